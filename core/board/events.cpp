@@ -1,0 +1,36 @@
+#include "core/board/events.h"
+
+#include <array>
+#include <utility>
+
+namespace tactile::board {
+namespace {
+constexpr std::array<std::pair<Button, std::string_view>, 8> kNames{{
+    {Button::Announce, "announce"},
+    {Button::PromoteQueen, "promote-q"},
+    {Button::PromoteRook, "promote-r"},
+    {Button::PromoteBishop, "promote-b"},
+    {Button::PromoteKnight, "promote-n"},
+    {Button::Time, "time"},
+    {Button::Correct, "correct"},
+    {Button::Repeat, "repeat"},
+}};
+}  // namespace
+
+std::string_view button_name(Button b) {
+  for (const auto& [button, name] : kNames)
+    if (button == b) return name;
+  return "?";
+}
+
+bool parse_button(std::string_view name, Button& out) {
+  for (const auto& [button, text] : kNames) {
+    if (text == name) {
+      out = button;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace tactile::board

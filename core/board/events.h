@@ -1,0 +1,47 @@
+// What a board reports: a peg leaving or entering a hole, or a button press.
+// Times are milliseconds on the session's clock (game start = 0 in replay, monotonic
+// in the daemon); the core never reads a clock itself.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "core/chess/types.h"
+
+namespace tactile::board {
+
+enum class Hole : std::uint8_t {
+  Up,    // the peg left the hole: the hole is empty now
+  Down,  // a peg was inserted: the hole is occupied now
+};
+
+struct HoleEvent {
+  std::int64_t ms = 0;
+  chess::Square square = chess::NoSquare;
+  Hole change = Hole::Up;
+  friend bool operator==(const HoleEvent&, const HoleEvent&) = default;
+};
+
+enum class Button : std::uint8_t {
+  Announce,  // completes the move in `button` mode
+  PromoteQueen,
+  PromoteRook,
+  PromoteBishop,
+  PromoteKnight,
+  Time,     // speak both clocks and the move count (D.2.6.1)
+  Correct,  // correct the last announcement before the clock starts (D.2.8)
+  Repeat,   // repeat the last announcement
+};
+
+struct ButtonEvent {
+  std::int64_t ms = 0;
+  Button button = Button::Announce;
+  friend bool operator==(const ButtonEvent&, const ButtonEvent&) = default;
+};
+
+// Script and config names: announce, promote-q, promote-r, promote-b, promote-n, time,
+// correct, repeat.
+std::string_view button_name(Button b);
+bool parse_button(std::string_view name, Button& out);
+
+}  // namespace tactile::board

@@ -1,0 +1,270 @@
+#include "core/board/recognizer.h"
+
+#include <bit>
+
+namespace tactile::board {
+namespace {
+using chess::Bitboard;
+using chess::Move;
+using chess::PieceType;
+using chess::Square;
+using chess::square_bb;
+
+bool promotion_of(Button b, PieceType& out) {
+  switch (b) {
+    case Button::PromoteQueen:
+      out = chess::Queen;
+      return true;
+    case Button::PromoteRook:
+      out = chess::Rook;
+      return true;
+    case Button::PromoteBishop:
+      out = chess::Bishop;
+      return true;
+    case Button::PromoteKnight:
+      out = chess::Knight;
+      return true;
+    default:
+      return false;
+  }
+}
+
+// correct on a lone promotion reading walks Q -> R -> B -> N -> Q.
+PieceType next_promotion(PieceType p) {
+  switch (p) {
+    case chess::Queen:
+      return chess::Rook;
+    case chess::Rook:
+      return chess::Bishop;
+    case chess::Bishop:
+      return chess::Knight;
+    default:
+      return chess::Queen;
+  }
+}
+}  // namespace
+
+Recognizer::Recognizer(const chess::Position& start, RecognizerConfig config)
+    : config_(config), pos_(start) {
+  trace_.clear(pos_.occupied());
+  begin_move();
+}
+
+chess::Move Recognizer::pending_move() const {
+  return pending_ && pending_index_ < readings_.count ? readings_.readings[pending_index_].move
+                                                      : Move::none();
+}
+
+void Recognizer::reset(const chess::Position& pos) {
+  pos_ = pos;
+  trace_.clear(pos_.occupied());
+  begin_move();
+}
+
+void Recognizer::begin_move() {
+  legal_.count = 0;
+  chess::generate_legal(pos_, legal_);
+  trace_.clear(trace_.occupancy());
+  readings_.count = 0;
+  promotion_ = chess::Queen;
+  promotion_chosen_ = false;
+  touched_reported_ = false;
+  removed_reported_ = 0;
+  pending_ = false;
+  pending_index_ = 0;
+  pending_reason_ = PendingReason::None;
+  corrected_ = false;
+  deadline_ = kNoDeadline;
+}
+
+void Recognizer::on_hole(const HoleEvent& e, std::vector<Moment>& out) {
+  if (e.square >= chess::NoSquare) return;
+  const bool consistent = trace_.apply(e.square, e.change);
+  if (!consistent) {
+    Moment m;
+    m.kind = MomentKind::BoardDiffers;
+    m.ms = e.ms;
+    m.square = e.square;
+    m.squares = differing();
+    out.push_back(m);
+  }
+  if (frozen_) return;
+  pending_ = false;  // the move is still under way: the announcement is withdrawn
+  if (e.change == Hole::Up && trace_.first_up(e.square) == trace_.events() - 1) {
+    const chess::Piece piece = pos_.piece_on(e.square);
+    if (piece != chess::NoPiece) {
+      const bool own = chess::color_of(piece) == pos_.side_to_move();
+      if (own && !touched_reported_) {
+        touched_reported_ = true;
+        out.push_back(
+            Moment{.kind = MomentKind::Touched, .ms = e.ms, .square = e.square, .piece = piece});
+      } else if (!own && !(removed_reported_ & square_bb(e.square))) {
+        removed_reported_ |= square_bb(e.square);
+        out.push_back(
+            Moment{.kind = MomentKind::Removed, .ms = e.ms, .square = e.square, .piece = piece});
+      }
+    }
+  }
+  deadline_ = config_.completion == Completion::Auto ? e.ms + config_.settle_ms : kNoDeadline;
+}
+
+bool Recognizer::on_button(const ButtonEvent& e, std::vector<Moment>& out) {
+  PieceType piece;
+  if (promotion_of(e.button, piece)) {
+    promotion_ = piece;
+    promotion_chosen_ = true;
+    // Auto mode: the hand is busy with the move, so the settle time starts again.
+    if (deadline_ != kNoDeadline) deadline_ = e.ms + config_.settle_ms;
+    if (pending_ && !frozen_) {
+      read_now();
+      pending_index_ = 0;
+      corrected_ = true;
+      if (readings_.count == 0) {
+        pending_ = false;
+      } else {
+        announce_pending(e.ms, out);
+      }
+    }
+    return true;
+  }
+  switch (e.button) {
+    case Button::Announce:
+      if (frozen_) return true;
+      if (pending_) {
+        make(e.ms, out);
+      } else {
+        complete(e.ms, true, out);
+      }
+      return true;
+    case Button::Correct:
+      if (frozen_) return true;
+      if (!pending_) {
+        out.push_back(Moment{.kind = MomentKind::TooLate, .ms = e.ms});
+        return true;
+      }
+      if (readings_.count == 1 && pending_move().kind() == Move::Promotion) {
+        promotion_ = next_promotion(promotion_);
+        promotion_chosen_ = true;
+        read_now();
+        pending_index_ = 0;
+      } else {
+        pending_index_ = (pending_index_ + 1) % readings_.count;
+      }
+      corrected_ = true;
+      announce_pending(e.ms, out);
+      return true;
+    default:
+      return false;
+  }
+}
+
+void Recognizer::advance(std::int64_t now_ms, std::vector<Moment>& out) {
+  if (now_ms < deadline_) return;
+  const std::int64_t at = deadline_;
+  deadline_ = kNoDeadline;
+  if (frozen_) return;
+  if (pending_) {
+    make(at, out);
+  } else {
+    complete(at, false, out);
+  }
+}
+
+void Recognizer::read_now() {
+  find_readings(pos_, legal_, trace_, promotion_, readings_);
+}
+
+void Recognizer::complete(std::int64_t ms, bool by_button, std::vector<Moment>& out) {
+  read_now();
+  if (readings_.count == 0) {
+    const Bitboard diff = differing();
+    // Auto mode, board still: pieces only in the hand (holes emptied, none filled) is a
+    // move being thought over, not an attempt; a board put back as it was is just still.
+    const bool attempt = by_button || (trace_.occupancy() & ~pos_.occupied()) != 0;
+    if (diff && attempt) {
+      out.push_back(Moment{.kind = MomentKind::Illegal, .ms = ms, .squares = diff});
+    } else if (!diff && by_button) {
+      out.push_back(Moment{.kind = MomentKind::NoMove, .ms = ms});
+    }
+    return;
+  }
+  const bool ambiguous = readings_.tied() >= 2;
+  const Move best = readings_.readings[0].move;
+  const bool default_promotion = best.kind() == Move::Promotion && !promotion_chosen_;
+  if (!ambiguous && !default_promotion) {
+    pending_index_ = 0;
+    make(ms, out);
+    return;
+  }
+  pending_index_ = 0;
+  pending_reason_ = ambiguous ? PendingReason::Ambiguous : PendingReason::DefaultPromotion;
+  announce_pending(ms, out);
+}
+
+void Recognizer::announce_pending(std::int64_t ms, std::vector<Moment>& out) {
+  pending_ = true;
+  Moment m;
+  m.kind = MomentKind::Pending;
+  m.ms = ms;
+  m.move = readings_.readings[pending_index_].move;
+  m.reading = pending_index_;
+  m.readings = readings_.count;
+  m.reason = pending_reason_;
+  out.push_back(m);
+  if (config_.completion == Completion::Auto) deadline_ = ms + config_.settle_ms;
+}
+
+void Recognizer::report_irregularities(const Reading& r, std::int64_t ms,
+                                       std::vector<Moment>& out) {
+  const MoveShape shape = shape_of(pos_, r.move);
+  const Bitboard own = pos_.pieces(pos_.side_to_move());
+  if (r.touched != chess::NoSquare && !(shape.moved_pieces & square_bb(r.touched))) {
+    out.push_back(Moment{.kind = MomentKind::Irregularity,
+                         .ms = ms,
+                         .square = r.touched,
+                         .piece = pos_.piece_on(r.touched),
+                         .move = r.move,
+                         .irregularity = Irregularity::TouchMove});
+  }
+  Bitboard others = own & trace_.lifted() & ~shape.moved_pieces;
+  if (r.touched != chess::NoSquare) others &= ~square_bb(r.touched);
+  for (; others; others &= others - 1) {
+    const auto s = Square(std::countr_zero(others));
+    out.push_back(Moment{.kind = MomentKind::Irregularity,
+                         .ms = ms,
+                         .square = s,
+                         .piece = pos_.piece_on(s),
+                         .move = r.move,
+                         .irregularity = Irregularity::TouchedNotMoved});
+  }
+  if (r.move.kind() == Move::Castling) {
+    const int king_up = trace_.first_up(r.move.from());
+    const int rook_up = trace_.first_up(r.move.to());
+    if (rook_up >= 0 && (king_up < 0 || rook_up < king_up)) {
+      out.push_back(Moment{.kind = MomentKind::Irregularity,
+                           .ms = ms,
+                           .square = r.move.to(),
+                           .piece = pos_.piece_on(r.move.to()),
+                           .move = r.move,
+                           .irregularity = Irregularity::CastlingRookFirst});
+    }
+  }
+}
+
+void Recognizer::make(std::int64_t ms, std::vector<Moment>& out) {
+  const Reading r = readings_.readings[pending_ ? pending_index_ : 0];
+  report_irregularities(r, ms, out);
+  Moment m;
+  m.kind = MomentKind::Made;
+  m.ms = ms;
+  m.move = r.move;
+  m.reading = pending_ ? pending_index_ : 0;
+  m.readings = readings_.count;
+  m.reason = pending_ ? pending_reason_ : PendingReason::None;
+  m.corrected = pending_ && corrected_;
+  out.push_back(m);
+  pos_.play(r.move);
+  begin_move();
+}
+
+}  // namespace tactile::board

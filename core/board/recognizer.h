@@ -1,0 +1,85 @@
+// The move recognizer of one board: hole events and buttons in, moments out
+// (docs/recognition.md). It keeps the position the board should show and the whole
+// sequence of hole events of the current move; a move is made only when the events show
+// a legal move and the move is announced (D.2.3): by the announce button (`button` mode)
+// or by the board having been still for the settle time (`auto` mode).
+//
+// D.2.8: when the events allow more than one reading, or a promotion piece was not
+// chosen, the best reading is announced as Pending; the player confirms it (announce,
+// or in auto mode by waiting the settle time), cycles to the next reading (correct), or
+// names the promotion piece (promote-X). Only then is the move Made. A hole event while
+// pending withdraws the announcement: the move is still under way.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "core/board/events.h"
+#include "core/board/hole_trace.h"
+#include "core/board/moment.h"
+#include "core/board/readings.h"
+#include "core/chess/movegen.h"
+#include "core/chess/position.h"
+
+namespace tactile::board {
+
+enum class Completion : std::uint8_t { Button, Auto };
+inline constexpr std::int64_t kNoDeadline = std::numeric_limits<std::int64_t>::max();
+
+struct RecognizerConfig {
+  Completion completion = Completion::Button;
+  std::int64_t settle_ms = 1000;  // auto mode: how long the board must be still
+};
+
+class Recognizer {
+ public:
+  // The board starts out showing `start` (all its pegs in their holes).
+  explicit Recognizer(const chess::Position& start, RecognizerConfig config = {});
+
+  const chess::Position& position() const { return pos_; }
+  chess::Bitboard occupancy() const { return trace_.occupancy(); }
+  bool pending() const { return pending_; }
+  // The reading announced while pending.
+  chess::Move pending_move() const;
+
+  void on_hole(const HoleEvent& e, std::vector<Moment>& out);
+  // Handles announce, promote-X and correct; returns false for other buttons.
+  bool on_button(const ButtonEvent& e, std::vector<Moment>& out);
+  // Tells the recognizer the time is now `now_ms` (auto mode: settle expiry).
+  void advance(std::int64_t now_ms, std::vector<Moment>& out);
+  // When advance() next has something to do; kNoDeadline when nothing is waiting.
+  std::int64_t next_deadline() const { return deadline_; }
+
+  // Puts the board into a new position (arbiter, game end): the current move is dropped.
+  void reset(const chess::Position& pos);
+  // After the game has ended: hole events are still tracked, nothing more is read.
+  void set_frozen(bool frozen) { frozen_ = frozen; }
+
+ private:
+  void begin_move();
+  void complete(std::int64_t ms, bool by_button, std::vector<Moment>& out);  // announce/settle
+  void announce_pending(std::int64_t ms, std::vector<Moment>& out);
+  void make(std::int64_t ms, std::vector<Moment>& out);
+  void report_irregularities(const Reading& r, std::int64_t ms, std::vector<Moment>& out);
+  void read_now();
+  chess::Bitboard differing() const { return trace_.occupancy() ^ pos_.occupied(); }
+
+  RecognizerConfig config_;
+  chess::Position pos_;
+  chess::MoveList legal_;
+  HoleTrace trace_;
+  ReadingList readings_;
+  chess::PieceType promotion_ = chess::Queen;
+  bool promotion_chosen_ = false;
+  bool touched_reported_ = false;
+  chess::Bitboard removed_reported_ = 0;
+  bool pending_ = false;
+  int pending_index_ = 0;
+  PendingReason pending_reason_ = PendingReason::None;
+  bool corrected_ = false;  // correct or promote-X changed a pending reading
+  bool frozen_ = false;
+  std::int64_t deadline_ = kNoDeadline;
+};
+
+}  // namespace tactile::board

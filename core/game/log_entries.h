@@ -1,0 +1,26 @@
+// What the session puts into the arbiter log, as JSON objects (record::ArbiterLog chains
+// them). Everything needed to re-derive the game: the setup, every raw hole event and
+// button, every recognised moment and command, and the clocks after each switch.
+#pragma once
+
+#include <cstdint>
+
+#include <nlohmann/json.hpp>
+
+#include "core/board/events.h"
+#include "core/game/session.h"
+
+namespace tactile::game {
+
+using LogEntry = nlohmann::ordered_json;
+
+// The first entry: start position, variant, completion mode, time control, language.
+LogEntry start_entry(std::int64_t ms, const SessionConfig& config);
+LogEntry hole_entry(int board, const board::HoleEvent& e);
+LogEntry button_entry(int board, const board::ButtonEvent& e);
+// One output of the session.
+LogEntry output_entry(const Output& o);
+// Both clocks as they read at `ms`.
+LogEntry clock_entry(std::int64_t ms, const clock::ChessClock& c);
+
+}  // namespace tactile::game

@@ -1,0 +1,108 @@
+// One game session: the recognizer of the board, the clock and the record. It is fed hole
+// events, buttons and "now", and answers with what happened (the recognised moments) and
+// what to do (speak, switch the clock, alarm, light squares, game over). The daemon runs
+// it with real drivers and the monotonic clock, replay with a script and virtual time:
+// the same code, so every behaviour can be re-derived from the raw events.
+//
+// Single-board play (D.2.10.1): board 0 carries both sides' moves alternately. The board
+// index in the calls leaves room for two mirrored boards (D.2.9); board 1 is ignored now.
+//
+// Time: every call carries its time; calls must not go back in time. Before handling an
+// event at time t the session first handles what fell due before it (settle time, flag),
+// so a caller only has to pass events in order and, while idle, wake up at
+// next_deadline() and call advance().
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/board/events.h"
+#include "core/board/moment.h"
+#include "core/board/recognizer.h"
+#include "core/chess/pgn.h"
+#include "core/chess/position.h"
+#include "core/clock/chess_clock.h"
+#include "core/clock/time_control.h"
+#include "core/record/language.h"
+
+namespace tactile::game {
+
+struct SessionConfig {
+  chess::Position start;  // chess960() set for a Chess960 game
+  board::RecognizerConfig recognizer;
+  std::optional<clock::TimeControl> time_control;  // none: no clock runs
+  bool both_flags_draw = false;                    // rapid/blitz 1.16.7
+  record::Language language = record::Language::German;
+};
+
+struct Output {
+  enum class Kind : std::uint8_t {
+    Moment,        // a recognised moment
+    Speak,         // say `text` aloud
+    SwitchClock,   // `color`'s clock runs now (D.2.4)
+    Alarm,         // something needs attention at once (board differs)
+    LightSquares,  // show `squares` (the holes that differ from the position)
+    GameOver,      // `text` = the result ("1-0", "0-1", "1/2-1/2"), `reason` why
+  };
+  Kind kind = Kind::Moment;
+  std::int64_t ms = 0;
+  int board = 0;
+  board::Moment moment;
+  std::string text;    // Speak: the phrase; Moment: SAN of its move; GameOver: result
+  std::string uci;     // Moment: its move in UCI (Chess960: king takes rook)
+  std::string reason;  // GameOver: why (checkmate, time forfeit, ...)
+  chess::Color color = chess::White;
+  chess::Bitboard squares = 0;
+};
+
+std::string_view output_kind_name(Output::Kind k);
+
+class Session {
+ public:
+  explicit Session(SessionConfig config);
+
+  // Starts the game at `now_ms`: the side to move's clock runs (White's, Art. 6.6).
+  void start(std::int64_t now_ms, std::vector<Output>& out);
+
+  void on_hole(int board, const board::HoleEvent& e, std::vector<Output>& out);
+  void on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out);
+  // Handles everything due up to and including `now_ms` (settle time, flag fall).
+  void advance(std::int64_t now_ms, std::vector<Output>& out);
+  // The next time advance() has something to do; board::kNoDeadline if none.
+  std::int64_t next_deadline() const;
+  // Only the recognizer's deadline (settle time), without the clock's flag.
+  std::int64_t board_deadline() const { return recognizer_.next_deadline(); }
+
+  const chess::Position& position() const { return recognizer_.position(); }
+  const chess::PgnGame& record() const { return record_; }  // the game so far (PGN)
+  bool over() const { return over_; }
+  const std::optional<clock::ChessClock>& clock() const { return clock_; }
+  int moves_made() const { return int(record_.moves.size()); }
+  const board::Recognizer& recognizer() const { return recognizer_; }
+
+ private:
+  void handle(const board::Moment& m, const chess::Position& before,
+              std::vector<Output>& out);  // all but Made
+  void on_made(const board::Moment& m, const chess::Position& before, std::vector<Output>& out);
+  // Hands each of moments_ (just filled by the recognizer, from position `before`) to
+  // on_made or handle, in order.
+  void dispatch(const chess::Position& before, std::vector<Output>& out);
+  void check_flag(std::int64_t now_ms, std::vector<Output>& out);
+  void end_game(std::int64_t ms, std::string result, std::string reason, std::vector<Output>& out);
+  void speak(std::int64_t ms, std::string text, std::vector<Output>& out);
+  void say_time(std::int64_t ms, std::vector<Output>& out);
+
+  SessionConfig config_;
+  board::Recognizer recognizer_;
+  std::optional<clock::ChessClock> clock_;
+  chess::PgnGame record_;
+  std::vector<std::uint64_t> history_;  // keys of the positions before the current one
+  std::vector<board::Moment> moments_;  // scratch, reused
+  std::string last_spoken_;
+  bool started_ = false;
+  bool over_ = false;
+};
+
+}  // namespace tactile::game

@@ -1,0 +1,54 @@
+#include "core/record/messages.h"
+
+#include <array>
+#include <cstddef>
+
+namespace tactile::record {
+namespace {
+
+constexpr std::size_t kCount = static_cast<std::size_t>(Message::Count);
+
+// [message] = {German, English, Russian}, in the order of the enum.
+constexpr std::array<std::array<std::string_view, 3>, kCount> kTexts = {{
+    {"Unzulaessiger Zug", "Illegal move", "Невозможный ход"},
+    {"Die Bretter stimmen nicht ueberein", "The boards differ", "Позиции на досках различаются"},
+    {"Zug nicht eindeutig, bitte pruefen", "Ambiguous move, please check",
+     "Ход неоднозначен, проверьте"},
+    {"Bitte die Stellung wiederherstellen", "Please restore the position", "Восстановите позицию"},
+    {"Korrigiert", "Corrected", "Исправлено"},
+    {"Weiss hat die Zeit ueberschritten", "White's flag has fallen", "У белых упал флажок"},
+    {"Schwarz hat die Zeit ueberschritten", "Black's flag has fallen", "У чёрных упал флажок"},
+    {"Beide Zeiten abgelaufen", "Both flags have fallen", "Упали оба флажка"},
+    {"Uhr angehalten", "Clock stopped", "Часы остановлены"},
+    {"Uhr laeuft weiter", "Clock running again", "Часы снова идут"},
+    {"Partie unterbrochen, Zug abgegeben", "Game adjourned, move sealed",
+     "Партия отложена, ход записан"},
+    {"Partie wird fortgesetzt", "Game resumed", "Партия возобновлена"},
+    {"Weiss gewinnt", "White wins", "Белые выиграли"},
+    {"Schwarz gewinnt", "Black wins", "Чёрные выиграли"},
+    {"Remis", "Draw", "Ничья"},
+    {"Schachmatt", "Checkmate", "Мат"},
+    {"Patt", "Stalemate", "Пат"},
+    {"Tote Stellung, Remis", "Dead position, draw", "Мёртвая позиция, ничья"},
+    {"Umwandlung in Dame", "Promotion to queen", "Превращение в ферзя"},
+    {"Brett getrennt", "Board disconnected", "Доска отключена"},
+    {"Brett verbunden", "Board connected", "Доска подключена"},
+}};
+
+constexpr bool all_filled() {
+  for (const auto& row : kTexts)
+    for (std::string_view t : row)
+      if (t.empty()) return false;
+  return true;
+}
+static_assert(all_filled(), "every message needs a text in every language");
+
+}  // namespace
+
+std::string_view message_text(Message m, Language lang) {
+  auto i = static_cast<std::size_t>(m);
+  if (i >= kCount) return {};
+  return kTexts[i][static_cast<std::size_t>(lang)];
+}
+
+}  // namespace tactile::record

@@ -1,0 +1,40 @@
+// Fixed spoken messages of the daemon, per language (UTF-8; German in ASCII like the
+// rest). To add one: a new enumerator before Count and one row in messages.cpp (the
+// table is checked at compile time to have a text for every message and language).
+#pragma once
+
+#include <string_view>
+
+#include "core/record/language.h"
+
+namespace tactile::record {
+
+enum class Message {
+  IllegalMove,      // the board shows no legal move: restore and retry
+  BoardDiffers,     // D.2.9: the two boards differ
+  AmbiguousMove,    // two readings remain; the best one is announced, correct if wrong
+  RestorePosition,  // put the pieces back to the last position
+  MoveCorrected,    // D.2.8: the announcement was corrected
+  WhiteFlagFallen,  // Art. 6.9
+  BlackFlagFallen,
+  BothFlagsFallen,  // rapid/blitz 1.16.7
+  ClockStopped,     // Art. 6.11 (arbiter)
+  ClockResumed,
+  GameAdjourned,  // 1985 rules 13: move sealed
+  GameResumed,
+  WhiteWins,
+  BlackWins,
+  Draw,
+  Checkmate,
+  Stalemate,
+  DeadPosition,
+  PromotionQueen,  // the default promotion piece, said so that it can be corrected
+  BoardLost,       // the board's link is gone (unplugged): moves are not seen meanwhile
+  BoardFound,      // the board is connected (again) and reconciled with the game
+  Count
+};
+
+// The text of `m` in `lang`.
+std::string_view message_text(Message m, Language lang);
+
+}  // namespace tactile::record

@@ -1,0 +1,40 @@
+#include "core/record/time_phrase.h"
+
+#include "core/record/number_words.h"
+
+namespace tactile::record {
+
+std::string duration_words(std::int64_t remaining_ms, Language lang) {
+  if (remaining_ms < 1000) return count_words(0, Unit::Second, lang);
+  std::int64_t s = remaining_ms / 1000;
+  std::string out;
+  auto add = [&out, lang](std::int64_t n, Unit u) {
+    if (n == 0) return;
+    if (!out.empty()) out += ' ';
+    out += count_words(static_cast<int>(n), u, lang);
+  };
+  if (s >= 600) {
+    add(s / 3600, Unit::Hour);
+    add(s / 60 % 60, Unit::Minute);
+  } else {
+    add(s / 60, Unit::Minute);
+    add(s % 60, Unit::Second);
+  }
+  return out;
+}
+
+std::string time_phrase(std::int64_t white_ms, std::int64_t black_ms, int moves, Language lang) {
+  const char* white = "Weiss";
+  const char* black = "Schwarz";
+  if (lang == Language::English) {
+    white = "White";
+    black = "Black";
+  } else if (lang == Language::Russian) {
+    white = "Белые";
+    black = "чёрные";
+  }
+  return std::string(white) + " " + duration_words(white_ms, lang) + ", " + black + " " +
+         duration_words(black_ms, lang) + ", " + count_words(moves, Unit::Move, lang);
+}
+
+}  // namespace tactile::record

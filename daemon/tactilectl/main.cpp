@@ -1,0 +1,110 @@
+// tactilectl: the arbiter's command-line tool. The first argument names a subcommand.
+#include <boost/program_options.hpp>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "command.h"
+
+namespace po = boost::program_options;
+
+namespace {
+
+const char* const kHelp = R"(NAME
+    tactilectl - the tactiled arbiter's command-line tool
+
+SYNOPSIS
+    tactilectl [--help] COMMAND [ARGS...]
+    tactilectl COMMAND --help
+
+DESCRIPTION
+    tactilectl runs the offline tools of tactiled, the driver that turns a tactile
+    chess board (FIDE Laws, Appendix D) into an electronic board. The first argument
+    names the command; the arguments after it belong to that command.
+
+COMMANDS
+    perft DEPTH [FEN]
+        Counts the leaf nodes of the legal move tree DEPTH plies deep, from FEN or
+        from the standard start position. Prints one line per legal move, "MOVE: NODES"
+        with MOVE in UCI form, then the total alone on the last line. Used to check the
+        rules core against published counts. See `tactilectl perft --help`.
+
+OPTIONS
+    -h, --help    Show this text (or, after a command, that command's text).
+
+EXAMPLES
+    tactilectl perft 5
+    tactilectl perft 3 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+EXIT STATUS
+    0   success
+    1   the command failed
+    2   bad arguments (unknown command or option, bad value); a message on stderr
+        names what is wrong
+)";
+
+int usage_error(const std::string& message) {
+  std::cerr << "tactilectl: " << message << "\nTry 'tactilectl --help'.\n";
+  return tactile::ctl::kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace tactile::ctl;
+  po::options_description global("Options");
+  global.add_options()("help,h", "show help");
+  po::options_description hidden;
+  hidden.add_options()("command", po::value<std::string>());
+  po::options_description all;
+  all.add(global).add(hidden);
+  po::positional_options_description positional;
+  positional.add("command", 1);
+
+  // Only the options before the command are tactilectl's own; the rest go to the command.
+  int command_at = 1;
+  while (command_at < argc && argv[command_at][0] == '-' && std::strcmp(argv[command_at], "-") != 0)
+    ++command_at;
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(std::min(argc, command_at + 1), argv)
+                  .options(all)
+                  .positional(positional)
+                  .run(),
+              vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return usage_error(e.what());
+  }
+  if (!vm.count("command")) {
+    if (vm.count("help")) {
+      std::cout << kHelp;
+      return kExitOk;
+    }
+    return usage_error("no command given");
+  }
+  const std::string command = vm["command"].as<std::string>();
+  const std::vector<std::string> args(argv + command_at + 1, argv + argc);
+  try {
+    if (command == "perft") {
+      if (vm.count("help")) {
+        std::cout << kPerftHelp;
+        return kExitOk;
+      }
+      return run_perft(args);
+    }
+    if (command == "help") {
+      std::cout << kHelp;
+      return kExitOk;
+    }
+  } catch (const UsageError& e) {
+    std::cerr << "tactilectl " << command << ": " << e.message << "\nTry 'tactilectl " << command
+              << " --help'.\n";
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    std::cerr << "tactilectl " << command << ": " << e.what() << "\n";
+    return kExitFailure;
+  }
+  return usage_error("unknown command '" + command + "'");
+}

@@ -1,0 +1,105 @@
+#include "daemon/tactiled/board_link.h"
+
+#include <algorithm>
+#include <variant>
+#include <vector>
+
+#include "drivers/gpio/backend.h"
+#include "drivers/gpio/gpio_board.h"
+#include "drivers/gpio/ticker.h"
+
+namespace tactile::daemon {
+namespace {
+
+constexpr std::uint16_t kAlarmHz = 880;
+constexpr std::uint16_t kAlarmMs = 300;
+
+class SerialLink : public BoardLink {
+ public:
+  explicit SerialLink(serial::SerialBoardConfig config) : board_(std::move(config)) {}
+
+  int fd() const override { return board_.fd(); }
+  std::int64_t timeout_ms(std::int64_t now) const override { return board_.timeout_ms(now); }
+
+  void step(std::int64_t now, Sink& sink) override {
+    board_.step(now, pending_);
+    // Commands sent since the last step may have found the board gone: pending_ holds
+    // their reports first, in order.
+    for (const serial::SerialOutput& o : pending_) {
+      if (const auto* h = std::get_if<serial::HoleOutput>(&o))
+        sink.hole(h->event, h->resync);
+      else
+        sink.status(std::get<serial::StatusOutput>(o));
+    }
+    pending_.clear();
+  }
+
+  void clock_switched(std::int64_t) override {}  // the serial board drives no clock
+  void alarm(std::int64_t now) override { board_.beep(kAlarmHz, kAlarmMs, now, pending_); }
+  void light(chess::Bitboard squares, std::int64_t now) override {
+    board_.set_leds(squares, 0, now, pending_);
+  }
+
+ private:
+  serial::SerialBoard board_;
+  std::vector<serial::SerialOutput> pending_;
+};
+
+class GpioLink : public BoardLink {
+ public:
+  GpioLink(const gpio::GpioConfig& config, bool clock_press, std::int64_t origin_us)
+      : backend_(gpio::make_libgpiod_backend()),
+        board_(config, *backend_, gpio::monotonic_us()),
+        clock_press_(clock_press),
+        origin_us_(origin_us) {}
+
+  int fd() const override { return board_.fd(); }
+
+  std::int64_t timeout_ms(std::int64_t now) const override {
+    const std::int64_t due = board_.next_deadline_us();
+    if (due == gpio::Debouncer::kNever) return -1;
+    const std::int64_t wait_us = due - (origin_us_ + now * 1000);
+    return std::max<std::int64_t>(0, (wait_us + 999) / 1000);  // rounded up: no spinning
+  }
+
+  void step(std::int64_t, Sink& sink) override {
+    events_.clear();
+    board_.service(gpio::monotonic_us(), events_);
+    // The driver stamps events with the monotonic clock; the game counts from its start.
+    const std::int64_t origin_ms = origin_us_ / 1000;
+    for (board::HoleEvent e : events_.holes) {
+      e.ms -= origin_ms;
+      sink.hole(e, false);
+    }
+    for (board::ButtonEvent e : events_.buttons) {
+      e.ms -= origin_ms;
+      sink.button(e);
+    }
+  }
+
+  void clock_switched(std::int64_t) override {
+    if (clock_press_) board_.press_clock(gpio::monotonic_us());
+  }
+  void alarm(std::int64_t) override { board_.beep(gpio::monotonic_us(), kAlarmMs); }
+  void light(chess::Bitboard, std::int64_t) override {}  // no LEDs on the GPIO board
+
+ private:
+  std::unique_ptr<gpio::Backend> backend_;
+  gpio::GpioBoard board_;
+  gpio::Events events_;
+  bool clock_press_;
+  std::int64_t origin_us_;
+};
+
+}  // namespace
+
+std::unique_ptr<BoardLink> make_serial_link(serial::SerialBoardConfig config) {
+  return std::make_unique<SerialLink>(std::move(config));
+}
+
+std::unique_ptr<BoardLink> make_gpio_link(const gpio::GpioConfig& config, bool clock_press,
+                                          std::int64_t origin_us) {
+  return std::make_unique<GpioLink>(config, clock_press, origin_us);
+}
+
+}  // namespace tactile::daemon

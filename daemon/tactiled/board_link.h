@@ -1,0 +1,53 @@
+// The live daemon's view of a board driver (GPIO or serial): a descriptor to wait on, how
+// long it may wait, a step that reports what the board did, and the outputs beside the
+// board (clock press, alarm, lit squares). Times are the game's milliseconds (the
+// monotonic clock since the game started); each link converts to its driver's clock.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/board/events.h"
+#include "core/chess/types.h"
+#include "drivers/gpio/config.h"
+#include "drivers/serial/serial_board.h"
+
+namespace tactile::daemon {
+
+class BoardLink {
+ public:
+  // Where a step delivers what the board did, in order.
+  class Sink {
+   public:
+    virtual ~Sink() = default;
+    virtual void hole(const board::HoleEvent& e, bool resync) = 0;
+    virtual void button(const board::ButtonEvent& e) = 0;
+    // Serial only: the link was found, lost, or something the log should hold.
+    virtual void status(const serial::StatusOutput& s) = 0;
+  };
+
+  virtual ~BoardLink() = default;
+  // The descriptor to wait on for input, -1 when there is none right now.
+  virtual int fd() const = 0;
+  // How long the loop may wait before step() has work even without input; -1: no limit.
+  virtual std::int64_t timeout_ms(std::int64_t now) const = 0;
+  virtual void step(std::int64_t now, Sink& sink) = 0;
+
+  // A move was made and the opponent's clock started (D.2.4).
+  virtual void clock_switched(std::int64_t now) = 0;
+  virtual void alarm(std::int64_t now) = 0;
+  virtual void light(chess::Bitboard squares, std::int64_t now) = 0;
+};
+
+// The serial board. Nothing is opened here: the driver connects (and reconnects) in step().
+std::unique_ptr<BoardLink> make_serial_link(serial::SerialBoardConfig config);
+
+// The GPIO board through the system's libgpiod, with the game's time 0 at monotonic
+// microsecond `origin_us` (a whole millisecond: the driver stamps events in ms). Opens
+// every line now: throws gpio::GpioError with a message for the user. `clock_press`:
+// pulse the wiring's clock-press line on clock_switched().
+std::unique_ptr<BoardLink> make_gpio_link(const gpio::GpioConfig& config, bool clock_press,
+                                          std::int64_t origin_us);
+
+}  // namespace tactile::daemon

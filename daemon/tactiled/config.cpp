@@ -1,0 +1,234 @@
+#include "daemon/tactiled/config.h"
+
+#include <boost/program_options/parsers.hpp>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "core/chess/chess960.h"
+#include "core/chess/error.h"
+#include "core/clock/time_control.h"
+#include "core/record/language.h"
+
+namespace po = boost::program_options;
+
+namespace tactile::daemon {
+namespace {
+
+// Every shared key with its help line (the manual in main.cpp says more).
+constexpr std::pair<const char*, const char*> kKeys[] = {
+    {"board", "gpio or serial"},
+    {"gpio-config", "the GPIO wiring file (docs/gpio.md)"},
+    {"serial-port", "path or usb:VVVV:PPPP[:SERIAL]"},
+    {"completion", "button or auto"},
+    {"settle-ms", "auto mode: stillness that completes a move"},
+    {"time-control", "e.g. 40/5400+30:1800+30"},
+    {"language", "de, en or ru"},
+    {"start-fen", "start position"},
+    {"chess960", "Chess960 start position number"},
+    {"both-flags-draw", "on or off"},
+    {"log", "arbiter log path"},
+    {"pgn", "PGN path"},
+    {"speech", "on or off"},
+    {"clock-press", "on or off"},
+};
+
+[[noreturn]] void fail(const Setting& s, std::string_view key, const std::string& why) {
+  // "--key: why" on the command line, "FILE: line N: key: why" from the file.
+  if (s.where.starts_with("--")) throw chess::ParseError(s.where + ": " + why);
+  throw chess::ParseError(s.where + ": " + std::string(key) + ": " + why);
+}
+
+const Setting* find(const Settings& settings, std::string_view key) {
+  auto it = settings.find(key);
+  return it == settings.end() ? nullptr : &it->second;
+}
+
+long long number(const Settings& settings, std::string_view key, long long low, long long high) {
+  const Setting& s = *find(settings, key);
+  long long v = 0;
+  const char* end = s.value.data() + s.value.size();
+  auto [ptr, ec] = std::from_chars(s.value.data(), end, v);
+  if (ec != std::errc() || ptr != end || v < low || v > high)
+    fail(s, key,
+         "'" + s.value + "' is not a whole number from " + std::to_string(low) + " to " +
+             std::to_string(high));
+  return v;
+}
+
+bool on_off(const Settings& settings, std::string_view key, bool fallback) {
+  const Setting* s = find(settings, key);
+  if (!s) return fallback;
+  for (const char* yes : {"on", "yes", "true", "1"})
+    if (s->value == yes) return true;
+  for (const char* no : {"off", "no", "false", "0"})
+    if (s->value == no) return false;
+  fail(*s, key, "'" + s->value + "' is not on or off");
+}
+
+std::string trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  const auto last = text.find_last_not_of(" \t\r");
+  return std::string(text.substr(first, last - first + 1));
+}
+
+}  // namespace
+
+po::options_description setting_options() {
+  po::options_description d("settings");
+  for (const auto& [key, help] : kKeys) d.add_options()(key, po::value<std::string>(), help);
+  return d;
+}
+
+void add_command_line(const po::variables_map& vm, Settings& settings) {
+  for (const auto& [key, help] : kKeys) {
+    if (vm.count(key)) settings[key] = Setting{vm[key].as<std::string>(), std::string("--") + key};
+  }
+}
+
+void add_config_file(const std::string& name, std::string_view text, Settings& settings) {
+  const po::options_description keys = setting_options();
+  std::map<std::string, int, std::less<>> seen;  // key -> line
+  int line_number = 0;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string line(text.substr(at, end - at));
+    at = end + 1;
+    ++line_number;
+    const std::string where = name + ": line " + std::to_string(line_number);
+    const std::string content = trim(line.substr(0, line.find('#')));
+    if (content.empty()) continue;
+    if (content.front() == '[')
+      throw chess::ParseError(where + ": sections are not used: write 'key = value'");
+    // One line at a time through Boost's config file parser, so that its errors (an
+    // unknown key, a line without '=') can name the line.
+    po::parsed_options parsed(&keys);
+    try {
+      std::istringstream one(line);
+      parsed = po::parse_config_file(one, keys, false);
+    } catch (const po::error& e) {
+      throw chess::ParseError(where + ": " + e.what());
+    }
+    for (const po::option& o : parsed.options) {
+      if (auto first = seen.find(o.string_key); first != seen.end())
+        throw chess::ParseError(where + ": " + o.string_key + " is set again (first on line " +
+                                std::to_string(first->second) + ")");
+      seen[o.string_key] = line_number;
+      if (o.value.empty() || trim(o.value.front()).empty())
+        throw chess::ParseError(where + ": " + o.string_key + " has no value");
+      settings.try_emplace(o.string_key, Setting{trim(o.value.front()), where});
+    }
+  }
+}
+
+game::SessionConfig session_config(const Settings& settings) {
+  game::SessionConfig config;
+  std::optional<int> number960;
+  if (find(settings, "chess960")) number960 = int(number(settings, "chess960", 0, 959));
+  if (const Setting* s = find(settings, "start-fen")) {
+    try {
+      config.start = chess::Position::from_fen(s->value);
+    } catch (const chess::ParseError& e) {
+      fail(*s, "start-fen", e.what());
+    }
+    if (number960) config.start.set_chess960(true);
+  } else if (number960) {
+    config.start = chess::chess960_position(*number960);
+  }
+  if (const Setting* s = find(settings, "completion")) {
+    if (s->value == "button")
+      config.recognizer.completion = board::Completion::Button;
+    else if (s->value == "auto")
+      config.recognizer.completion = board::Completion::Auto;
+    else
+      fail(*s, "completion", "'" + s->value + "' is not button or auto");
+  }
+  if (find(settings, "settle-ms"))
+    config.recognizer.settle_ms = number(settings, "settle-ms", 0, 3600000);
+  if (const Setting* s = find(settings, "time-control")) {
+    try {
+      config.time_control = clock::parse_time_control(s->value);
+    } catch (const chess::ParseError& e) {
+      fail(*s, "time-control", e.what());
+    }
+  }
+  if (const Setting* s = find(settings, "language")) {
+    if (!record::parse_language(s->value, config.language))
+      fail(*s, "language", "'" + s->value + "' is not de, en or ru");
+  }
+  config.both_flags_draw = on_off(settings, "both-flags-draw", false);
+  return config;
+}
+
+std::string read_text_file(const std::string& path, std::string_view what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw chess::ParseError("cannot read " + std::string(what) + " '" + path +
+                            "': " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+LiveConfig live_config(const Settings& settings, const std::string& state_dir,
+                       const std::string& stamp) {
+  LiveConfig c;
+  c.session = session_config(settings);
+  const Setting* board = find(settings, "board");
+  if (!board) throw chess::ParseError("board: not set: give board = gpio or board = serial");
+  if (board->value == "gpio")
+    c.board = BoardKind::Gpio;
+  else if (board->value == "serial")
+    c.board = BoardKind::Serial;
+  else
+    fail(*board, "board", "'" + board->value + "' is not gpio or serial");
+
+  const Setting* gpio_file = find(settings, "gpio-config");
+  const Setting* port = find(settings, "serial-port");
+  const Setting* press = find(settings, "clock-press");
+  if (c.board == BoardKind::Gpio) {
+    if (!gpio_file)
+      fail(*board, "board", "board = gpio needs gpio-config = FILE (the wiring, docs/gpio.md)");
+    if (port) fail(*port, "serial-port", "only for board = serial");
+    c.gpio_config_path = gpio_file->value;
+    try {
+      c.gpio = gpio::parse_gpio_config(read_text_file(gpio_file->value, "GPIO config"));
+    } catch (const chess::ParseError& e) {
+      fail(*gpio_file, "gpio-config", e.what());
+    }
+    c.clock_press = on_off(settings, "clock-press", true);
+  } else {
+    if (!port)
+      fail(*board, "board", "board = serial needs serial-port = PATH or usb:VVVV:PPPP[:SERIAL]");
+    if (gpio_file) fail(*gpio_file, "gpio-config", "only for board = gpio");
+    if (press) fail(*press, "clock-press", "only for board = gpio (the line is in its wiring)");
+    try {
+      c.serial = serial::parse_port_spec(port->value);
+    } catch (const chess::ParseError& e) {
+      fail(*port, "serial-port", e.what());
+    }
+    // The serial board has no buttons: nothing could complete a move in button mode, so
+    // auto is its default.
+    if (const Setting* mode = find(settings, "completion")) {
+      if (c.session.recognizer.completion == board::Completion::Button)
+        fail(*mode, "completion", "board = serial has no announce button: use completion = auto");
+    } else {
+      c.session.recognizer.completion = board::Completion::Auto;
+    }
+  }
+  c.speech = on_off(settings, "speech", true);
+  const std::string base = state_dir + "/game-" + stamp;
+  const Setting* log = find(settings, "log");
+  const Setting* pgn = find(settings, "pgn");
+  c.log_path = log ? log->value : base + ".jsonl";
+  c.pgn_path = pgn ? pgn->value : base + ".pgn";
+  return c;
+}
+
+}  // namespace tactile::daemon

@@ -1,0 +1,63 @@
+// The daemon's settings: the same keys in the config file ("key = value", read with
+// Boost.Program_options) and on the command line ("--key value"), the command line
+// winning. Every error names where the bad value came from ("FILE: line N" or "--key")
+// and why (docs/daemon.md lists the keys).
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+
+#include <boost/program_options/options_description.hpp>
+#include <boost/program_options/variables_map.hpp>
+
+#include "core/game/session.h"
+#include "drivers/gpio/config.h"
+#include "drivers/serial/port.h"
+
+namespace tactile::daemon {
+
+struct Setting {
+  std::string value;
+  std::string where;  // "--board" or "/etc/tactiled/tactiled.conf: line 3"
+};
+using Settings = std::map<std::string, Setting, std::less<>>;
+
+// The shared keys, every value a string (checked later, with its origin in the message).
+boost::program_options::options_description setting_options();
+
+// Adds the shared keys the command line gave (`vm` was parsed with setting_options()).
+void add_command_line(const boost::program_options::variables_map& vm, Settings& settings);
+
+// Adds the settings of a config file's text (`name` is used in messages); keys already in
+// `settings` (from the command line) are kept. Throws chess::ParseError "NAME: line N: why"
+// for an unknown key, a line that is not "key = value", or a key given twice.
+void add_config_file(const std::string& name, std::string_view text, Settings& settings);
+
+// The game's setup: start-fen, chess960, completion, settle-ms, time-control, language,
+// both-flags-draw. Throws chess::ParseError "WHERE: KEY: why".
+game::SessionConfig session_config(const Settings& settings);
+
+enum class BoardKind { Gpio, Serial };
+
+struct LiveConfig {
+  BoardKind board = BoardKind::Serial;
+  std::string gpio_config_path;
+  gpio::GpioConfig gpio;    // read from gpio_config_path
+  serial::PortSpec serial;  // board = serial
+  std::string log_path;     // the arbiter log
+  std::string pgn_path;     // the game record, rewritten after every move
+  bool speech = true;       // speak through espeak-ng on the sound card
+  bool clock_press = true;  // pulse the GPIO clock-press line when a clock starts
+  game::SessionConfig session;
+};
+
+// Everything live mode needs. The log and PGN default to STATE_DIR/game-STAMP.jsonl and
+// .pgn. Reads the GPIO wiring file. Throws chess::ParseError "WHERE: KEY: why".
+LiveConfig live_config(const Settings& settings, const std::string& state_dir,
+                       const std::string& stamp);
+
+// Reads a whole file; throws chess::ParseError "cannot read WHAT 'PATH': why".
+std::string read_text_file(const std::string& path, std::string_view what);
+
+}  // namespace tactile::daemon

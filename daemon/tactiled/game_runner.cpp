@@ -1,0 +1,104 @@
+#include "daemon/tactiled/game_runner.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+
+namespace tactile::daemon {
+
+using game::Output;
+
+void GameRunner::open_log(const std::string& path, std::int64_t ms) {
+  if (path.empty()) return;
+  log_.open(path);
+  log_.write(game::start_entry(ms, config_));
+}
+
+std::int64_t GameRunner::at(std::int64_t ms) {
+  last_ms_ = std::max(last_ms_, ms);
+  return last_ms_;
+}
+
+void GameRunner::start(std::int64_t ms) {
+  session_.start(at(ms), buffer_);
+  flush();
+}
+
+void GameRunner::hole(int board, board::HoleEvent e) {
+  e.ms = at(e.ms);
+  session_.advance(e.ms, buffer_);  // what fell due before this event comes first
+  flush();
+  log_.write(game::hole_entry(board, e));
+  session_.on_hole(board, e, buffer_);
+  flush();
+}
+
+void GameRunner::button(int board, board::ButtonEvent e) {
+  e.ms = at(e.ms);
+  session_.advance(e.ms, buffer_);
+  flush();
+  log_.write(game::button_entry(board, e));
+  session_.on_button(board, e, buffer_);
+  flush();
+}
+
+void GameRunner::advance(std::int64_t ms) {
+  session_.advance(at(ms), buffer_);
+  flush();
+}
+
+void GameRunner::finish_settling() {
+  // The clock is not run on: only the board's own deadline (settle time) is honoured.
+  while (!session_.over() && session_.board_deadline() != board::kNoDeadline) {
+    session_.advance(at(session_.board_deadline()), buffer_);
+    flush();
+  }
+}
+
+void GameRunner::note(game::LogEntry entry) {
+  log_.write(entry);
+}
+
+void GameRunner::say(std::int64_t ms, std::string text) {
+  Output o;
+  o.kind = Output::Kind::Speak;
+  o.ms = at(ms);
+  o.text = std::move(text);
+  buffer_.push_back(std::move(o));
+  flush();
+}
+
+void GameRunner::flush() {
+  for (const Output& o : buffer_) {
+    log_.write(game::output_entry(o));
+    const bool clock_changed =
+        o.kind == Output::Kind::SwitchClock || o.kind == Output::Kind::GameOver;
+    if (clock_changed && session_.clock()) log_.write(game::clock_entry(o.ms, *session_.clock()));
+    if (handler_) handler_(o, session_);
+  }
+  buffer_.clear();
+}
+
+chess::PgnGame GameRunner::pgn(const std::string& event) const {
+  chess::PgnGame game = session_.record();
+  game.set_tag("Event", event);
+  game.set_tag("Site", "tactile board");
+  game.set_tag("Result", game.result);
+  return game;
+}
+
+void write_pgn_file(const std::string& path, const chess::PgnGame& game) {
+  const std::string temp = path + ".tmp";
+  std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+  out << chess::write_pgn(game);
+  out.close();
+  if (!out || std::rename(temp.c_str(), path.c_str()) != 0) {
+    std::remove(temp.c_str());
+    throw std::runtime_error("cannot write PGN '" + path + "': " + std::strerror(errno));
+  }
+}
+
+}  // namespace tactile::daemon

@@ -1,0 +1,65 @@
+// What the replay and the live daemon share: the session, fed events in time order, with
+// every event and every output written to the arbiter log before anything else is done
+// with it. Each output then goes to the caller's handler (print, speak, press the clock).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/board/events.h"
+#include "core/chess/pgn.h"
+#include "core/game/log_entries.h"
+#include "core/game/session.h"
+#include "daemon/tactiled/log_file.h"
+
+namespace tactile::daemon {
+
+class GameRunner {
+ public:
+  using Handler = std::function<void(const game::Output&, const game::Session&)>;
+
+  GameRunner(const game::SessionConfig& config, Handler handler)
+      : config_(config), session_(config), handler_(std::move(handler)) {}
+
+  // Creates the log (throws std::runtime_error) and writes the setup entry at `ms`.
+  void open_log(const std::string& path, std::int64_t ms);
+
+  // Time never goes back: an event stamped before the last time handled (a debounced
+  // switch is reported after it settled) is handled at that last time.
+  void start(std::int64_t ms);
+  void hole(int board, board::HoleEvent e);
+  void button(int board, board::ButtonEvent e);
+  void advance(std::int64_t ms);
+  // Runs the settle time of a move still in progress (auto mode) to its end.
+  void finish_settling();
+
+  // A fact from outside the session (board lost or found, stop): logged as is.
+  void note(game::LogEntry entry);
+  // A phrase the daemon itself says (not the session): logged and handled like the
+  // session's Speak outputs.
+  void say(std::int64_t ms, std::string text);
+
+  const game::Session& session() const { return session_; }
+  std::int64_t last_ms() const { return last_ms_; }
+  // The game record with the daemon's tags (Event, Site, Result).
+  chess::PgnGame pgn(const std::string& event) const;
+
+ private:
+  std::int64_t at(std::int64_t ms);
+  void flush();
+
+  game::SessionConfig config_;
+  game::Session session_;
+  Handler handler_;
+  LogFile log_;
+  std::vector<game::Output> buffer_;
+  std::int64_t last_ms_ = 0;
+};
+
+// Writes `game` as PGN to `path` through a temporary file and a rename, so a reader (or a
+// crash) never sees half a file. Throws std::runtime_error naming the path.
+void write_pgn_file(const std::string& path, const chess::PgnGame& game);
+
+}  // namespace tactile::daemon

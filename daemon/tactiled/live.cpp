@@ -1,0 +1,243 @@
+#include "daemon/tactiled/live.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/signalfd.h>
+#include <systemd/sd-daemon.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <ctime>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+
+#include "core/chess/error.h"
+#include "core/chess/uci.h"
+#include "core/record/messages.h"
+#include "core/record/speech_spelling.h"
+#include "daemon/tactiled/board_link.h"
+#include "daemon/tactiled/game_runner.h"
+#include "daemon/tactiled/replay.h"
+#include "drivers/gpio/ticker.h"
+#include "drivers/speech/espeak_speaker.h"
+
+namespace tactile::daemon {
+namespace {
+
+using game::Output;
+
+// SIGTERM and SIGINT arrive on a descriptor, so the loop stops between two events and
+// never inside a log write.
+class StopSignals {
+ public:
+  StopSignals() {
+    sigemptyset(&set_);
+    sigaddset(&set_, SIGTERM);
+    sigaddset(&set_, SIGINT);
+    if (sigprocmask(SIG_BLOCK, &set_, &old_) != 0 ||
+        (fd_ = signalfd(-1, &set_, SFD_NONBLOCK | SFD_CLOEXEC)) < 0)
+      throw std::runtime_error(std::string("cannot watch for SIGTERM: ") + std::strerror(errno));
+  }
+  ~StopSignals() {
+    if (fd_ >= 0) ::close(fd_);
+    sigprocmask(SIG_SETMASK, &old_, nullptr);
+  }
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+  int fd() const { return fd_; }
+  // The signal that arrived, 0 if none.
+  int take() const {
+    signalfd_siginfo info{};
+    if (::read(fd_, &info, sizeof info) != ssize_t(sizeof info)) return 0;
+    return int(info.ssi_signo);
+  }
+
+ private:
+  sigset_t set_{}, old_{};
+  int fd_ = -1;
+};
+
+game::LogEntry status_entry(const serial::StatusOutput& s) {
+  game::LogEntry j;
+  j["t"] = s.ms;
+  j["type"] = "board";
+  j["status"] = s.status == serial::LinkStatus::Found  ? "found"
+                : s.status == serial::LinkStatus::Lost ? "lost"
+                                                       : "warning";
+  j["message"] = s.message;
+  return j;
+}
+
+class Live : public BoardLink::Sink {
+ public:
+  Live(const LiveConfig& config, std::ostream& out, std::ostream& err)
+      : config_(config),
+        out_(out),
+        err_(err),
+        // A whole millisecond, so the game's ms and the drivers' monotonic ms agree.
+        origin_us_(gpio::monotonic_us() / 1000 * 1000),
+        runner_(config.session, [this](const Output& o, const game::Session& s) { handle(o, s); }) {
+  }
+
+  // The PGN Date tag: the day the game started (UTC).
+  static std::string today() {
+    const std::time_t t = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y.%m.%d", &utc);
+    return text;
+  }
+
+  std::int64_t now() const { return (gpio::monotonic_us() - origin_us_) / 1000; }
+
+  int run() {
+    // Everything that can fail for want of a device or a file fails before the game starts.
+    if (config_.speech)
+      speaker_.emplace(config_.session.language, speech::EspeakSpeaker::Output::Playback);
+    if (config_.board == BoardKind::Gpio) {
+      link_ = make_gpio_link(config_.gpio, config_.clock_press, origin_us_);
+    } else {
+      serial::SerialBoardConfig board;
+      board.port = config_.serial;
+      board.baseline = config_.session.start.occupied();  // the start position is expected
+      link_ = make_serial_link(board);
+    }
+    runner_.open_log(config_.log_path, 0);
+    runner_.start(0);
+    save_pgn();
+    sd_notify(0, "READY=1");
+    out_ << "tactiled: game started; log " << config_.log_path << ", PGN " << config_.pgn_path
+         << std::endl;
+
+    int signal = 0;
+    while (signal == 0) {
+      pollfd fds[2] = {{signals_.fd(), POLLIN, 0}, {link_->fd(), POLLIN, 0}};
+      const int n = fds[1].fd >= 0 ? 2 : 1;
+      if (::poll(fds, nfds_t(n), wait_ms(now())) < 0 && errno != EINTR)
+        throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
+      if (fds[0].revents & POLLIN) signal = signals_.take();
+      link_->step(now(), *this);
+      runner_.advance(now());
+    }
+    stop(signal);
+    return 0;
+  }
+
+  // BoardLink::Sink
+  void hole(const board::HoleEvent& e, bool resync) override {
+    if (resync) {
+      // Found by comparing the whole board after a reconnect, not reported as it happened.
+      game::LogEntry j;
+      j["t"] = e.ms;
+      j["type"] = "resync";
+      j["square"] = chess::square_name(e.square);
+      runner_.note(j);
+    }
+    runner_.hole(0, e);
+  }
+  void button(const board::ButtonEvent& e) override { runner_.button(0, e); }
+  void status(const serial::StatusOutput& s) override {
+    serial::StatusOutput at = s;
+    at.ms = std::max(s.ms, runner_.last_ms());
+    runner_.note(status_entry(at));
+    out_ << time_label(at.ms) << "  board        " << s.message << std::endl;
+    if (s.status == serial::LinkStatus::Found)
+      runner_.say(at.ms, std::string(record::message_text(record::Message::BoardFound,
+                                                          config_.session.language)));
+    else if (s.status == serial::LinkStatus::Lost)
+      runner_.say(at.ms, std::string(record::message_text(record::Message::BoardLost,
+                                                          config_.session.language)));
+  }
+
+ private:
+  int wait_ms(std::int64_t t) const {
+    std::int64_t wait = INT64_MAX;
+    const std::int64_t due = runner_.session().next_deadline();
+    if (due != board::kNoDeadline) wait = std::max<std::int64_t>(0, due - t);
+    if (const std::int64_t board = link_->timeout_ms(t); board >= 0) wait = std::min(wait, board);
+    return wait == INT64_MAX ? -1 : int(std::min<std::int64_t>(wait, INT_MAX));
+  }
+
+  void handle(const Output& o, const game::Session& session) {
+    switch (o.kind) {
+      case Output::Kind::Speak:
+        if (speaker_) speaker_->say(record::for_speech(o.text, config_.session.language));
+        break;
+      case Output::Kind::SwitchClock:
+        // The switch at the start only says White's clock runs: the external clock is
+        // started by the arbiter; a pulse means a move was made (D.2.4).
+        if (session.moves_made() > 0) link_->clock_switched(o.ms);
+        break;
+      case Output::Kind::Alarm:
+        link_->alarm(o.ms);
+        break;
+      case Output::Kind::LightSquares:
+        link_->light(o.squares, o.ms);
+        break;
+      case Output::Kind::Moment:
+        if (o.moment.kind == board::MomentKind::Made) save_pgn();
+        break;
+      case Output::Kind::GameOver:
+        save_pgn();
+        break;
+    }
+    const std::string line = describe(o, session);
+    if (!line.empty()) out_ << time_label(o.ms) << "  " << line << std::endl;
+  }
+
+  // The record on disk follows the game; a failure is reported, the game goes on (the
+  // log holds everything).
+  void save_pgn() {
+    try {
+      chess::PgnGame game = runner_.pgn("tactiled game");
+      game.set_tag("Date", date_);
+      write_pgn_file(config_.pgn_path, game);
+    } catch (const std::runtime_error& e) {
+      err_ << "tactiled: " << e.what() << std::endl;
+    }
+  }
+
+  void stop(int signal) {
+    sd_notify(0, "STOPPING=1");
+    const std::int64_t t = now();
+    runner_.advance(t);
+    game::LogEntry j;
+    j["t"] = runner_.last_ms();
+    j["type"] = "stop";
+    j["signal"] = signal == SIGINT ? "SIGINT" : "SIGTERM";
+    runner_.note(j);
+    save_pgn();
+    out_ << time_label(t) << "  stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ", "
+         << runner_.session().moves_made() << " half-moves, PGN written to " << config_.pgn_path
+         << std::endl;
+  }
+
+  const LiveConfig& config_;
+  std::ostream& out_;
+  std::ostream& err_;
+  StopSignals signals_;
+  std::int64_t origin_us_;
+  std::string date_ = today();
+  std::optional<speech::EspeakSpeaker> speaker_;
+  std::unique_ptr<BoardLink> link_;
+  GameRunner runner_;
+};
+
+}  // namespace
+
+int run_live(const LiveConfig& config, std::ostream& out, std::ostream& err) {
+  try {
+    Live live(config, out, err);
+    return live.run();
+  } catch (const std::exception& e) {  // GpioError, speech, log: all runtime errors
+    err << "tactiled: " << e.what() << std::endl;
+    return 1;
+  }
+}
+
+}  // namespace tactile::daemon

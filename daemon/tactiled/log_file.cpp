@@ -1,0 +1,39 @@
+#include "daemon/tactiled/log_file.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+namespace tactile::daemon {
+
+LogFile::~LogFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void LogFile::open(const std::string& path) {
+  path_ = path;
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0)
+    throw std::runtime_error("cannot create log '" + path + "': " + std::strerror(errno));
+}
+
+void LogFile::write(const game::LogEntry& entry) {
+  if (fd_ < 0) return;
+  std::string line = chain_.line(entry);
+  line += '\n';
+  std::size_t done = 0;
+  while (done < line.size()) {
+    const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      throw std::runtime_error("cannot write log '" + path_ + "': " + std::strerror(errno));
+    done += std::size_t(n);
+  }
+  if (::fsync(fd_) != 0)
+    throw std::runtime_error("cannot sync log '" + path_ + "': " + std::strerror(errno));
+}
+
+}  // namespace tactile::daemon

@@ -1,0 +1,32 @@
+// The arbiter log on disk: one line per entry, each flushed and fsync'ed before the next
+// event is handled, so a crash or power cut loses nothing that was logged.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/game/log_entries.h"
+#include "core/record/arbiter_log.h"
+
+namespace tactile::daemon {
+
+class LogFile {
+ public:
+  LogFile() = default;
+  ~LogFile();
+  LogFile(const LogFile&) = delete;
+  LogFile& operator=(const LogFile&) = delete;
+
+  // Creates (truncates) `path`. Throws std::runtime_error naming the path and why.
+  void open(const std::string& path);
+  bool is_open() const { return fd_ >= 0; }
+  // Chains `entry` and writes it durably. Throws std::runtime_error on a write failure.
+  void write(const game::LogEntry& entry);
+
+ private:
+  int fd_ = -1;
+  std::string path_;
+  record::ArbiterLog chain_;
+};
+
+}  // namespace tactile::daemon

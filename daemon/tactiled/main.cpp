@@ -1,0 +1,188 @@
+// tactiled: the tactile chess board daemon. Live mode runs a game from a real board
+// (GPIO or serial); --replay runs the very same session on an event script.
+#include <boost/program_options.hpp>
+
+#include <cstdlib>
+#include <ctime>
+#include <iostream>
+#include <string>
+
+#include "core/chess/error.h"
+#include "daemon/tactiled/config.h"
+#include "daemon/tactiled/live.h"
+#include "daemon/tactiled/replay.h"
+
+namespace po = boost::program_options;
+using namespace tactile;
+
+namespace {
+
+constexpr const char* kManual = R"(NAME
+    tactiled - the tactile chess board daemon (FIDE Laws, Appendix D)
+
+SYNOPSIS
+    tactiled --config FILE [--KEY VALUE ...]
+    tactiled --board gpio|serial ... [--KEY VALUE ...]
+    tactiled --replay SCRIPT --pgn OUT.pgn [--start-fen FEN] [--chess960 N]
+             [--completion button|auto] [--settle-ms MS] [--time-control TC]
+             [--language de|en|ru] [--log OUT.jsonl] [--speak | --speech-wav OUT.wav]
+    tactiled --help
+
+DESCRIPTION
+    tactiled turns the hole events of a tactile chess board (a reed switch under every
+    hole: which holes hold a peg, never which piece) into the moments of Appendix D:
+    the touched piece (D.2.2), the move made (D.2.3), the clock switched only then
+    (D.2.4), corrections before the clock starts (D.2.8). It announces every move aloud
+    and keeps the game record and the arbiter's tamper-evident log.
+
+    Live mode (the default) runs one game from a real board: the game starts, with
+    White's clock running, when tactiled starts, and ends when it gets SIGTERM or
+    SIGINT (the log and the PGN are complete then). Settings come from the config file
+    (key = value lines) and the command line (--key value, which wins). Keys:
+        board = gpio | serial           the board's driver (required)
+        gpio-config = FILE              board = gpio: the wiring (docs/gpio.md)
+        serial-port = PATH | usb:VVVV:PPPP[:SERIAL]   board = serial: where it is
+        completion = button | auto      (serial: auto only, the default there)
+        settle-ms = MS                  auto mode: stillness that completes a move
+        time-control = TC               the FIDE clock (none: no clock)
+        language = de | en | ru         announcements (default de)
+        start-fen = FEN, chess960 = N   the start position (default: standard)
+        both-flags-draw = on | off      rapid/blitz 1.16.7 (default off)
+        log = PATH                      default $STATE_DIRECTORY/game-TIME.jsonl
+        pgn = PATH                      default $STATE_DIRECTORY/game-TIME.pgn
+        speech = on | off               speak on the sound card (default on)
+        clock-press = on | off          board = gpio: pulse the clock line (default on)
+    See docs/daemon.md.
+
+    --replay runs the very session the daemon runs on an event script (see
+    docs/script-format.md), on the script's virtual time: the game starts at time 0
+    with White's clock running. Each recognised moment and each spoken phrase is
+    printed with its time; the game is written as PGN (Result "*" when unfinished).
+
+OPTIONS
+    --replay SCRIPT       event script to replay ("-" is not supported).
+    --pgn OUT.pgn         where to write the game record.
+    --start-fen FEN       start position (default: the standard start, or the
+                          Chess960 start position N with --chess960 N).
+    --chess960 N          a Chess960 game, start position number N (0..959; 518 is the
+                          standard array). With --start-fen the FEN is used as the
+                          start and the game is played under Chess960 castling rules.
+    --completion MODE     button: the announce button completes a move (default);
+                          auto: the board being still for the settle time does.
+    --settle-ms MS        auto mode: how long the board must be still (default 1000).
+    --time-control TC     run the FIDE clock, e.g. 40/5400+30:1800+30, 300+2, 5400d5
+                          (PGN TimeControl, periods joined by ':', 'dN' = delay mode).
+    --language LANG       announcements in de (default), en or ru.
+    --log OUT.jsonl       write the arbiter log: JSON lines, each carrying the SHA-256
+                          of the line before it; every line is synced to disk.
+    --speak               speak the announcements on the sound card (espeak-ng), as
+                          the player would hear them; the replay waits for the speech.
+    --speech-wav OUT.wav  write every announcement, synthesised in the game language
+                          with pauses between them, to a WAV file (no sound card
+                          needed).
+    --help                this text.
+    --config FILE         live mode: read the settings from FILE.
+
+EXIT STATUS
+    0  the script was replayed and the PGN written; live mode stopped cleanly;
+    1  an output file could not be written; live mode: the board, the speech or
+       the log could not be used;
+    2  bad input: an unknown option or setting, a bad value, a bad FEN, time
+       control or script line (the message names the line).
+
+EXAMPLE
+    tactiled --replay game.txt --time-control 300+2 --pgn game.pgn --log game.jsonl
+
+SEE ALSO
+    docs/replay.md, docs/script-format.md, docs/recognition.md
+)";
+
+int bad(const std::string& why) {
+  std::cerr << "tactiled: " << why << "\n(tactiled --help shows the options)\n";
+  return 2;
+}
+
+// The default folder of the log and the PGN: systemd's StateDirectory.
+std::string state_dir() {
+  const char* dir = std::getenv("STATE_DIRECTORY");
+  if (dir && *dir) {
+    std::string first(dir);
+    return first.substr(0, first.find(':'));  // several directories are ':'-separated
+  }
+  return "/var/lib/tactiled";
+}
+
+// The game's start time in file names: 20261122-084039 (UTC).
+std::string stamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y%m%d-%H%M%S", &utc);
+  return text;
+}
+
+int replay(const po::variables_map& vm, const daemon::Settings& settings) {
+  for (const char* key : {"board", "gpio-config", "serial-port", "speech", "clock-press"}) {
+    if (settings.count(key))
+      return bad(std::string("--") + key + " is for live mode, not --replay");
+  }
+  if (!settings.count("pgn")) return bad("--replay needs --pgn OUT.pgn");
+  daemon::ReplayOptions options;
+  options.script_path = vm["replay"].as<std::string>();
+  options.pgn_path = settings.at("pgn").value;
+  if (settings.count("log")) options.log_path = settings.at("log").value;
+  if (vm.count("speech-wav")) options.speech_wav_path = vm["speech-wav"].as<std::string>();
+  options.speak = vm.count("speak") > 0;
+  if (options.speak && !options.speech_wav_path.empty())
+    return bad("--speak and --speech-wav exclude each other");
+  try {
+    options.session = daemon::session_config(settings);
+  } catch (const chess::ParseError& e) {
+    return bad(e.what());
+  }
+  return daemon::run_replay(options, std::cout, std::cerr);
+}
+
+int live(const po::variables_map& vm, daemon::Settings& settings) {
+  daemon::LiveConfig config;
+  try {
+    if (vm.count("config")) {
+      const std::string path = vm["config"].as<std::string>();
+      daemon::add_config_file(path, daemon::read_text_file(path, "config file"), settings);
+    }
+    config = daemon::live_config(settings, state_dir(), stamp());
+  } catch (const chess::ParseError& e) {
+    return bad(e.what());
+  }
+  return daemon::run_live(config, std::cout, std::cerr);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  po::options_description opts = daemon::setting_options();
+  opts.add_options()("help,h", "")("config", po::value<std::string>(), "")(
+      "replay", po::value<std::string>(), "")("speak", "")("speech-wav", po::value<std::string>(),
+                                                           "");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return bad(e.what());
+  }
+  if (vm.count("help")) {
+    std::cout << kManual;
+    return 0;
+  }
+  daemon::Settings settings;
+  daemon::add_command_line(vm, settings);
+  if (vm.count("replay")) {
+    if (vm.count("config")) return bad("--config is for live mode, not --replay");
+    return replay(vm, settings);
+  }
+  if (vm.count("speak") || vm.count("speech-wav"))
+    return bad("--speak and --speech-wav are for --replay; live mode has speech = on|off");
+  return live(vm, settings);
+}

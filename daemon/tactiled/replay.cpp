@@ -1,0 +1,189 @@
+#include "daemon/tactiled/replay.h"
+
+#include <cstdio>
+#include <fstream>
+#include <optional>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/chess/error.h"
+#include "core/chess/pgn.h"
+#include "core/chess/uci.h"
+#include "core/clock/chess_clock.h"
+#include "core/game/log_entries.h"
+#include "core/record/speech_spelling.h"
+#include "daemon/tactiled/game_runner.h"
+#include "drivers/script/script.h"
+#include "drivers/speech/espeak_speaker.h"
+#include "drivers/speech/wav.h"
+
+namespace tactile::daemon {
+using game::Output;
+
+std::string time_label(std::int64_t ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%4lld:%02lld.%03lld", static_cast<long long>(ms / 60000),
+                static_cast<long long>(ms / 1000 % 60), static_cast<long long>(ms % 1000));
+  return buf;
+}
+
+namespace {
+std::string squares_text(chess::Bitboard b) {
+  std::string s;
+  for (int i = 0; i < 64; ++i) {
+    if (!(b & chess::square_bb(chess::Square(i)))) continue;
+    if (!s.empty()) s += ' ';
+    s += chess::square_name(chess::Square(i));
+  }
+  return s;
+}
+
+// The replay's side of the shared runner: prints each output and speaks the phrases.
+class Replay {
+ public:
+  Replay(const ReplayOptions& options, std::ostream& out)
+      : options_(options),
+        out_(out),
+        runner_(options.session,
+                [this](const Output& o, const game::Session& s) { handle(o, s); }) {}
+
+  void open_speech() {
+    using speech::EspeakSpeaker;
+    if (options_.speak)
+      speaker_.emplace(options_.session.language, EspeakSpeaker::Output::Playback);
+    else if (!options_.speech_wav_path.empty())
+      speaker_.emplace(options_.session.language, EspeakSpeaker::Output::Capture);
+  }
+
+  // Writes what the player heard, phrase after phrase, to the WAV file.
+  void close_speech() {
+    if (speaker_ && !options_.speech_wav_path.empty() && !options_.speak)
+      speech::write_wav(options_.speech_wav_path, speaker_->samples(), speaker_->sample_rate());
+    speaker_.reset();
+  }
+
+  void open_log() { runner_.open_log(options_.log_path, 0); }
+
+  void run(const std::vector<script::ScriptEvent>& events) {
+    runner_.start(0);
+    for (const script::ScriptEvent& e : events) {
+      if (e.kind == script::ScriptEvent::Kind::Hole)
+        runner_.hole(e.board, e.hole);
+      else
+        runner_.button(e.board, e.button);
+    }
+    // Let a move still settling (auto mode) complete; the clock is not run on past the
+    // script's end.
+    runner_.finish_settling();
+  }
+
+  const GameRunner& runner() const { return runner_; }
+
+ private:
+  void handle(const Output& o, const game::Session& session) {
+    if (o.kind == Output::Kind::Speak && speaker_) {
+      speaker_->say(record::for_speech(o.text, options_.session.language));
+      speaker_->pause(kPauseBetweenPhrasesMs);
+    }
+    const std::string line = describe(o, session);
+    if (!line.empty()) out_ << time_label(o.ms) << "  " << line << '\n';
+  }
+
+  static constexpr int kPauseBetweenPhrasesMs = 600;
+
+  const ReplayOptions& options_;
+  std::ostream& out_;
+  std::optional<speech::EspeakSpeaker> speaker_;
+  GameRunner runner_;
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw chess::ParseError("cannot read script '" + path + "'");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+std::string describe(const Output& o, const game::Session& session) {
+  switch (o.kind) {
+    case Output::Kind::Moment: {
+      const board::Moment& m = o.moment;
+      std::string s(board::moment_name(m.kind));
+      s.resize(std::max<std::size_t>(s.size(), 13), ' ');
+      switch (m.kind) {
+        case board::MomentKind::Touched:
+        case board::MomentKind::Removed:
+          return s + chess::square_name(m.square);
+        case board::MomentKind::Pending:
+          return s + o.text + " (" + o.uci + "), reading " + std::to_string(m.reading + 1) +
+                 " of " + std::to_string(m.readings) + ", " +
+                 std::string(board::pending_reason_name(m.reason));
+        case board::MomentKind::Made:
+          return s + o.text + " (" + o.uci + ")";
+        case board::MomentKind::Illegal:
+          return s + "holes differ: " + squares_text(m.squares);
+        case board::MomentKind::BoardDiffers:
+          return s + "impossible event at " + chess::square_name(m.square);
+        case board::MomentKind::Irregularity:
+          return s + std::string(board::irregularity_name(m.irregularity)) + " " +
+                 chess::square_name(m.square) + " (move " + o.uci + ")";
+        default:
+          return s;
+      }
+    }
+    case Output::Kind::Speak:
+      return "says         \"" + o.text + "\"";
+    case Output::Kind::SwitchClock: {
+      std::string s =
+          std::string("clock        ") + (o.color == chess::White ? "White" : "Black") + " runs";
+      if (session.clock()) {
+        const clock::ChessClock& c = *session.clock();
+        s += " (White " + clock::format_clk(c.remaining_ms(chess::White, o.ms)) + ", Black " +
+             clock::format_clk(c.remaining_ms(chess::Black, o.ms)) + ")";
+      }
+      return s;
+    }
+    case Output::Kind::Alarm:
+      return "alarm";
+    case Output::Kind::LightSquares:
+      return "light        " + squares_text(o.squares);
+    case Output::Kind::GameOver:
+      return "game over    " + o.text + " (" + o.reason + ")";
+  }
+  return "";
+}
+
+int run_replay(const ReplayOptions& options, std::ostream& out, std::ostream& err) {
+  std::vector<script::ScriptEvent> events;
+  try {
+    events = script::parse_script(read_file(options.script_path));
+  } catch (const chess::ParseError& e) {
+    err << "tactiled: " << options.script_path << ": " << e.what() << '\n';
+    return 2;
+  }
+  Replay replay(options, out);
+  try {
+    replay.open_log();
+    replay.open_speech();
+    replay.run(events);
+    replay.close_speech();
+  } catch (const std::runtime_error& e) {
+    err << "tactiled: " << e.what() << '\n';
+    return 1;
+  }
+  const chess::PgnGame game = replay.runner().pgn("tactiled replay");
+  try {
+    write_pgn_file(options.pgn_path, game);
+  } catch (const std::runtime_error& e) {
+    err << "tactiled: " << e.what() << '\n';
+    return 1;
+  }
+  out << "result " << game.result << ", " << game.moves.size() << " half-moves, PGN written to "
+      << options.pgn_path << '\n';
+  return 0;
+}
+
+}  // namespace tactile::daemon

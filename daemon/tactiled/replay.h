@@ -1,0 +1,33 @@
+// Replay: runs the very session the daemon runs on an event script, on the script's
+// virtual time (docs/replay.md).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+#include "core/game/session.h"
+
+namespace tactile::daemon {
+
+struct ReplayOptions {
+  std::string script_path;
+  std::string pgn_path;
+  std::string log_path;         // "" = no arbiter log
+  std::string speech_wav_path;  // "" = none; else every spoken phrase, synthesised, in order
+  bool speak = false;           // play the phrases on the sound card as they come
+  game::SessionConfig session;
+};
+
+// Prints each recognised moment and command with its time to `out`, writes the PGN (and
+// the log). Returns the exit status: 0 replayed, 2 bad input (message on `err`), 1 when
+// an output file cannot be written.
+int run_replay(const ReplayOptions& options, std::ostream& out, std::ostream& err);
+
+// A time as the printout shows it: "   1:02.345" (minutes:seconds.milliseconds).
+std::string time_label(std::int64_t ms);
+
+// One line of the replay's printout for `o` ("" for outputs not printed).
+std::string describe(const game::Output& o, const game::Session& session);
+
+}  // namespace tactile::daemon

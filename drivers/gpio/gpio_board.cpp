@@ -1,0 +1,267 @@
+#include "drivers/gpio/gpio_board.h"
+
+#include <sys/epoll.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+
+#include "drivers/gpio/error.h"
+
+namespace tactile::gpio {
+namespace {
+
+// Lines grouped by chip, in the order the chips first appear: one request per chip.
+std::vector<std::pair<std::string, std::vector<int>>> by_chip(const std::vector<LineSpec>& specs) {
+  std::vector<std::pair<std::string, std::vector<int>>> out;
+  for (int i = 0; i < int(specs.size()); ++i) {
+    auto it = std::find_if(out.begin(), out.end(),
+                           [&](const auto& g) { return g.first == specs[i].chip; });
+    if (it == out.end()) it = out.insert(out.end(), {specs[i].chip, {}});
+    it->second.push_back(i);
+  }
+  return out;
+}
+
+std::uint64_t all_lines(std::size_t n) {
+  return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+}
+
+}  // namespace
+
+GpioBoard::GpioBoard(const GpioConfig& config, Backend& backend, std::int64_t now_us,
+                     std::unique_ptr<Ticker> ticker, SettleWait settle)
+    : config_(config),
+      squares_(config.squares()),
+      ticker_(std::move(ticker)),
+      settle_(std::move(settle)),
+      switches_(std::int64_t(config.debounce_ms) * 1000),
+      button_states_(std::int64_t(config.button_debounce_ms) * 1000) {
+  config_.validate();
+  epoll_fd_ = ::epoll_create1(EPOLL_CLOEXEC);
+  if (epoll_fd_ < 0) throw GpioError(std::string("gpio: epoll_create1: ") + std::strerror(errno));
+  try {
+    if (ticker_->fd() >= 0) {
+      sources_.push_back({nullptr, 0, ticker_->fd()});
+      epoll_event ev{};
+      ev.events = EPOLLIN;
+      ev.data.u64 = 0;
+      ::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, ticker_->fd(), &ev);
+    }
+    if (config_.mode == Mode::Matrix) {
+      const std::size_t rows = config_.rows.size(), cols = config_.columns.size();
+      const std::uint64_t idle = config_.row_active_low ? all_lines(rows) : 0;
+      for (std::size_t r = 0; r < rows; ++r) row_levels_.push_back(idle ^ (std::uint64_t{1} << r));
+      Request req;
+      req.chip = config_.rows[0].chip;
+      for (const auto& s : config_.rows) req.lines.push_back(s.line);
+      req.use = Use::Output;
+      req.initial = idle;
+      req.consumer = config_.consumer;
+      rows_ = backend.request(req);
+      req = Request{};
+      req.chip = config_.columns[0].chip;
+      for (const auto& s : config_.columns) req.lines.push_back(s.line);
+      req.use = Use::Input;
+      req.bias = config_.column_active_low ? Bias::PullUp : Bias::PullDown;
+      req.consumer = config_.consumer;
+      columns_ = backend.request(req);
+      column_mask_ = all_lines(cols);
+      period_us_ = 1000000 / config_.scan_hz;
+      scan(now_us);
+      switches_.reset(switches_.raw());  // the first scan is the starting position
+      next_scan_us_ = now_us + period_us_;
+    } else {
+      direct_ = request_inputs(backend, config_.lines, config_.line_active_low);
+      std::uint64_t state = 0;
+      for (Group& g : direct_) state |= read_group(g, config_.line_active_low);
+      switches_.reset(state);
+      watch(direct_);
+    }
+    std::vector<LineSpec> button_lines;
+    for (const auto& [button, spec] : config_.buttons) button_lines.push_back(spec);
+    buttons_ = request_inputs(backend, button_lines, config_.button_active_low);
+    std::uint64_t pressed = 0;
+    for (Group& g : buttons_) pressed |= read_group(g, config_.button_active_low);
+    button_states_.reset(pressed);
+    watch(buttons_);
+    auto request_output = [&](const std::optional<LineSpec>& spec, bool active_low, Output& out) {
+      if (!spec) return;
+      Request req;
+      req.chip = spec->chip;
+      req.lines = {spec->line};
+      req.use = Use::Output;
+      req.initial = active_low ? 1 : 0;
+      req.consumer = config_.consumer;
+      out.line = backend.request(req);
+      out.active_low = active_low;
+    };
+    request_output(config_.clock_press, config_.clock_press_active_low, clock_);
+    request_output(config_.beeper, config_.beeper_active_low, beeper_);
+  } catch (...) {
+    ::close(epoll_fd_);
+    throw;
+  }
+  arm();
+}
+
+GpioBoard::~GpioBoard() {
+  ::close(epoll_fd_);
+}
+
+std::vector<GpioBoard::Group> GpioBoard::request_inputs(Backend& backend,
+                                                        const std::vector<LineSpec>& specs,
+                                                        bool active_low) {
+  std::vector<Group> groups;
+  for (auto& [chip, indices] : by_chip(specs)) {
+    Request req;
+    req.chip = chip;
+    for (int i : indices) req.lines.push_back(specs[i].line);
+    req.use = Use::Edges;
+    req.bias = active_low ? Bias::PullUp : Bias::PullDown;
+    req.consumer = config_.consumer;
+    groups.push_back({backend.request(req), indices, false});
+  }
+  return groups;
+}
+
+void GpioBoard::watch(std::vector<Group>& groups) {
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    for (int fd : groups[g].lines->event_fds()) {
+      epoll_event ev{};
+      ev.events = EPOLLIN;
+      ev.data.u64 = sources_.size();
+      sources_.push_back({&groups, g, fd});
+      if (::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, fd, &ev) < 0)
+        throw GpioError(std::string("gpio: epoll_ctl: ") + std::strerror(errno));
+    }
+  }
+}
+
+std::uint64_t GpioBoard::read_group(Group& g, bool active_low) {
+  std::uint64_t levels = g.lines->read();
+  if (active_low) levels = ~levels;
+  std::uint64_t state = 0;
+  for (std::size_t i = 0; i < g.index.size(); ++i) state |= ((levels >> i) & 1) << g.index[i];
+  return state;
+}
+
+void GpioBoard::scan(std::int64_t now_us) {
+  const std::size_t cols = config_.columns.size();
+  std::uint64_t state = 0;
+  for (std::size_t r = 0; r < row_levels_.size(); ++r) {
+    rows_->write(row_levels_[r]);
+    if (config_.settle_us > 0) settle_(config_.settle_us);
+    std::uint64_t levels = columns_->read();
+    if (config_.column_active_low) levels = ~levels;
+    state |= (levels & column_mask_) << (r * cols);
+  }
+  switches_.sample(state, all_lines(row_levels_.size() * cols), now_us);
+  ++scans_;
+}
+
+void GpioBoard::service(std::int64_t now_us, Events& out) {
+  std::array<epoll_event, 64> ready{};
+  const int n = ::epoll_wait(epoll_fd_, ready.data(), int(ready.size()), 0);
+  for (int i = 0; i < n; ++i) {
+    Source& s = sources_[ready[i].data.u64];
+    if (s.groups == nullptr) {
+      ticker_->acknowledge();
+    } else {
+      Group& g = (*s.groups)[s.group];
+      g.lines->drain(s.fd);
+      g.dirty = true;
+    }
+  }
+
+  changes_.clear();
+  if (config_.mode == Mode::Matrix) {
+    // Besides the regular scans, one extra scan when a change has been seen for the
+    // debounce time: accepting it needs a sample taken then (a pulse could hide between
+    // scans), and taking it then keeps the delay within debounce + one scan period for
+    // any debounce time, not only for multiples of the period.
+    if (now_us >= next_scan_us_ || now_us >= switches_.next_deadline_us()) {
+      scan(now_us);
+      switches_.settle(now_us, changes_);
+      while (next_scan_us_ <= now_us) next_scan_us_ += period_us_;
+    }
+  } else {
+    for (Group& g : direct_) {
+      if (!g.dirty) continue;
+      g.dirty = false;
+      std::uint64_t mask = 0;
+      for (int i : g.index) mask |= std::uint64_t{1} << i;
+      switches_.sample(read_group(g, config_.line_active_low), mask, now_us);
+    }
+    switches_.settle(now_us, changes_);
+  }
+  for (const SwitchChange& c : changes_) {
+    const chess::Square square = squares_[c.index];
+    if (square == chess::NoSquare) continue;
+    out.holes.push_back(
+        {c.since_us / 1000, square, c.closed ? board::Hole::Down : board::Hole::Up});
+  }
+
+  changes_.clear();
+  for (Group& g : buttons_) {
+    if (!g.dirty) continue;
+    g.dirty = false;
+    std::uint64_t mask = 0;
+    for (int i : g.index) mask |= std::uint64_t{1} << i;
+    button_states_.sample(read_group(g, config_.button_active_low), mask, now_us);
+  }
+  button_states_.settle(now_us, changes_);
+  for (const SwitchChange& c : changes_) {
+    if (c.closed) out.buttons.push_back({c.since_us / 1000, config_.buttons[c.index].first});
+  }
+
+  end_pulse(clock_, now_us);
+  end_pulse(beeper_, now_us);
+  arm();
+}
+
+void GpioBoard::arm() {
+  const std::int64_t next = next_deadline_us();
+  ticker_->arm_at(next, next == next_scan_us_ ? period_us_ : 0);
+}
+
+std::int64_t GpioBoard::next_deadline_us() const {
+  std::int64_t next =
+      std::min({next_scan_us_, button_states_.next_deadline_us(), clock_.off_at, beeper_.off_at});
+  return std::min(next, switches_.next_deadline_us());
+}
+
+chess::Bitboard GpioBoard::occupancy() const {
+  chess::Bitboard holes = 0;
+  for (std::uint64_t s = switches_.stable(); s != 0; s &= s - 1) {
+    const chess::Square square = squares_[std::countr_zero(s)];
+    if (square != chess::NoSquare) holes |= chess::square_bb(square);
+  }
+  return holes;
+}
+
+void GpioBoard::set_output(Output& out, bool active, std::int64_t off_at) {
+  out.line->write(active != out.active_low ? 1 : 0);
+  out.off_at = off_at;
+}
+
+void GpioBoard::end_pulse(Output& out, std::int64_t now_us) {
+  if (out.line && now_us >= out.off_at) set_output(out, false, Debouncer::kNever);
+}
+
+void GpioBoard::press_clock(std::int64_t now_us) {
+  if (!clock_.line) return;
+  set_output(clock_, true, now_us + std::int64_t(config_.clock_press_ms) * 1000);
+  arm();
+}
+
+void GpioBoard::beep(std::int64_t now_us, int ms) {
+  if (!beeper_.line) return;
+  set_output(beeper_, true, now_us + std::int64_t(std::max(ms, 1)) * 1000);
+  arm();
+}
+
+}  // namespace tactile::gpio

@@ -1,0 +1,107 @@
+// A tactile board read through GPIO lines: a reed-switch matrix scanned row by row, or one
+// line per hole with edge events; plus push buttons, the clock-press line and a beeper.
+//
+// The daemon polls fd() and calls service() when it is readable (or at
+// next_deadline_us()); service() appends the debounced hole and button events. Nothing
+// here blocks except the short settle wait after selecting a matrix row.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/board/events.h"
+#include "core/chess/types.h"
+#include "drivers/gpio/backend.h"
+#include "drivers/gpio/config.h"
+#include "drivers/gpio/debounce.h"
+#include "drivers/gpio/ticker.h"
+
+namespace tactile::gpio {
+
+struct Events {
+  std::vector<board::HoleEvent> holes;
+  std::vector<board::ButtonEvent> buttons;
+  void clear() { holes.clear(), buttons.clear(); }
+};
+
+class GpioBoard {
+ public:
+  // Requests every line (throws GpioError naming what is missing, busy or not allowed;
+  // chess::ParseError for an invalid config) and takes the current switch states as the
+  // starting occupancy, without events. Times are CLOCK_MONOTONIC microseconds.
+  GpioBoard(const GpioConfig& config, Backend& backend, std::int64_t now_us,
+            std::unique_ptr<Ticker> ticker = make_timerfd_ticker(),
+            SettleWait settle = sleep_settle);
+  ~GpioBoard();
+  GpioBoard(const GpioBoard&) = delete;
+  GpioBoard& operator=(const GpioBoard&) = delete;
+
+  // An epoll descriptor: readable when an edge or the ticker needs service().
+  int fd() const { return epoll_fd_; }
+  // Reads what is pending, scans when a scan is due, and appends the events accepted
+  // by now_us. Each event's time is when its final state was first seen.
+  void service(std::int64_t now_us, Events& out);
+  // When service() must run next even if fd() stays quiet (the ticker is armed for it).
+  std::int64_t next_deadline_us() const;
+
+  // Occupied holes after debouncing, as a bitboard of squares.
+  chess::Bitboard occupancy() const;
+
+  // Drives the clock-press line active for clock_press_ms (no-op if not wired).
+  void press_clock(std::int64_t now_us);
+  // Sounds the beeper for `ms` milliseconds (no-op if not wired).
+  void beep(std::int64_t now_us, int ms);
+
+  std::uint64_t scans() const { return scans_; }
+
+ private:
+  struct Group {
+    std::unique_ptr<LineGroup> lines;
+    std::vector<int> index;  // switch (or button) index of each line
+    bool dirty = false;
+  };
+  struct Output {
+    std::unique_ptr<LineGroup> line;
+    bool active_low = false;
+    std::int64_t off_at = Debouncer::kNever;
+  };
+  struct Source {
+    std::vector<Group>* groups = nullptr;  // nullptr: the ticker
+    std::size_t group = 0;
+    int fd = -1;
+  };
+
+  std::vector<Group> request_inputs(Backend& backend, const std::vector<LineSpec>& specs,
+                                    bool active_low);
+  void watch(std::vector<Group>& groups);
+  static std::uint64_t read_group(Group& g, bool active_low);
+  void scan(std::int64_t now_us);
+  void arm();  // the ticker, for next_deadline_us()
+  void set_output(Output& out, bool active, std::int64_t off_at);
+  void end_pulse(Output& out, std::int64_t now_us);
+
+  GpioConfig config_;
+  std::array<chess::Square, 64> squares_{};
+  std::unique_ptr<Ticker> ticker_;
+  SettleWait settle_;
+  int epoll_fd_ = -1;
+  std::vector<Source> sources_;
+
+  // Matrix.
+  std::unique_ptr<LineGroup> rows_, columns_;
+  std::vector<std::uint64_t> row_levels_;  // row r selected, all others idle
+  std::uint64_t column_mask_ = 0;
+  std::int64_t period_us_ = 0;
+  std::int64_t next_scan_us_ = Debouncer::kNever;
+  std::uint64_t scans_ = 0;
+
+  // Direct lines and buttons.
+  std::vector<Group> direct_, buttons_;
+  Debouncer switches_, button_states_;
+  std::vector<SwitchChange> changes_;
+
+  Output clock_, beeper_;
+};
+
+}  // namespace tactile::gpio

@@ -1,0 +1,114 @@
+#include "drivers/script/script.h"
+
+#include <charconv>
+#include <limits>
+
+#include "core/chess/error.h"
+#include "core/chess/uci.h"
+
+namespace tactile::script {
+namespace {
+
+std::vector<std::string_view> split_words(std::string_view line) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+    if (j > i) words.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return words;
+}
+
+[[noreturn]] void fail(int line, const std::string& why) {
+  throw chess::ParseError("line " + std::to_string(line) + ": " + why);
+}
+
+std::int64_t parse_ms(std::string_view word, int line) {
+  std::int64_t value = 0;
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+  if (ec != std::errc() || end != word.data() + word.size() || value < 0 ||
+      value > std::numeric_limits<std::int64_t>::max() / 4)
+    fail(line, "time '" + std::string(word) + "' is not a number of milliseconds");
+  return value;
+}
+
+}  // namespace
+
+std::vector<ScriptEvent> parse_script(std::string_view text) {
+  std::vector<ScriptEvent> events;
+  int line_no = 0;
+  std::int64_t last_ms = 0;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line_no;
+    if (const std::size_t hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
+    const auto words = split_words(line);
+    if (words.empty()) continue;
+    if (words.size() != 4)
+      fail(line_no, "expected '<ms> <board> up|down <square>' or '<ms> <board> button <name>'");
+    ScriptEvent e;
+    e.line = line_no;
+    e.ms = parse_ms(words[0], line_no);
+    if (e.ms < last_ms)
+      fail(line_no, "time " + std::to_string(e.ms) + " is before the previous event's " +
+                        std::to_string(last_ms));
+    last_ms = e.ms;
+    if (words[1] == "A") {
+      e.board = 0;
+    } else if (words[1] == "B") {
+      e.board = 1;
+    } else {
+      fail(line_no, "board '" + std::string(words[1]) + "' is neither A nor B");
+    }
+    if (words[2] == "up" || words[2] == "down") {
+      const chess::Square s = chess::parse_square(words[3]);
+      if (s == chess::NoSquare || words[3].size() != 2)
+        fail(line_no, "'" + std::string(words[3]) + "' is not a square (a1 .. h8)");
+      e.kind = ScriptEvent::Kind::Hole;
+      e.hole = board::HoleEvent{e.ms, s, words[2] == "up" ? board::Hole::Up : board::Hole::Down};
+    } else if (words[2] == "button") {
+      board::Button b;
+      if (!board::parse_button(words[3], b))
+        fail(line_no, "unknown button '" + std::string(words[3]) +
+                          "' (announce, promote-q, promote-r, promote-b, promote-n, time, "
+                          "correct, repeat)");
+      e.kind = ScriptEvent::Kind::Button;
+      e.button = board::ButtonEvent{e.ms, b};
+    } else {
+      fail(line_no, "event '" + std::string(words[2]) + "' is not up, down or button");
+    }
+    events.push_back(e);
+  }
+  return events;
+}
+
+std::string format_event(const ScriptEvent& e) {
+  std::string s = std::to_string(e.ms) + (e.board == 0 ? " A " : " B ");
+  if (e.kind == ScriptEvent::Kind::Button) {
+    s += "button ";
+    s += board::button_name(e.button.button);
+  } else {
+    s += e.hole.change == board::Hole::Up ? "up " : "down ";
+    s += chess::square_name(e.hole.square);
+  }
+  return s;
+}
+
+std::string format_script(const std::vector<ScriptEvent>& events) {
+  std::string s;
+  for (const ScriptEvent& e : events) {
+    s += format_event(e);
+    s += '\n';
+  }
+  return s;
+}
+
+}  // namespace tactile::script

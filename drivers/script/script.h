@@ -1,0 +1,36 @@
+// Event scripts: a board's hole events and button presses as text, one a line
+// (docs/script-format.md):
+//   <ms> <board> up <square>      1500 A up e2
+//   <ms> <board> down <square>    1820 A down e4
+//   <ms> <board> button <name>    1900 A button announce
+// `#` starts a comment; blank lines are ignored; ms never decreases; board is A or B.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/board/events.h"
+
+namespace tactile::script {
+
+struct ScriptEvent {
+  enum class Kind : std::uint8_t { Hole, Button };
+  std::int64_t ms = 0;
+  int board = 0;  // 0 = A, 1 = B
+  Kind kind = Kind::Hole;
+  board::HoleEvent hole;      // when kind == Hole (its ms equals ms)
+  board::ButtonEvent button;  // when kind == Button
+  int line = 0;               // 1-based line in the script
+  friend bool operator==(const ScriptEvent&, const ScriptEvent&) = default;
+};
+
+// Reads a whole script. Throws chess::ParseError "line N: why" on the first bad line.
+std::vector<ScriptEvent> parse_script(std::string_view text);
+
+// Writes events back in the script form, one a line (parse_script reads it back).
+std::string format_event(const ScriptEvent& e);
+std::string format_script(const std::vector<ScriptEvent>& events);
+
+}  // namespace tactile::script

@@ -1,0 +1,61 @@
+// The serial transport: finds the board's port and moves bytes with libserialport.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct sp_port;
+
+namespace tactile::serial {
+
+// How to find the board: by path (a udev symlink such as /dev/tactile-board is fine) or,
+// when `path` is empty, by USB vendor/product id and optionally the USB serial number.
+struct PortSpec {
+  std::string path;
+  std::optional<std::uint16_t> usb_vendor;
+  std::optional<std::uint16_t> usb_product;
+  std::string usb_serial;  // empty: any
+  int baud = 115200;
+};
+
+// Reads the config form of a port: a path ("/dev/tactile-board") or
+// "usb:VVVV:PPPP[:SERIAL]" with hexadecimal ids ("usb:16c0:05e1:TB0001"). Throws
+// chess::ParseError naming what is wrong.
+PortSpec parse_port_spec(std::string_view text);
+
+// The device path to open (symlinks resolved: libserialport looks the name up in sysfs),
+// or nullopt with `why` set.
+std::optional<std::string> find_port(const PortSpec& spec, std::string& why);
+
+class Port {
+ public:
+  // Opens `device` (a resolved path), 8N1 without flow control. nullptr with `why` set.
+  static std::unique_ptr<Port> open(const std::string& device, int baud, std::string& why);
+  ~Port();
+  Port(const Port&) = delete;
+  Port& operator=(const Port&) = delete;
+
+  const std::string& device() const { return device_; }
+  // The file descriptor to poll for input.
+  int fd() const { return fd_; }
+  // Appends every byte waiting, without blocking. False when the port hung up (unplugged)
+  // or failed, with `why` set: libserialport's reads then return 0 forever, so hang-up is
+  // detected from poll (POLLHUP/POLLERR), sp_input_waiting < 0, or a readable port that
+  // yields no byte.
+  bool read_available(std::vector<std::uint8_t>& out, std::string& why);
+  // Writes all of `bytes` (waits at most 200 ms). False with `why` set on failure.
+  bool write_all(std::span<const std::uint8_t> bytes, std::string& why);
+
+ private:
+  Port(sp_port* port, int fd, std::string device) : port_(port), fd_(fd), device_(device) {}
+  sp_port* port_;
+  int fd_;
+  std::string device_;
+};
+
+}  // namespace tactile::serial

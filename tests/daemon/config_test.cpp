@@ -1,0 +1,178 @@
+// tactiled's settings: the config file (line numbers in every error), the command line
+// winning over it, and the checks of live mode.
+#include "daemon/tactiled/config.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <boost/program_options.hpp>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/chess/chess960.h"
+#include "core/chess/error.h"
+
+namespace tactile::daemon {
+namespace {
+
+namespace po = boost::program_options;
+using ::testing::HasSubstr;
+
+Settings from_file(std::string_view text) {
+  Settings s;
+  add_config_file("t.conf", text, s);
+  return s;
+}
+
+// The message of the ParseError `f` throws, "" when it throws none.
+template <typename F>
+std::string error_of(F f) {
+  try {
+    f();
+  } catch (const chess::ParseError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+Settings command_line(std::vector<std::string> args) {
+  args.insert(args.begin(), "tactiled");
+  std::vector<const char*> argv;
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  po::variables_map vm;
+  po::store(po::command_line_parser(int(argv.size()), argv.data()).options(setting_options()).run(),
+            vm);
+  Settings s;
+  add_command_line(vm, s);
+  return s;
+}
+
+TEST(DaemonConfig, ReadsKeysValuesAndComments) {
+  const Settings s = from_file(
+      "# a game at the club\n"
+      "\n"
+      "board = serial\n"
+      "serial-port = usb:16c0:05e1:TB0001   # the board's USB ids\n"
+      "  time-control=300+2\n"
+      "start-fen = 8/8/8/8/8/8/8/K6k w - - 0 1\n");
+  ASSERT_EQ(s.size(), 4u);
+  EXPECT_EQ(s.at("board").value, "serial");
+  EXPECT_EQ(s.at("board").where, "t.conf: line 3");
+  EXPECT_EQ(s.at("serial-port").value, "usb:16c0:05e1:TB0001");
+  EXPECT_EQ(s.at("time-control").value, "300+2");
+  EXPECT_EQ(s.at("start-fen").value, "8/8/8/8/8/8/8/K6k w - - 0 1");
+}
+
+TEST(DaemonConfig, BadLinesNameTheirLine) {
+  EXPECT_THAT(error_of([] { from_file("board = serial\n\nspeed = 3\n"); }),
+              HasSubstr("t.conf: line 3: unrecognised option 'speed'"));
+  EXPECT_THAT(error_of([] { from_file("# x\nboard serial\n"); }),
+              AllOf(HasSubstr("t.conf: line 2"), HasSubstr("invalid line 'board serial'")));
+  EXPECT_EQ(error_of([] { from_file("board = gpio\nlog = a\nboard = serial\n"); }),
+            "t.conf: line 3: board is set again (first on line 1)");
+  EXPECT_EQ(error_of([] { from_file("log =\n"); }), "t.conf: line 1: log has no value");
+  EXPECT_THAT(error_of([] { from_file("[game]\nboard = gpio\n"); }),
+              HasSubstr("t.conf: line 1: sections are not used"));
+}
+
+TEST(DaemonConfig, BadValuesNameTheirLineAndKey) {
+  const auto live = [](std::string_view text) {
+    return error_of([&] { live_config(from_file(text), "/state", "stamp"); });
+  };
+  EXPECT_EQ(live("board = serial\nserial-port = /dev/x\ncompletion = sometimes\n"),
+            "t.conf: line 3: completion: 'sometimes' is not button or auto");
+  EXPECT_EQ(live("board = usb\n"), "t.conf: line 1: board: 'usb' is not gpio or serial");
+  EXPECT_EQ(live("board = serial\nserial-port = /dev/x\nsettle-ms = 12x\n"),
+            "t.conf: line 3: settle-ms: '12x' is not a whole number from 0 to 3600000");
+  EXPECT_EQ(live("board = serial\nserial-port = /dev/x\nchess960 = 960\n"),
+            "t.conf: line 3: chess960: '960' is not a whole number from 0 to 959");
+  EXPECT_EQ(live("board = serial\nserial-port = /dev/x\nspeech = loud\n"),
+            "t.conf: line 3: speech: 'loud' is not on or off");
+  EXPECT_EQ(live("board = serial\nserial-port = /dev/x\nlanguage = fr\n"),
+            "t.conf: line 3: language: 'fr' is not de, en or ru");
+  EXPECT_THAT(live("board = serial\nserial-port = /dev/x\ntime-control = 5+\n"),
+              HasSubstr("t.conf: line 3: time-control: "));
+  EXPECT_THAT(live("board = serial\nserial-port = /dev/x\nstart-fen = nonsense\n"),
+              HasSubstr("t.conf: line 3: start-fen: "));
+  EXPECT_THAT(live("board = serial\nserial-port = usb:xyz\n"),
+              HasSubstr("t.conf: line 2: serial-port: "));
+}
+
+TEST(DaemonConfig, TheBoardDecidesWhatElseIsNeeded) {
+  const auto live = [](std::string_view text) {
+    return error_of([&] { live_config(from_file(text), "/state", "stamp"); });
+  };
+  EXPECT_THAT(live("speech = off\n"), HasSubstr("board: not set"));
+  EXPECT_THAT(live("board = serial\n"), HasSubstr("t.conf: line 1: board: board = serial needs "
+                                                  "serial-port"));
+  EXPECT_THAT(live("board = gpio\n"), HasSubstr("board = gpio needs gpio-config"));
+  EXPECT_THAT(live("board = serial\nserial-port = /dev/x\nclock-press = on\n"),
+              HasSubstr("t.conf: line 3: clock-press: only for board = gpio"));
+  EXPECT_THAT(live("board = serial\nserial-port = /dev/x\ncompletion = button\n"),
+              HasSubstr("t.conf: line 3: completion: board = serial has no announce button"));
+  EXPECT_THAT(live("board = gpio\ngpio-config = /nonexistent/wiring.conf\n"),
+              HasSubstr("t.conf: line 2: gpio-config: cannot read GPIO config "
+                        "'/nonexistent/wiring.conf'"));
+}
+
+TEST(DaemonConfig, SerialDefaultsToAutoAndFilesToTheStateDirectory) {
+  const LiveConfig c =
+      live_config(from_file("board = serial\nserial-port = usb:16c0:05e1:TB0001\nlanguage = en\n"),
+                  "/state", "20261122-084039");
+  EXPECT_EQ(c.board, BoardKind::Serial);
+  ASSERT_TRUE(c.serial.usb_vendor && c.serial.usb_product);
+  EXPECT_EQ(*c.serial.usb_vendor, 0x16c0);
+  EXPECT_EQ(*c.serial.usb_product, 0x05e1);
+  EXPECT_EQ(c.serial.usb_serial, "TB0001");
+  EXPECT_EQ(c.session.recognizer.completion, board::Completion::Auto);
+  EXPECT_EQ(c.session.language, record::Language::English);
+  EXPECT_FALSE(c.session.time_control);
+  EXPECT_TRUE(c.speech);
+  EXPECT_EQ(c.log_path, "/state/game-20261122-084039.jsonl");
+  EXPECT_EQ(c.pgn_path, "/state/game-20261122-084039.pgn");
+}
+
+TEST(DaemonConfig, ReadsTheGpioWiring) {
+  const std::string wiring = std::string(TACTILED_BINARY_DIR) + "/daemon-config-test-wiring.conf";
+  {
+    std::ofstream out(wiring);
+    out << "mode = matrix\nchip = gpiochip0\nrows = 0 1 2 3 4 5 6 7\n"
+           "columns = 8 9 10 11 12 13 14 15\nclock_press = 18\n";
+  }
+  const LiveConfig c =
+      live_config(from_file("board = gpio\ngpio-config = " + wiring +
+                            "\ncompletion = button\nclock-press = off\nchess960 = 0\n"),
+                  "/state", "s");
+  std::remove(wiring.c_str());
+  EXPECT_EQ(c.board, BoardKind::Gpio);
+  EXPECT_EQ(c.gpio.rows.size(), 8u);
+  EXPECT_EQ(c.gpio.columns.size(), 8u);
+  EXPECT_TRUE(c.gpio.clock_press);
+  EXPECT_FALSE(c.clock_press);
+  EXPECT_EQ(c.session.recognizer.completion, board::Completion::Button);
+  EXPECT_TRUE(c.session.start.chess960());
+  EXPECT_EQ(c.session.start.fen(), chess::chess960_position(0).fen());
+}
+
+TEST(DaemonConfig, TheCommandLineWinsOverTheFile) {
+  Settings s = command_line({"--board", "serial", "--settle-ms", "400"});
+  add_config_file("t.conf", "board = gpio\nserial-port = /dev/tactile-board\nsettle-ms = 900\n", s);
+  EXPECT_EQ(s.at("board").where, "--board");
+  EXPECT_EQ(s.at("serial-port").where, "t.conf: line 2");
+  const LiveConfig c = live_config(s, "/state", "s");
+  EXPECT_EQ(c.board, BoardKind::Serial);
+  EXPECT_EQ(c.serial.path, "/dev/tactile-board");
+  EXPECT_EQ(c.session.recognizer.settle_ms, 400);
+  // A bad value from the command line names its option.
+  EXPECT_EQ(error_of([] {
+              live_config(command_line({"--board", "serial", "--serial-port", "/dev/x",
+                                        "--settle-ms", "-5"}),
+                          "/state", "s");
+            }),
+            "--settle-ms: '-5' is not a whole number from 0 to 3600000");
+}
+
+}  // namespace
+}  // namespace tactile::daemon

@@ -1,0 +1,135 @@
+// The live daemon's GPIO link (daemon/tactiled/board_link.cpp) on the simulated GPIO
+// hardware of tests/gpio (the fake libgpiod behind the real adapter), on the real
+// monotonic clock: hole events come out on the game's clock, and a made move pulses the
+// clock-press line only when clock-press is on.
+#include <poll.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <vector>
+
+#include "daemon/tactiled/board_link.h"
+#include "drivers/gpio/ticker.h"
+#include "tests/gpio/fake/sim.h"
+
+namespace tactile::daemon {
+namespace {
+
+namespace fs = std::filesystem;
+using gpio::sim::LineId;
+using gpio::sim::World;
+
+struct Recorder : BoardLink::Sink {
+  void hole(const board::HoleEvent& e, bool resync) override {
+    holes.push_back(e);
+    resyncs += resync ? 1 : 0;
+  }
+  void button(const board::ButtonEvent& e) override { buttons.push_back(e); }
+  void status(const serial::StatusOutput&) override { ++statuses; }
+  std::vector<board::HoleEvent> holes;
+  std::vector<board::ButtonEvent> buttons;
+  int resyncs = 0, statuses = 0;
+};
+
+class GpioLinkTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    world_.reset();
+    char pattern[] = "/tmp/tactiled-daemon-gpio-XXXXXX";
+    ASSERT_NE(::mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+    const std::string chip = dir_ + "/gpiochip0";
+    const int index = world_.add_chip(chip, "pinctrl-fake", 54);
+    std::ofstream(chip).put('\n');
+    std::vector<LineId> rows, columns;
+    for (unsigned i = 0; i < 8; ++i) {
+      rows.push_back({index, i});
+      columns.push_back({index, 8 + i});
+      config_.rows.push_back({chip, std::to_string(i)});
+      config_.columns.push_back({chip, std::to_string(8 + i)});
+    }
+    world_.wire_matrix(rows, columns);
+    // The start position: ranks 1, 2, 7 and 8 (row = rank, column = file).
+    for (int rank : {0, 1, 6, 7})
+      for (int file = 0; file < 8; ++file) world_.set_matrix_switch(rank, file, true);
+    clock_line_ = {index, 20};
+    beeper_line_ = {index, 21};
+    config_.clock_press = gpio::LineSpec{chip, "20"};
+    config_.clock_press_ms = 30;
+    config_.beeper = gpio::LineSpec{chip, "21"};
+    config_.validate();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::int64_t now() const { return (gpio::monotonic_us() - origin_us_) / 1000; }
+
+  // Runs the link as the daemon's loop does until `done`; the limit only guards a hang.
+  bool run_until(BoardLink& link, const std::function<bool()>& done) {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!done()) {
+      if (std::chrono::steady_clock::now() > give_up) return false;
+      pollfd p{link.fd(), POLLIN, 0};
+      const std::int64_t wait = link.timeout_ms(now());
+      ::poll(&p, 1, int(wait < 0 ? 100 : std::min<std::int64_t>(wait, 100)));
+      link.step(now(), recorder_);
+    }
+    return true;
+  }
+
+  World& world_ = World::get();
+  std::string dir_;
+  gpio::GpioConfig config_;
+  LineId clock_line_{}, beeper_line_{};
+  // The game started five seconds ago: the link must count from there, not from boot.
+  std::int64_t origin_us_ = gpio::monotonic_us() / 1000 * 1000 - 5'000'000;
+  Recorder recorder_;
+};
+
+TEST_F(GpioLinkTest, HoleEventsComeOnTheGameClock) {
+  auto link = make_gpio_link(config_, true, origin_us_);
+  const std::int64_t before = now();
+  world_.set_matrix_switch(1, 4, false);  // e2 lifted
+  ASSERT_TRUE(run_until(*link, [&] { return recorder_.holes.size() == 1; }));
+  const board::HoleEvent& e = recorder_.holes[0];
+  EXPECT_EQ(e.square, chess::Square(12));  // e2
+  EXPECT_EQ(e.change, board::Hole::Up);
+  EXPECT_GE(e.ms, before);
+  EXPECT_LE(e.ms, now());
+  world_.set_matrix_switch(3, 4, true);  // e4
+  ASSERT_TRUE(run_until(*link, [&] { return recorder_.holes.size() == 2; }));
+  EXPECT_EQ(recorder_.holes[1].square, chess::Square(28));
+  EXPECT_EQ(recorder_.holes[1].change, board::Hole::Down);
+  EXPECT_GE(recorder_.holes[1].ms, recorder_.holes[0].ms);
+  EXPECT_EQ(recorder_.resyncs, 0);
+  EXPECT_EQ(recorder_.statuses, 0);
+}
+
+TEST_F(GpioLinkTest, AMadeMovePulsesTheClockLineAndAnAlarmBeeps) {
+  auto link = make_gpio_link(config_, true, origin_us_);
+  EXPECT_FALSE(world_.level(clock_line_));
+  link->clock_switched(now());
+  EXPECT_TRUE(world_.level(clock_line_));
+  // The pulse ends by itself, from the loop, after clock_press_ms.
+  const std::int64_t pressed = now();
+  ASSERT_TRUE(run_until(*link, [&] { return !world_.level(clock_line_); }));
+  EXPECT_GE(now() - pressed, 30 - 1);
+
+  link->alarm(now());
+  EXPECT_TRUE(world_.level(beeper_line_));
+  ASSERT_TRUE(run_until(*link, [&] { return !world_.level(beeper_line_); }));
+  EXPECT_TRUE(recorder_.holes.empty());
+}
+
+TEST_F(GpioLinkTest, ClockPressOffLeavesTheLineAlone) {
+  auto link = make_gpio_link(config_, false, origin_us_);
+  link->clock_switched(now());
+  EXPECT_FALSE(world_.level(clock_line_));
+}
+
+}  // namespace
+}  // namespace tactile::daemon

@@ -1,0 +1,345 @@
+// tactiled in live mode, end to end: the real binary reads the simulated serial board
+// (tests/serial) on a pseudo-terminal through the real libserialport (the pty shim
+// preloaded into the daemon), a short game is played on it, the board is unplugged in the
+// middle of a capture and plugged in again, and SIGTERM stops the daemon. The PGN must
+// hold exactly the moves, the arbiter log must verify and say when the board was lost
+// and found.
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/chess/pgn.h"
+#include "core/record/arbiter_log.h"
+#include "tests/serial/sim_board.h"
+
+namespace tactile::serial::test {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+using ::testing::HasSubstr;
+
+constexpr std::uint64_t kStart = 0xFFFF00000000FFFFull;  // the standard start position
+
+std::uint8_t sq(const char* name) {
+  return std::uint8_t((name[0] - 'a') + 8 * (name[1] - '1'));
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<nlohmann::json> log_entries(const std::string& path) {
+  std::vector<nlohmann::json> entries;
+  std::istringstream lines(slurp(path));
+  for (std::string line; std::getline(lines, line);) {
+    // The daemon may be writing the last line right now: only whole lines count.
+    nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (!j.is_discarded()) entries.push_back(std::move(j));
+  }
+  return entries;
+}
+
+int count(const std::vector<nlohmann::json>& entries,
+          const std::function<bool(const nlohmann::json&)>& match) {
+  int n = 0;
+  for (const nlohmann::json& j : entries) n += match(j) ? 1 : 0;
+  return n;
+}
+
+bool is_made(const nlohmann::json& j) {
+  return j.value("type", "") == "moment" && j.value("kind", "") == "made";
+}
+bool is_status(const nlohmann::json& j, const char* status) {
+  return j.value("type", "") == "board" && j.value("status", "") == status;
+}
+bool says(const nlohmann::json& j, const char* text) {
+  return j.value("type", "") == "speak" && j.value("text", "") == text;
+}
+
+// The daemon under test: tactiled started with the shim preloaded, its output in files.
+class Daemon {
+ public:
+  // `notify_socket`: set as NOTIFY_SOCKET, as systemd does for Type=notify.
+  Daemon(const std::string& dir, const std::vector<std::string>& args,
+         const std::string& notify_socket = "") {
+    out_ = dir + "/daemon.out";
+    pid_ = fork();
+    if (pid_ == 0) {
+      std::string asan = "verify_asan_link_order=0";
+      if (const char* old = std::getenv("ASAN_OPTIONS"); old && *old)
+        asan = std::string(old) + ":" + asan;
+      setenv("ASAN_OPTIONS", asan.c_str(), 1);
+      setenv("LD_PRELOAD", TACTILED_PTY_SHIM, 1);  // TACTILED_FAKE_SYSFS is inherited
+      if (!notify_socket.empty()) setenv("NOTIFY_SOCKET", notify_socket.c_str(), 1);
+      // The pty masters must stay the test's alone: an unplug closes the last copy.
+      close_range(3, ~0u, 0);
+      FILE* out = std::freopen(out_.c_str(), "w", stdout);
+      if (!out || dup2(STDOUT_FILENO, STDERR_FILENO) < 0) _exit(126);
+      const std::string program = std::string(TACTILED_BINARY_DIR) + "/daemon/tactiled";
+      std::vector<char*> argv{const_cast<char*>(program.c_str())};
+      for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      execv(program.c_str(), argv.data());
+      _exit(127);
+    }
+  }
+  ~Daemon() {
+    if (pid_ > 0 && !exited_) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  bool running() {
+    if (exited_) return false;
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      exited_ = true;
+      status_ = status;
+    }
+    return !exited_;
+  }
+  // Waits for the exit (the limit only guards a hang); returns the wait status.
+  int wait() {
+    const auto give_up = Clock::now() + std::chrono::seconds(30);
+    while (running() && Clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return exited_ ? status_ : -1;
+  }
+  // Sends SIGTERM and waits for the exit; returns the wait status.
+  int stop() {
+    if (running()) {
+      kill(pid_, SIGTERM);
+      waitpid(pid_, &status_, 0);
+      exited_ = true;
+    }
+    return status_;
+  }
+  std::string output() const { return slurp(out_); }
+
+ private:
+  pid_t pid_ = -1;
+  bool exited_ = false;
+  int status_ = 0;
+  std::string out_;
+};
+
+// The service manager's end of sd_notify: a datagram socket the daemon writes to.
+class NotifySocket {
+ public:
+  explicit NotifySocket(const std::string& path) : path_(path) {
+    fd_ = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    if (path.size() >= sizeof addr.sun_path) throw std::runtime_error("socket path too long");
+    path.copy(addr.sun_path, path.size());
+    if (fd_ < 0 || bind(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0)
+      throw std::runtime_error("cannot bind " + path);
+  }
+  ~NotifySocket() {
+    if (fd_ >= 0) close(fd_);
+  }
+  const std::string& path() const { return path_; }
+  // The next message, "" when none came within the (generous) limit.
+  std::string next() {
+    pollfd p{fd_, POLLIN, 0};
+    if (poll(&p, 1, 20000) <= 0) return "";
+    char buf[512];
+    const ssize_t n = recv(fd_, buf, sizeof buf, 0);
+    return n > 0 ? std::string(buf, std::size_t(n)) : "";
+  }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
+
+class LiveDaemonTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::string(TACTILED_BINARY_DIR) + "/tests/daemon/live-" + std::to_string(getpid());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    log_ = dir_ + "/game.jsonl";
+    pgn_ = dir_ + "/game.pgn";
+  }
+  void TearDown() override {
+    if (!HasFailure()) fs::remove_all(dir_);
+  }
+
+  // Runs the simulated board (answers, heartbeats on its own clock) until `done` holds
+  // for the daemon's log. The limit only guards against a hang: it never decides a result.
+  bool run_until(const std::function<bool(const std::vector<nlohmann::json>&)>& done) {
+    const auto give_up = Clock::now() + std::chrono::seconds(30);
+    while (Clock::now() < give_up) {
+      if (done(log_entries(log_))) return true;
+      if (!daemon_->running()) return false;
+      sim_.set_time(std::uint32_t(
+          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_).count()));
+      sim_.pump();
+      if (sim_.plugged()) {
+        pollfd p{sim_.master_fd(), POLLIN, 0};
+        poll(&p, 1, 5);
+      } else {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    }
+    return false;
+  }
+
+  // One move's hole changes, then waits until the daemon has made `made` moves in all.
+  void move(std::initializer_list<std::pair<const char*, bool>> changes, int made) {
+    for (const auto& [square, occupied] : changes) sim_.change(sq(square), occupied);
+    ASSERT_TRUE(run_until([&](const auto& log) { return count(log, is_made) == made; }))
+        << "move " << made << " was not made\n"
+        << daemon_->output();
+  }
+
+  std::string dir_, log_, pgn_;
+  FakeSysfs sysfs_;
+  SimBoard sim_{SimBoard::Options{}, kStart, &sysfs_, ""};
+  Clock::time_point t0_ = Clock::now();
+  std::unique_ptr<Daemon> daemon_;
+};
+
+TEST_F(LiveDaemonTest, PlaysAGameThroughAnUnplugAndStopsCleanly) {
+  sim_.plug();
+  {
+    std::ofstream conf(dir_ + "/tactiled.conf");
+    conf << "# the board of tests/serial/sim_board.h\n"
+            "board = serial\n"
+            "serial-port = usb:16c0:05e1:TB0001\n"
+            "settle-ms = 300\n"
+            "language = en\n"
+            "speech = off\n"
+            "log = "
+         << log_ << "\npgn = " << pgn_ << "\n";
+  }
+  NotifySocket notify(dir_ + "/notify");
+  daemon_ = std::make_unique<Daemon>(
+      dir_, std::vector<std::string>{"--config", dir_ + "/tactiled.conf"}, notify.path());
+  EXPECT_EQ(notify.next(), "READY=1");
+  ASSERT_TRUE(run_until([](const auto& log) {
+    return count(log, [](auto& j) { return says(j, "Board connected"); }) == 1;
+  })) << daemon_->output();
+
+  move({{"e2", false}, {"e4", true}}, 1);
+  move({{"e7", false}, {"e5", true}}, 2);
+  move({{"g1", false}, {"f3", true}}, 3);
+  move({{"b8", false}, {"c6", true}}, 4);
+
+  // 3. Nxe5, begun on the board, the pawn taken while the board is unplugged, finished
+  // after it is back: the full occupancy after the reconnect tells the daemon that e5 was
+  // emptied.
+  sim_.change(sq("f3"), false);
+  ASSERT_TRUE(run_until([](const auto& log) {
+    return count(log, [](auto& j) {
+             return j.value("type", "") == "moment" && j.value("kind", "") == "touched" &&
+                    j.value("square", "") == "f3";
+           }) == 1;
+  })) << daemon_->output();
+  sim_.unplug();
+  ASSERT_TRUE(run_until([](const auto& log) {
+    return count(log, [](auto& j) { return says(j, "Board disconnected"); }) == 1;
+  })) << daemon_->output();
+  sim_.set_square(sq("e5"), false);
+  sim_.plug();
+  ASSERT_TRUE(run_until([](const auto& log) {
+    return count(log, [](auto& j) { return says(j, "Board connected"); }) == 2;
+  })) << daemon_->output();
+  move({{"e5", true}}, 5);
+  // 3... Nxe5: the knight lifted first, then the captured knight removed.
+  move({{"c6", false}, {"e5", false}, {"e5", true}}, 6);
+
+  const int status = daemon_->stop();
+  ASSERT_TRUE(WIFEXITED(status)) << daemon_->output();
+  EXPECT_EQ(WEXITSTATUS(status), 0) << daemon_->output();
+  EXPECT_EQ(notify.next(), "STOPPING=1");
+
+  // The record: exactly the six moves.
+  const std::string pgn = slurp(pgn_);
+  EXPECT_THAT(pgn, HasSubstr("1. e4 e5 2. Nf3 Nc6 3. Nxe5 Nxe5 *"));
+  const std::vector<chess::PgnGame> games = chess::read_pgn(pgn);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].moves.size(), 6u);
+  EXPECT_EQ(games[0].result, "*");
+
+  // The arbiter log: an unbroken chain that holds the link's history.
+  const std::string text = slurp(log_);
+  const std::vector<nlohmann::json> log = log_entries(log_);
+  EXPECT_EQ(record::verify_log(text), log.size());
+  EXPECT_EQ(log.front().value("type", ""), "start");
+  EXPECT_EQ(log.front().value("completion", ""), "auto");
+  EXPECT_EQ(log.back().value("type", ""), "stop");
+  EXPECT_EQ(log.back().value("signal", ""), "SIGTERM");
+  EXPECT_EQ(count(log, [](auto& j) { return is_status(j, "found"); }), 2);
+  EXPECT_EQ(count(log, [](auto& j) { return is_status(j, "lost"); }), 1);
+  EXPECT_EQ(count(log, [](auto& j) { return says(j, "Board connected"); }), 2);
+  EXPECT_EQ(count(log, [](auto& j) { return says(j, "Board disconnected"); }), 1);
+  EXPECT_EQ(count(log,
+                  [](auto& j) {
+                    return j.value("type", "") == "resync" && j.value("square", "") == "e5";
+                  }),
+            1);
+  EXPECT_EQ(count(log, is_made), 6);
+  // Lost comes before found again, and the log's times never go back.
+  std::int64_t last = 0;
+  for (const nlohmann::json& j : log) {
+    EXPECT_GE(j.value("t", std::int64_t(-1)), last) << j.dump();
+    last = j.value("t", last);
+  }
+  EXPECT_THAT(daemon_->output(), HasSubstr("made         Nxe5 (f3e5)"));
+}
+
+TEST_F(LiveDaemonTest, ABadSettingExitsWithStatus2AndNamesItsLine) {
+  {
+    std::ofstream conf(dir_ + "/bad.conf");
+    conf << "board = serial\nserial-port = /dev/tactile-board\ncompletion = sometimes\n";
+  }
+  Daemon daemon(dir_, {"--config", dir_ + "/bad.conf", "--log", log_, "--pgn", pgn_});
+  const int status = daemon.wait();
+  ASSERT_TRUE(WIFEXITED(status)) << daemon.output();
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_THAT(daemon.output(),
+              HasSubstr("bad.conf: line 3: completion: 'sometimes' is not button or auto"));
+  EXPECT_FALSE(fs::exists(log_));  // nothing was started
+}
+
+TEST_F(LiveDaemonTest, AGpioBoardThatIsNotThereExitsWithStatus1) {
+  {
+    std::ofstream wiring(dir_ + "/wiring.conf");
+    wiring << "mode = matrix\nchip = " << dir_ << "/no-such-gpiochip\n"
+           << "rows = 0 1 2 3 4 5 6 7\ncolumns = 8 9 10 11 12 13 14 15\n";
+  }
+  Daemon daemon(dir_, {"--board", "gpio", "--gpio-config", dir_ + "/wiring.conf", "--speech", "off",
+                       "--log", log_, "--pgn", pgn_});
+  const int status = daemon.wait();
+  ASSERT_TRUE(WIFEXITED(status)) << daemon.output();
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  EXPECT_THAT(daemon.output(), HasSubstr("no-such-gpiochip"));
+  EXPECT_FALSE(fs::exists(log_));  // the board is opened before the game starts
+}
+
+}  // namespace
+}  // namespace tactile::serial::test

@@ -1,0 +1,49 @@
+// Fuzzes the event-script parser and then the whole session on whatever parsed: any
+// script must either be refused with ParseError or replay without a crash, with every
+// move the session records legal.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+#include <vector>
+
+#include "core/chess/error.h"
+#include "core/chess/movegen.h"
+#include "core/clock/time_control.h"
+#include "core/game/session.h"
+#include "drivers/script/script.h"
+
+using namespace tactile;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  std::vector<script::ScriptEvent> events;
+  try {
+    events = script::parse_script(text);
+  } catch (const chess::ParseError&) {
+    return 0;
+  }
+  game::SessionConfig config;
+  config.recognizer.completion = size % 2 ? board::Completion::Auto : board::Completion::Button;
+  config.time_control = clock::parse_time_control("60+1");
+  game::Session session(config);
+  std::vector<game::Output> out;
+  session.start(0, out);
+  int n = 0;
+  for (const script::ScriptEvent& e : events) {
+    if (++n > 4000) break;
+    if (e.kind == script::ScriptEvent::Kind::Hole) {
+      session.on_hole(e.board, e.hole, out);
+    } else {
+      session.on_button(e.board, e.button, out);
+    }
+    out.clear();
+  }
+  // Every recorded move must be legal where it was played.
+  chess::Position pos = session.record().start;
+  for (const chess::PgnMove& pm : session.record().moves) {
+    if (!pos.is_legal(pm.move)) std::abort();
+    pos.play(pm.move);
+  }
+  return 0;
+}

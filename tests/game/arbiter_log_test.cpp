@@ -1,0 +1,87 @@
+// The arbiter log's chain: each line carries the SHA-256 of the line before it.
+#include "core/record/arbiter_log.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "core/chess/error.h"
+#include "core/game/log_entries.h"
+
+namespace tactile::record {
+namespace {
+using ::testing::HasSubstr;
+
+TEST(ArbiterLog, Sha256KnownVectors) {
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+std::string three_lines() {
+  ArbiterLog log;
+  std::string text;
+  text += log.line(game::hole_entry(0, {1500, chess::E2, board::Hole::Up})) + "\n";
+  text += log.line(game::hole_entry(0, {1820, chess::E4, board::Hole::Down})) + "\n";
+  text += log.line(game::button_entry(0, {1900, board::Button::Announce})) + "\n";
+  return text;
+}
+
+TEST(ArbiterLog, LinesChainByHash) {
+  ArbiterLog log;
+  const std::string first = log.line(game::hole_entry(0, {1500, chess::E2, board::Hole::Up}));
+  EXPECT_EQ(first,
+            "{\"seq\":0,\"prev\":\"" + kGenesisHash +
+                "\",\"t\":1500,\"type\":\"hole\",\"board\":\"A\",\"square\":\"e2\",\"change\":"
+                "\"up\"}");
+  EXPECT_EQ(log.last_hash(), sha256_hex(first));
+  const std::string second = log.line(game::button_entry(0, {1900, board::Button::Time}));
+  EXPECT_THAT(second, HasSubstr("\"seq\":1,\"prev\":\"" + sha256_hex(first) + "\""));
+  EXPECT_EQ(log.next_seq(), 2u);
+}
+
+TEST(ArbiterLog, VerifyAcceptsTheChain) {
+  EXPECT_EQ(verify_log(three_lines()), 3u);
+}
+
+void expect_broken(const std::string& text, const std::string& line) {
+  try {
+    verify_log(text);
+    ADD_FAILURE() << "tampering not found";
+  } catch (const chess::ParseError& e) {
+    EXPECT_THAT(e.what(), HasSubstr(line));
+  }
+}
+
+TEST(ArbiterLog, VerifyFindsAChangedLine) {
+  std::string text = three_lines();
+  text.replace(text.find("e4"), 2, "e5");  // line 2 changed: line 3's hash no longer fits
+  expect_broken(text, "line 3");
+}
+
+TEST(ArbiterLog, VerifyFindsARemovedLine) {
+  std::string text = three_lines();
+  const std::size_t a = text.find('\n') + 1, b = text.find('\n', a) + 1;
+  text.erase(a, b - a);
+  expect_broken(text, "line 2");
+}
+
+TEST(ArbiterLog, VerifyFindsGarbage) {
+  expect_broken(three_lines() + "not json\n", "line 4");
+}
+
+TEST(ArbiterLog, ContinuesAnExistingChain) {
+  const std::string text = three_lines();
+  ArbiterLog first;
+  std::string last;
+  std::size_t pos = 0;
+  for (int i = 0; i < 3; ++i) {
+    const std::size_t end = text.find('\n', pos);
+    last = text.substr(pos, end - pos);
+    pos = end + 1;
+  }
+  ArbiterLog more(3, sha256_hex(last));
+  const std::string next = text + more.line(game::button_entry(0, {2000, board::Button::Repeat}));
+  EXPECT_EQ(verify_log(next), 4u);
+}
+
+}  // namespace
+}  // namespace tactile::record

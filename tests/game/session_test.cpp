@@ -1,0 +1,207 @@
+// The game session: moments to commands, the clock switched only when a move is made,
+// %clk in the record, flag fall and game end, the time and repeat buttons.
+#include "core/game/session.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "core/chess/uci.h"
+#include "core/clock/time_control.h"
+
+namespace tactile::game {
+namespace {
+using ::testing::HasSubstr;
+
+class Table {
+ public:
+  explicit Table(SessionConfig c) : s_(std::move(c)) { s_.start(0, out_); }
+  static SessionConfig config(const char* tc, const char* fen = nullptr,
+                              board::Completion mode = board::Completion::Button) {
+    SessionConfig c;
+    if (fen) c.start = chess::Position::from_fen(fen);
+    if (tc) c.time_control = clock::parse_time_control(tc);
+    c.recognizer.completion = mode;
+    return c;
+  }
+  Table& up(std::int64_t ms, const char* sq) {
+    s_.on_hole(0, {ms, chess::parse_square(sq), board::Hole::Up}, out_);
+    return *this;
+  }
+  Table& down(std::int64_t ms, const char* sq) {
+    s_.on_hole(0, {ms, chess::parse_square(sq), board::Hole::Down}, out_);
+    return *this;
+  }
+  Table& press(std::int64_t ms, board::Button b = board::Button::Announce) {
+    s_.on_button(0, {ms, b}, out_);
+    return *this;
+  }
+  std::vector<Output> of(Output::Kind k) const {
+    std::vector<Output> r;
+    for (const Output& o : out_)
+      if (o.kind == k) r.push_back(o);
+    return r;
+  }
+  std::vector<std::string> spoken() const {
+    std::vector<std::string> r;
+    for (const Output& o : of(Output::Kind::Speak)) r.push_back(o.text);
+    return r;
+  }
+  Session& s() { return s_; }
+  std::vector<Output>& out() { return out_; }
+
+ private:
+  Session s_;
+  std::vector<Output> out_;
+};
+
+TEST(Session, WhitesClockRunsFromTheStart) {
+  Table t(Table::config("60+1"));
+  ASSERT_EQ(t.of(Output::Kind::SwitchClock).size(), 1u);
+  EXPECT_EQ(t.of(Output::Kind::SwitchClock)[0].color, chess::White);
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 10000), 50000);
+}
+
+TEST(Session, ClockSwitchesOnlyWhenTheMoveIsMadeAndClkIsRecorded) {
+  Table t(Table::config("60+1"));
+  t.up(1000, "e2").down(1200, "e4");
+  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 1u);  // not yet: not announced
+  t.press(1300);
+  ASSERT_EQ(t.of(Output::Kind::SwitchClock).size(), 2u);
+  EXPECT_EQ(t.of(Output::Kind::SwitchClock)[1].color, chess::Black);
+  EXPECT_EQ(t.of(Output::Kind::SwitchClock)[1].ms, 1300);
+  t.up(3000, "e7").down(5000, "e5").press(5300);
+  // White: 60 - 1.3 + 1 = 59.7 s; Black: 60 - (5.3 - 1.3) + 1 = 57 s.
+  const chess::PgnGame& g = t.s().record();
+  ASSERT_EQ(g.moves.size(), 2u);
+  EXPECT_EQ(g.moves[0].comment, "[%clk 0:00:59]");
+  EXPECT_EQ(g.moves[1].comment, "[%clk 0:00:57]");
+  EXPECT_EQ(g.tag("TimeControl"), "60+1");
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 5300), 57000);
+  EXPECT_THAT(t.spoken(), ::testing::ElementsAre("Bauer Eva vier", "Bauer Eva fuenf"));
+}
+
+TEST(Session, IllegalAttemptNeverSwitchesTheClock) {
+  Table t(Table::config("60+1"));
+  t.up(1000, "e2").down(1200, "e5").press(1300);
+  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 1u);
+  EXPECT_THAT(t.spoken(), ::testing::ElementsAre("Unzulaessiger Zug"));
+  ASSERT_EQ(t.of(Output::Kind::LightSquares).size(), 1u);
+  EXPECT_EQ(t.of(Output::Kind::LightSquares)[0].squares,
+            chess::square_bb(chess::E2) | chess::square_bb(chess::E5));
+  t.up(2000, "e5").down(2200, "e4").press(2300);
+  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 2u);
+  EXPECT_EQ(t.s().moves_made(), 1);
+  // White's time ran through the illegal attempt: 60 - 2.3 + 1.
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 2300), 58700);
+}
+
+TEST(Session, PendingReadingWaitsForConfirmationBeforeTheClock) {
+  Table t(Table::config("60+0", "1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"));
+  t.up(1000, "e7").down(1200, "e8").press(1300);
+  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 1u);
+  EXPECT_THAT(t.spoken().back(), HasSubstr("Dame"));
+  t.press(1500, board::Button::Correct);
+  EXPECT_THAT(t.spoken().back(), HasSubstr("Turm"));
+  t.press(1700);
+  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 2u);
+  EXPECT_EQ(chess::to_uci(chess::Position::from_fen("1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"),
+                          t.s().record().moves[0].move),
+            "e7e8r");
+  EXPECT_THAT(t.spoken().back(), HasSubstr("Korrigiert"));
+}
+
+TEST(Session, FlagFallLosesOnTime) {
+  Table t(Table::config("10+0"));
+  EXPECT_EQ(t.s().next_deadline(), 10000);
+  t.s().advance(9999, t.out());
+  EXPECT_FALSE(t.s().over());
+  t.s().advance(10000, t.out());
+  ASSERT_TRUE(t.s().over());
+  ASSERT_EQ(t.of(Output::Kind::GameOver).size(), 1u);
+  EXPECT_EQ(t.of(Output::Kind::GameOver)[0].text, "0-1");
+  EXPECT_EQ(t.of(Output::Kind::GameOver)[0].ms, 10000);
+  EXPECT_EQ(t.s().record().result, "0-1");
+  EXPECT_EQ(t.s().record().tag("Termination"), "time forfeit");
+  EXPECT_THAT(t.spoken().back(), HasSubstr("Weiss hat die Zeit ueberschritten"));
+  // Nothing is read after the end.
+  t.up(11000, "e2").down(11200, "e4").press(11300);
+  EXPECT_EQ(t.s().moves_made(), 0);
+}
+
+TEST(Session, FlagFallIsADrawWhenTheOpponentCannotMate) {
+  // Black (king and queen) lets his flag fall; White has a bare king: Art. 6.9, a draw.
+  Table t(Table::config("10+0", "4k2q/8/8/8/8/8/8/4K3 w - - 0 1"));
+  t.up(1000, "e1").down(1200, "d2").press(1300);
+  EXPECT_EQ(t.s().next_deadline(), 11300);
+  t.up(20000, "h8");  // the session first handles the flag that fell before this event
+  ASSERT_TRUE(t.s().over());
+  EXPECT_EQ(t.s().record().result, "1/2-1/2");
+  EXPECT_EQ(t.of(Output::Kind::GameOver)[0].ms, 11300);
+  EXPECT_EQ(t.s().record().tag("Termination"), "time forfeit");
+}
+
+TEST(Session, FlagOfTheSideThatCanBeMatedLoses) {
+  Table t(Table::config("10+0", "4k2q/8/8/8/8/8/8/4K3 w - - 0 1"));
+  t.s().advance(10000, t.out());
+  ASSERT_TRUE(t.s().over());
+  EXPECT_EQ(t.s().record().result, "0-1");
+}
+
+TEST(Session, AutoModeChargesTheSettleTime) {
+  Table t(Table::config("60+0", nullptr, board::Completion::Auto));
+  t.up(1000, "d2").down(1400, "d4");
+  EXPECT_EQ(t.s().next_deadline(), 2400);
+  t.s().advance(2400, t.out());
+  ASSERT_EQ(t.s().moves_made(), 1);
+  EXPECT_EQ(t.s().record().moves[0].comment, "[%clk 0:00:57]");  // 60 - 2.4
+}
+
+TEST(Session, CheckmateEndsTheGame) {
+  Table t(Table::config(nullptr, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
+  t.up(1000, "a1").down(1200, "a8").press(1300);
+  ASSERT_TRUE(t.s().over());
+  EXPECT_EQ(t.s().record().result, "1-0");
+  EXPECT_EQ(t.of(Output::Kind::GameOver)[0].reason, "checkmate");
+  EXPECT_THAT(t.spoken(), ::testing::ElementsAre("Turm Anna acht Matt", "Weiss gewinnt"));
+}
+
+TEST(Session, StalemateIsADraw) {
+  Table t(Table::config(nullptr, "k7/8/1Q6/8/8/8/8/6K1 w - - 0 1"));
+  t.up(1000, "b6").down(1200, "c7").press(1300);
+  ASSERT_TRUE(t.s().over());
+  EXPECT_EQ(t.s().record().result, "1/2-1/2");
+}
+
+TEST(Session, TimeButtonSpeaksBothClocksAndTheMoves) {
+  Table t(Table::config("3600+0"));
+  t.up(1000, "e2").down(1200, "e4").press(2000);
+  t.up(3000, "e7").down(3200, "e5").press(62000);
+  t.press(62000, board::Button::Time);
+  EXPECT_EQ(t.spoken().back(),
+            "Weiss neunundfuenfzig Minuten, Schwarz neunundfuenfzig Minuten, ein Zug");
+  t.press(63000, board::Button::Repeat);
+  EXPECT_EQ(t.spoken().back(), t.spoken()[t.spoken().size() - 2]);
+  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 3u);  // buttons never touch the clock
+}
+
+TEST(Session, TimeButtonWithoutAClockCountsMoves) {
+  Table t(Table::config(nullptr));
+  t.press(100, board::Button::Time);
+  EXPECT_EQ(t.spoken().back(), "null Zuege");
+}
+
+TEST(Session, EnglishAndRussianAnnouncements) {
+  SessionConfig en = Table::config(nullptr);
+  en.language = record::Language::English;
+  Table e(en);
+  e.up(1000, "g1").down(1200, "f3").press(1300);
+  EXPECT_EQ(e.spoken().back(), "Knight f-three");
+  SessionConfig ru = Table::config(nullptr);
+  ru.language = record::Language::Russian;
+  Table r(ru);
+  r.up(1000, "g1").down(1200, "f3").press(1300);
+  EXPECT_EQ(r.spoken().back(), "Конь эф три");
+}
+
+}  // namespace
+}  // namespace tactile::game

@@ -1,0 +1,194 @@
+#include "tests/replay/game_script.h"
+
+#include <bit>
+
+namespace tactile::testing {
+namespace {
+using chess::Bitboard;
+using chess::Move;
+using chess::Position;
+using chess::Square;
+using chess::square_bb;
+
+// One peg the hand deals with in a move: lifted from `from`, inserted into `to`
+// (NoSquare: a captured piece, put aside).
+struct Peg {
+  Square from = chess::NoSquare;
+  Square to = chess::NoSquare;
+  bool lifted = false;
+  bool placed = false;
+};
+
+class Writer {
+ public:
+  Writer(std::uint32_t seed, const ScriptStyle& style) : rng_(seed), style_(style) {}
+
+  int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
+  bool chance(int percent) { return pick(100) < percent; }
+  void pause() { ms_ += 80 + pick(520); }  // within a move: always below the settle time
+  void wait(std::int64_t ms) { ms_ += ms; }
+
+  void hole(Square s, board::Hole change) {
+    pause();
+    script::ScriptEvent e;
+    e.ms = ms_;
+    e.kind = script::ScriptEvent::Kind::Hole;
+    e.hole = board::HoleEvent{ms_, s, change};
+    events_.push_back(e);
+  }
+  void press(board::Button b) {
+    pause();
+    script::ScriptEvent e;
+    e.ms = ms_;
+    e.kind = script::ScriptEvent::Kind::Button;
+    e.button = board::ButtonEvent{ms_, b};
+    events_.push_back(e);
+  }
+  void adjust(Square s) {
+    hole(s, board::Hole::Up);
+    hole(s, board::Hole::Down);
+  }
+  Square random_square_of(Bitboard b) {
+    const int n = std::popcount(b);
+    int k = pick(n);
+    for (; b; b &= b - 1)
+      if (k-- == 0) return Square(std::countr_zero(b));
+    return chess::NoSquare;
+  }
+
+  std::vector<script::ScriptEvent>& events() { return events_; }
+  const ScriptStyle& style() const { return style_; }
+  std::int64_t now() const { return ms_; }
+
+ private:
+  std::mt19937 rng_;
+  ScriptStyle style_;
+  std::int64_t ms_ = 0;
+  std::vector<script::ScriptEvent> events_;
+};
+
+// The pegs of a move, worked out from the rules: which piece travels where, what is
+// captured. Castling (king takes own rook internally) moves the king and the rook to
+// their castling squares; a piece already there stays and is only lifted (by choice).
+std::vector<Peg> pegs_of(const Position& pos, Move m, Writer& w) {
+  std::vector<Peg> pegs;
+  const Square from = m.from(), to = m.to();
+  if (m.kind() == Move::Castling) {
+    const chess::Color us = pos.side_to_move();
+    const auto side =
+        chess::file_of(to) > chess::file_of(from) ? chess::KingSide : chess::QueenSide;
+    const Square king_to = Position::castle_king_to(us, side);
+    const Square rook_to = Position::castle_rook_to(us, side);
+    // The Chess960 recommendation (king off first) is one of the random orders; a piece
+    // that does not travel is sometimes lifted and put back all the same.
+    if (from != king_to || w.chance(60)) pegs.push_back({from, king_to});
+    if (to != rook_to || w.chance(50)) pegs.push_back({to, rook_to});
+    return pegs;
+  }
+  if (m.kind() == Move::EnPassant) {
+    pegs.push_back({chess::make_square(chess::file_of(to), chess::rank_of(from)), chess::NoSquare});
+  } else if (pos.piece_on(to) != chess::NoPiece) {
+    pegs.push_back({to, chess::NoSquare});
+  }
+  pegs.push_back({from, to});
+  return pegs;
+}
+
+// Lifts and inserts the pegs in a random order a hand can do.
+void play_pegs(std::vector<Peg> pegs, Bitboard occupied, Writer& w, int press_at,
+               board::Button promote) {
+  int step = 0;
+  for (;;) {
+    if (step++ == press_at) w.press(promote);
+    struct Action {
+      int peg;
+      bool lift;
+    };
+    Action actions[8];
+    int n = 0;
+    for (int i = 0; i < int(pegs.size()); ++i) {
+      const Peg& p = pegs[i];
+      if (!p.lifted && (occupied & square_bb(p.from))) actions[n++] = {i, true};
+      if (p.lifted && !p.placed && p.to != chess::NoSquare && !(occupied & square_bb(p.to)))
+        actions[n++] = {i, false};
+    }
+    if (n == 0) break;
+    const Action a = actions[w.pick(n)];
+    Peg& p = pegs[a.peg];
+    if (a.lift) {
+      p.lifted = true;
+      occupied &= ~square_bb(p.from);
+      w.hole(p.from, board::Hole::Up);
+    } else {
+      p.placed = true;
+      occupied |= square_bb(p.to);
+      w.hole(p.to, board::Hole::Down);
+    }
+  }
+  if (step <= press_at) w.press(promote);
+}
+
+board::Button promote_button(chess::PieceType t) {
+  switch (t) {
+    case chess::Rook:
+      return board::Button::PromoteRook;
+    case chess::Bishop:
+      return board::Button::PromoteBishop;
+    case chess::Knight:
+      return board::Button::PromoteKnight;
+    default:
+      return board::Button::PromoteQueen;
+  }
+}
+}  // namespace
+
+std::vector<script::ScriptEvent> game_to_script(const chess::PgnGame& game, std::uint32_t seed,
+                                                const ScriptStyle& style) {
+  Writer w(seed, style);
+  Position pos = game.start;
+  w.wait(500);
+  for (const chess::PgnMove& pm : game.moves) {
+    const Move m = pm.move;
+    const chess::Color us = pos.side_to_move();
+    std::vector<Peg> pegs = pegs_of(pos, m, w);
+    Bitboard moving = square_bb(m.from());
+    if (m.kind() == Move::Castling) moving |= square_bb(m.to());
+
+    if (style.noise && w.chance(15))  // an opponent's piece straightened
+      w.adjust(w.random_square_of(pos.pieces(~us)));
+    if (style.noise && w.chance(4)) {  // an own piece touched and left: touch-move, recorded
+      const Bitboard others = pos.pieces(us) & ~moving;
+      if (others) w.adjust(w.random_square_of(others));
+    }
+
+    // Promotion: the button at any moment of the move, or (queen only) not at all.
+    int press_at = -1;
+    bool default_queen = false;
+    if (m.kind() == Move::Promotion) {
+      if (m.promotion() == chess::Queen && w.chance(50)) {
+        default_queen = true;
+      } else {
+        press_at = w.pick(int(pegs.size()) * 2 + 1);
+      }
+    }
+    play_pegs(pegs, pos.occupied(), w, press_at, promote_button(m.promotion()));
+
+    if (style.noise && w.chance(15)) {  // the moved piece straightened in its new hole
+      const Peg& last = pegs.back();
+      w.adjust(last.to);
+    }
+
+    if (style.completion == board::Completion::Button) {
+      w.press(board::Button::Announce);
+      if (default_queen) w.press(board::Button::Announce);  // "... Dame": confirmed
+      if (style.noise && w.chance(5)) w.press(board::Button::Time);
+    } else {
+      // Still for the settle time (twice for the spoken default queen), then on.
+      w.wait(style.settle_ms * (default_queen ? 2 : 1));
+    }
+    pos.play(m);
+  }
+  return std::move(w.events());
+}
+
+}  // namespace tactile::testing

@@ -1,0 +1,161 @@
+// The tactiled program in replay mode: exit status, printout, PGN and arbiter log.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "core/chess/error.h"
+#include "core/chess/pgn.h"
+#include "core/record/arbiter_log.h"
+
+namespace tactile {
+namespace {
+using ::testing::HasSubstr;
+
+std::string dir() {
+  return ::testing::TempDir();
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+struct ProgramRun {
+  int status = -1;
+  std::string out, err;
+};
+
+ProgramRun tactiled(const std::string& args, const std::string& tag) {
+  const std::string out = dir() + tag + ".out", err = dir() + tag + ".err";
+  const std::string cmd =
+      std::string(TACTILED_BINARY_DIR) + "/daemon/tactiled " + args + " >" + out + " 2>" + err;
+  const int raw = std::system(cmd.c_str());
+  ProgramRun r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+const char* kScholar =
+    "1000 A up e2\n1200 A down e4\n1300 A button announce\n"
+    "2000 A up e7\n2200 A down e5\n2300 A button announce\n"
+    "3000 A up f1\n3200 A down c4\n3300 A button announce\n"
+    "4000 A up b8\n4200 A down c6\n4300 A button announce\n"
+    "5000 A up d1\n5200 A down h5\n5300 A button announce\n"
+    "6000 A up g8\n6200 A down f6\n6300 A button announce\n"
+    "7000 A up f7\n7100 A up h5\n7200 A down f7\n7300 A button announce\n";
+
+TEST(ReplayProgram, ReplaysAGameWritesPgnAndLog) {
+  write(dir() + "scholar.txt", kScholar);
+  const ProgramRun r = tactiled("--replay " + dir() + "scholar.txt --time-control 300+2 --pgn " +
+                                    dir() + "scholar.pgn --log " + dir() + "scholar.jsonl",
+                                "scholar");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("0:01.300  made         e4 (e2e4)"));
+  EXPECT_THAT(r.out, HasSubstr("says         \"Bauer Eva vier\""));
+  EXPECT_THAT(r.out, HasSubstr("game over    1-0 (checkmate)"));
+  const auto games = chess::read_pgn(slurp(dir() + "scholar.pgn"));
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].moves.size(), 7u);
+  EXPECT_EQ(games[0].result, "1-0");
+  EXPECT_EQ(games[0].tag("TimeControl"), "300+2");
+  EXPECT_EQ(games[0].moves[0].comment, "[%clk 0:05:00]");  // 300 s - 1.3 s + 2 s, rounded down
+
+  // The log: every raw event is in it and the chain holds; changing a line breaks it there.
+  std::string log = slurp(dir() + "scholar.jsonl");
+  EXPECT_GT(record::verify_log(log), 22u);
+  EXPECT_THAT(log,
+              HasSubstr("\"type\":\"hole\",\"board\":\"A\",\"square\":\"h5\",\"change\":\"up\""));
+  const std::size_t at = log.find("\"square\":\"e4\"");
+  ASSERT_NE(at, std::string::npos);
+  log.replace(at, 13, "\"square\":\"e3\"");
+  EXPECT_THROW(record::verify_log(log), chess::ParseError);
+}
+
+// What the player hears, synthesised by espeak-ng: more announcements, more speech.
+TEST(ReplayProgram, SpeechWavHoldsEveryAnnouncement) {
+  write(dir() + "one.txt", "1000 A up g1\n1200 A down f3\n1300 A button announce\n");
+  write(dir() + "scholar.txt", kScholar);
+  const ProgramRun one = tactiled("--replay " + dir() + "one.txt --pgn " + dir() +
+                                      "one.pgn --speech-wav " + dir() + "one.wav",
+                                  "one-wav");
+  ASSERT_EQ(one.status, 0) << one.err;
+  const ProgramRun all = tactiled("--replay " + dir() + "scholar.txt --pgn " + dir() +
+                                      "all.pgn --speech-wav " + dir() + "all.wav",
+                                  "all-wav");
+  ASSERT_EQ(all.status, 0) << all.err;
+  const std::string a = slurp(dir() + "one.wav"), b = slurp(dir() + "all.wav");
+  ASSERT_GT(a.size(), 44u);
+  EXPECT_EQ(a.substr(0, 4), "RIFF");
+  EXPECT_EQ(a.substr(8, 4), "WAVE");
+  // One move against seven moves, a mate and a result: several times the speech.
+  EXPECT_GT(b.size(), 5 * a.size());
+
+  const ProgramRun both = tactiled("--replay " + dir() + "one.txt --pgn " + dir() +
+                                       "x.pgn --speak --speech-wav " + dir() + "x.wav",
+                                   "both");
+  EXPECT_EQ(both.status, 2);
+  EXPECT_THAT(both.err, HasSubstr("exclude"));
+}
+
+TEST(ReplayProgram, UnfinishedGameHasResultStar) {
+  write(dir() + "short.txt", "1000 A up g1\n1200 A down f3\n1300 A button announce\n");
+  const ProgramRun r = tactiled(
+      "--replay " + dir() + "short.txt --language en --pgn " + dir() + "short.pgn", "short");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\"Knight f-three\""));
+  const std::string pgn = slurp(dir() + "short.pgn");
+  EXPECT_THAT(pgn, HasSubstr("[Result \"*\"]"));
+  EXPECT_THAT(pgn, HasSubstr("1. Nf3 *"));
+}
+
+TEST(ReplayProgram, Chess960ByNumberAutoMode) {
+  // Start position 0 is BBQNNRKR: the g1 knight... here simply the h-pawn moves.
+  write(dir() + "c960.txt", "1000 A up h2\n1200 A down h4\n");
+  const ProgramRun r = tactiled("--replay " + dir() +
+                                    "c960.txt --chess960 0 --completion auto "
+                                    "--settle-ms 500 --pgn " +
+                                    dir() + "c960.pgn",
+                                "c960");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("0:01.700  made         h4"));
+  const auto games = chess::read_pgn(slurp(dir() + "c960.pgn"));
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_TRUE(games[0].start.chess960());
+  EXPECT_EQ(games[0].start.fen().substr(0, 8), "bbqnnrkr");
+}
+
+TEST(ReplayProgram, BadInputExitsWithTwo) {
+  write(dir() + "bad.txt", "1000 A up e2\n1200 A down e9\n");
+  ProgramRun r = tactiled("--replay " + dir() + "bad.txt --pgn " + dir() + "bad.pgn", "bad");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("line 2"));
+  r = tactiled("--replay " + dir() + "missing.txt --pgn " + dir() + "bad.pgn", "missing");
+  EXPECT_EQ(r.status, 2);
+  r = tactiled("--replay " + dir() + "short.txt --pgn x.pgn --start-fen nonsense", "fen");
+  EXPECT_EQ(r.status, 2);
+  r = tactiled("--replay " + dir() + "short.txt --pgn x.pgn --time-control 5+", "tc");
+  EXPECT_EQ(r.status, 2);
+  r = tactiled("--replay " + dir() + "short.txt --pgn x.pgn --completion sometimes", "mode");
+  EXPECT_EQ(r.status, 2);
+  r = tactiled("--frobnicate", "option");
+  EXPECT_EQ(r.status, 2);
+  r = tactiled("--help", "help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_THAT(r.out, HasSubstr("SYNOPSIS"));
+}
+
+}  // namespace
+}  // namespace tactile

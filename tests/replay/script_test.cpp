@@ -1,0 +1,71 @@
+// The event-script parser: every line form, comments, and an error naming the line.
+#include "drivers/script/script.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "core/chess/error.h"
+
+namespace tactile::script {
+namespace {
+using ::testing::HasSubstr;
+
+TEST(Script, ReadsEveryLineForm) {
+  const auto events = parse_script(
+      "# a comment\n"
+      "\n"
+      "1500 A up e2\n"
+      "  1820\tA down e4   # trailing comment\n"
+      "1900 A button announce\n"
+      "1900 B button promote-n\r\n");
+  ASSERT_EQ(events.size(), 4u);
+  EXPECT_EQ(events[0].ms, 1500);
+  EXPECT_EQ(events[0].kind, ScriptEvent::Kind::Hole);
+  EXPECT_EQ(events[0].hole.square, chess::E2);
+  EXPECT_EQ(events[0].hole.change, board::Hole::Up);
+  EXPECT_EQ(events[0].line, 3);
+  EXPECT_EQ(events[1].hole.square, chess::E4);
+  EXPECT_EQ(events[1].hole.change, board::Hole::Down);
+  EXPECT_EQ(events[1].hole.ms, 1820);
+  EXPECT_EQ(events[2].kind, ScriptEvent::Kind::Button);
+  EXPECT_EQ(events[2].button.button, board::Button::Announce);
+  EXPECT_EQ(events[3].board, 1);
+  EXPECT_EQ(events[3].button.button, board::Button::PromoteKnight);
+}
+
+TEST(Script, EmptyScriptIsNoEvents) {
+  EXPECT_TRUE(parse_script("").empty());
+  EXPECT_TRUE(parse_script("# nothing\n\n").empty());
+}
+
+TEST(Script, FormatReadsBack) {
+  const std::string text = "0 A up g1\n250 A down f3\n300 A button time\n400 B button correct\n";
+  EXPECT_EQ(format_script(parse_script(text)), text);
+}
+
+void expect_error(const std::string& text, const std::string& line, const std::string& why) {
+  try {
+    parse_script(text);
+    ADD_FAILURE() << "no error for: " << text;
+  } catch (const chess::ParseError& e) {
+    EXPECT_THAT(e.what(), HasSubstr(line)) << text;
+    EXPECT_THAT(e.what(), HasSubstr(why)) << text;
+  }
+}
+
+TEST(Script, BadLinesNameTheLine) {
+  expect_error("0 A up e2\nx A down e4\n", "line 2", "not a number");
+  expect_error("0 A up e2\n-5 A down e4\n", "line 2", "not a number");
+  expect_error("500 A up e2\n# c\n400 A down e4\n", "line 3", "before the previous");
+  expect_error("0 C up e2\n", "line 1", "neither A nor B");
+  expect_error("0 A lift e2\n", "line 1", "not up, down or button");
+  expect_error("0 A up i9\n", "line 1", "not a square");
+  expect_error("0 A up e22\n", "line 1", "not a square");
+  expect_error("0 A button launch\n", "line 1", "unknown button");
+  expect_error("\n\n0 A up\n", "line 3", "expected");
+  expect_error("0 A up e2 e4\n", "line 1", "expected");
+  expect_error("99999999999999999999 A up e2\n", "line 1", "not a number");
+}
+
+}  // namespace
+}  // namespace tactile::script

@@ -1,0 +1,55 @@
+// Whole games (DEEP, Release build): every real game of tests/data/games, ten seeds,
+// both completion modes, each giving back the exact game.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "tests/replay/whole_games.h"
+
+namespace tactile::testing {
+namespace {
+
+const std::vector<std::string> kFiles = {
+    "kasparov-deep-blue-1997.pgn", "nepomniachtchi-liren-game1.pgn", "molinari-bordais-1979.pgn",
+    "stockfish-learning.pgn",      "selfplay-standard.pgn",          "selfplay-chess960.pgn",
+    "cutechess-fischerrandom.pgn"};
+
+TEST(WholeGameDeep, EveryGameEverySeedBothModes) {
+  const auto games = load_games(kFiles);
+  // The set: at least 50 games, at least 20 of them Chess960 games with castling, and
+  // among those, castling on the king's wing and on the queen's wing (several games
+  // castle both).
+  int chess960_castling = 0, king_side = 0, queen_side = 0, both = 0;
+  for (const NamedGame& g : games) {
+    if (!g.game.start.chess960()) continue;
+    const Castlings c = castlings(g.game);
+    if (!c.king_side && !c.queen_side) continue;
+    ++chess960_castling;
+    king_side += c.king_side;
+    queen_side += c.queen_side;
+    both += c.king_side && c.queen_side;
+  }
+  ASSERT_GE(games.size(), 50u);
+  ASSERT_GE(chess960_castling, 20);
+  EXPECT_GE(king_side, 10);
+  EXPECT_GE(queen_side, 5);
+  EXPECT_GE(both, 5);
+  std::printf("%zu games, %d Chess960 with castling (%d king side, %d queen side, %d both)\n",
+              games.size(), chess960_castling, king_side, queen_side, both);
+  std::uint32_t seed = 1000;
+  for (const NamedGame& g : games) {
+    for (int round = 0; round < 10; ++round) {
+      for (board::Completion mode : {board::Completion::Button, board::Completion::Auto}) {
+        ScriptStyle style;
+        style.completion = mode;
+        const ReplayResult r = replay_game(g.game, ++seed, style, round == 0 ? "5400+30" : nullptr);
+        ASSERT_EQ(difference(g.game, r.moves), "") << g.name << " seed " << seed;
+        EXPECT_EQ(r.illegal, 0) << g.name << " seed " << seed;
+        EXPECT_EQ(r.ambiguous, 0) << g.name << " seed " << seed;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tactile::testing

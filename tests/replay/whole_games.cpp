@@ -1,0 +1,116 @@
+#include "tests/replay/whole_games.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "core/chess/game_state.h"
+#include "core/chess/uci.h"
+#include "core/clock/time_control.h"
+
+namespace tactile::testing {
+
+std::vector<NamedGame> load_games(const std::vector<std::string>& files) {
+  std::vector<NamedGame> games;
+  for (const std::string& file : files) {
+    std::ifstream in(std::string(TACTILED_TEST_DATA) + "/games/" + file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    int n = 0;
+    for (chess::PgnGame& g : chess::read_pgn(text.str()))
+      games.push_back({file + " #" + std::to_string(++n), std::move(g)});
+  }
+  return games;
+}
+
+Castlings castlings(const chess::PgnGame& g) {
+  Castlings c;
+  for (const chess::PgnMove& pm : g.moves) {
+    if (pm.move.kind() != chess::Move::Castling) continue;
+    (chess::file_of(pm.move.to()) > chess::file_of(pm.move.from()) ? c.king_side : c.queen_side) =
+        true;
+  }
+  return c;
+}
+
+std::vector<chess::Move> moves_of(const chess::PgnGame& g) {
+  std::vector<chess::Move> moves;
+  for (const chess::PgnMove& pm : g.moves) moves.push_back(pm.move);
+  return moves;
+}
+
+std::size_t lawful_length(const chess::PgnGame& g) {
+  chess::Position pos = g.start;
+  std::vector<std::uint64_t> history;
+  for (std::size_t i = 0; i < g.moves.size(); ++i) {
+    history.push_back(pos.key());
+    pos.play(g.moves[i].move);
+    if (chess::game_state(pos, history).over()) return i + 1;
+  }
+  return g.moves.size();
+}
+
+std::string difference(const chess::PgnGame& g, const std::vector<chess::Move>& moves) {
+  chess::Position pos = g.start;
+  const std::size_t length = lawful_length(g);
+  for (std::size_t i = 0; i < length; ++i) {
+    if (i >= moves.size())
+      return "stopped at ply " + std::to_string(i + 1) + " (" +
+             chess::to_uci(pos, g.moves[i].move) + " not made), fen " + pos.fen();
+    if (moves[i] != g.moves[i].move)
+      return "ply " + std::to_string(i + 1) + ": " + chess::to_uci(pos, moves[i]) + " instead of " +
+             chess::to_uci(pos, g.moves[i].move) + ", fen " + pos.fen();
+    pos.play(g.moves[i].move);
+  }
+  if (moves.size() > length) return "extra moves";
+  return "";
+}
+
+ReplayResult replay_game(const chess::PgnGame& game, std::uint32_t seed, const ScriptStyle& style,
+                         const char* time_control) {
+  // Through the text form, as a script file would come in.
+  const std::string text = script::format_script(game_to_script(game, seed, style));
+  return replay_events(game.start, script::parse_script(text), style, time_control);
+}
+
+ReplayResult replay_events(const chess::Position& start,
+                           const std::vector<script::ScriptEvent>& events, const ScriptStyle& style,
+                           const char* time_control) {
+  game::SessionConfig config;
+  config.start = start;
+  config.recognizer.completion = style.completion;
+  config.recognizer.settle_ms = style.settle_ms;
+  if (time_control) config.time_control = clock::parse_time_control(time_control);
+  game::Session session(config);
+  std::vector<game::Output> out;
+  ReplayResult r;
+  auto count = [&] {
+    for (const game::Output& o : out) {
+      if (o.kind != game::Output::Kind::Moment) continue;
+      if (o.moment.kind == board::MomentKind::Illegal) ++r.illegal;
+      if (o.moment.kind == board::MomentKind::Pending &&
+          o.moment.reason == board::PendingReason::Ambiguous)
+        ++r.ambiguous;
+      if (o.moment.kind == board::MomentKind::Irregularity) ++r.irregularities;
+    }
+    out.clear();
+  };
+  session.start(0, out);
+  for (const script::ScriptEvent& e : events) {
+    if (e.kind == script::ScriptEvent::Kind::Hole) {
+      session.on_hole(e.board, e.hole, out);
+    } else {
+      session.on_button(e.board, e.button, out);
+    }
+    count();
+  }
+  while (!session.over() && session.board_deadline() != board::kNoDeadline) {
+    session.advance(session.board_deadline(), out);
+    count();
+  }
+  r.moves = moves_of(session.record());
+  r.over = session.over();
+  r.pgn = chess::write_pgn(session.record());
+  return r;
+}
+
+}  // namespace tactile::testing

@@ -1,0 +1,165 @@
+// The reference firmware (hw/firmware/tactile-board) against the real host driver: the
+// firmware's core runs here on simulated reed switches that bounce, its bytes cross a
+// pseudo-terminal, and the driver must give back exactly the game's hole events.
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <chrono>
+
+#include "drivers/serial/serial_board.h"
+#include "hw/firmware/tactile-board/board_core.h"
+#include "tests/serial/rig.h"
+
+namespace tactile::serial {
+namespace {
+
+using test::Hole;
+
+// The platform side: bytes go to the pty master; every `damage_every`-th write gets one
+// byte flipped on the way (a noisy cable).
+class PtyIo : public tactile_fw::Io {
+ public:
+  explicit PtyIo(int fd) : fd_(fd) {}
+  void write(const std::uint8_t* bytes, std::size_t n) override {
+    std::vector<std::uint8_t> copy(bytes, bytes + n);
+    if (damage_every > 0 && ++writes_ % damage_every == 0 && n > 4) {
+      copy[n / 2] = copy[n / 2] == 0x5A ? 0x3C : 0x5A;
+      ++damaged;
+    }
+    if (::write(fd_, copy.data(), n) != ssize_t(n)) throw std::runtime_error("pty write");
+    wrote = true;
+  }
+  void set_leds(std::uint64_t on, std::uint64_t blink) override { leds = {on, blink}; }
+  void beep(std::uint16_t hz, std::uint16_t ms) override { beeps.push_back({hz, ms}); }
+
+  int damage_every = 0;
+  int damaged = 0;
+  bool wrote = false;
+  std::pair<std::uint64_t, std::uint64_t> leds{};
+  std::vector<std::pair<int, int>> beeps;
+
+ private:
+  int fd_;
+  int writes_ = 0;
+};
+
+class FirmwareRig {
+ public:
+  FirmwareRig()
+      : master_(test::open_pty(device_)),
+        io_(master_),
+        core_(io_, "reference 1.0"),
+        driver_(config()) {
+    sysfs_.add_usb(device_.substr(5), 0x16c0, 0x05e1, "TB0001");
+  }
+  ~FirmwareRig() { close(master_); }
+
+  SerialBoardConfig config() {
+    SerialBoardConfig c;
+    c.port.usb_vendor = 0x16c0;
+    c.port.usb_product = 0x05e1;
+    c.baseline = test::start_occupancy();
+    return c;
+  }
+
+  // Runs `n` milliseconds: each one a switch scan, the firmware's tick, host bytes in, and
+  // the driver's step once the firmware's bytes have crossed the pty.
+  void run(int n) {
+    for (int i = 0; i < n; ++i) {
+      ++now_;
+      io_.wrote = false;
+      core_.scan(switches_, std::uint32_t(now_));
+      core_.tick(std::uint32_t(now_));
+      std::uint8_t buf[256];
+      for (ssize_t got; (got = read(master_, buf, sizeof buf)) > 0;) {
+        core_.receive(buf, std::size_t(got), std::uint32_t(now_));
+      }
+      if (io_.wrote && driver_.fd() >= 0) {
+        pollfd p{driver_.fd(), POLLIN, 0};
+        poll(&p, 1, 1000);
+      }
+      driver_.step(now_, out_);
+    }
+  }
+
+  void set(std::uint8_t square, bool occupied) {
+    std::uint64_t bit = std::uint64_t{1} << square;
+    switches_ = occupied ? switches_ | bit : switches_ & ~bit;
+  }
+
+  std::vector<HoleOutput> holes() const {
+    std::vector<HoleOutput> h;
+    for (const SerialOutput& o : out_) {
+      if (auto* e = std::get_if<HoleOutput>(&o)) h.push_back(*e);
+    }
+    return h;
+  }
+
+  PtyIo& io() { return io_; }
+  SerialBoard& driver() { return driver_; }
+  std::uint64_t switches() const { return switches_; }
+  std::int64_t now() const { return now_; }
+  std::vector<SerialOutput>& out() { return out_; }
+
+ private:
+  test::FakeSysfs sysfs_;
+  std::string device_;
+  int master_;
+  PtyIo io_;
+  tactile_fw::BoardCore core_;
+  SerialBoard driver_;
+  std::int64_t now_ = 1000;
+  std::uint64_t switches_ = test::start_occupancy();
+  std::vector<SerialOutput> out_;
+};
+
+// Plays the game with every switch bouncing (a few edges 2 ms apart) before it settles.
+void play(FirmwareRig& rig, const std::vector<Hole>& all) {
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    for (int b = 0; b < int(i % 4); ++b) {
+      rig.set(all[i].square, all[i].occupied);
+      rig.run(2);
+      rig.set(all[i].square, !all[i].occupied);
+      rig.run(2);
+    }
+    rig.set(all[i].square, all[i].occupied);
+    rig.run(40);
+  }
+  rig.run(600);  // a heartbeat or two
+}
+
+TEST(SerialFirmware, BouncingGameComesBackExactly) {
+  auto moves =
+      test::game_holes(test::read_games(test::data("kasparov-deep-blue-1997-game1.uci")).at(0));
+  std::vector<Hole> all = test::flatten(moves);
+  FirmwareRig rig;
+  rig.run(50);
+  ASSERT_TRUE(rig.driver().connected());
+  rig.driver().set_leds(0x81, 0x01, rig.now(), rig.out());
+  rig.driver().beep(1000, 80, rig.now(), rig.out());
+  play(rig, all);
+  EXPECT_EQ(test::as_holes(rig.holes()), all);
+  EXPECT_EQ(test::resyncs(rig.holes()), 0);
+  EXPECT_TRUE(test::times_ordered(rig.holes()));
+  EXPECT_EQ(rig.driver().occupancy(), rig.switches());
+  EXPECT_EQ(rig.io().leds, (std::pair<std::uint64_t, std::uint64_t>{0x81, 0x01}));
+  EXPECT_EQ(rig.io().beeps, (std::vector<std::pair<int, int>>{{1000, 80}}));
+}
+
+TEST(SerialFirmware, DamagedFramesAreSentAgainFromItsHistory) {
+  auto moves = test::game_holes(test::read_games(test::data("selfplay-standard.uci")).at(20));
+  std::vector<Hole> all = test::flatten(moves);
+  FirmwareRig rig;
+  rig.run(50);
+  ASSERT_TRUE(rig.driver().connected());
+  rig.io().damage_every = 9;
+  play(rig, all);
+  EXPECT_GT(rig.io().damaged, 30);
+  EXPECT_EQ(test::as_holes(rig.holes()), all);
+  EXPECT_EQ(test::resyncs(rig.holes()), 0);
+  EXPECT_EQ(rig.driver().occupancy(), rig.switches());
+}
+
+}  // namespace
+}  // namespace tactile::serial
