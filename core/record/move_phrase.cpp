@@ -89,7 +89,7 @@ std::string square_in(const Vocabulary& v, Square s) {
          std::string(v.ranks[chess::rank_of(s)]);
 }
 
-// The name of a piece as the first word of a move; "?" for no piece.
+// The name of a piece type as the first word of a move; "?" for a value past King.
 std::string_view piece_in(const Vocabulary& v, PieceType t) {
   return t <= chess::King ? v.pieces[t] : "?";
 }

@@ -60,6 +60,7 @@ Outcome run_program(const std::string& program, const std::vector<std::string>& 
   std::vector<std::string> argv_text{program};
   argv_text.insert(argv_text.end(), args.begin(), args.end());
   std::vector<char*> argv;
+  argv.reserve(argv_text.size() + 1);
   for (std::string& a : argv_text) argv.push_back(a.data());
   argv.push_back(nullptr);
 
