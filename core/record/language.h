@@ -9,10 +9,14 @@ enum class Language { German, English, Russian };
 
 // "de", "en", "ru"; false on anything else.
 inline bool parse_language(std::string_view s, Language& out) {
-  if (s == "de") out = Language::German;
-  else if (s == "en") out = Language::English;
-  else if (s == "ru") out = Language::Russian;
-  else return false;
+  if (s == "de")
+    out = Language::German;
+  else if (s == "en")
+    out = Language::English;
+  else if (s == "ru")
+    out = Language::Russian;
+  else
+    return false;
   return true;
 }
 

@@ -22,6 +22,7 @@
 #include "daemon/tactiled/board_link.h"
 #include "daemon/tactiled/game_runner.h"
 #include "daemon/tactiled/replay.h"
+#include "daemon/tactiled/utc_time.h"
 #include "drivers/gpio/ticker.h"
 #include "drivers/speech/espeak_speaker.h"
 
@@ -81,16 +82,6 @@ class Live : public BoardLink::Sink {
         // A whole millisecond, so the game's ms and the drivers' monotonic ms agree.
         origin_us_(gpio::monotonic_us() / 1000 * 1000),
         runner_(config.session, [this](const Output& o, const game::Session& s) { handle(o, s); }) {
-  }
-
-  // The PGN Date tag: the day the game started (UTC).
-  static std::string today() {
-    const std::time_t t = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&t, &utc);
-    char text[16];
-    std::strftime(text, sizeof text, "%Y.%m.%d", &utc);
-    return text;
   }
 
   std::int64_t now() const { return (gpio::monotonic_us() - origin_us_) / 1000; }
@@ -222,7 +213,7 @@ class Live : public BoardLink::Sink {
   std::ostream& err_;
   StopSignals signals_;
   std::int64_t origin_us_;
-  std::string date_ = today();
+  std::string date_ = utc_now("%Y.%m.%d");
   std::optional<speech::EspeakSpeaker> speaker_;
   std::unique_ptr<BoardLink> link_;
   GameRunner runner_;

@@ -11,6 +11,7 @@
 #include "daemon/tactiled/config.h"
 #include "daemon/tactiled/live.h"
 #include "daemon/tactiled/replay.h"
+#include "daemon/tactiled/utc_time.h"
 
 namespace po = boost::program_options;
 using namespace tactile;
@@ -114,12 +115,7 @@ std::string state_dir() {
 
 // The game's start time in file names: 20261122-084039 (UTC).
 std::string stamp() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y%m%d-%H%M%S", &utc);
-  return text;
+  return daemon::utc_now("%Y%m%d-%H%M%S");
 }
 
 int replay(const po::variables_map& vm, const daemon::Settings& settings) {

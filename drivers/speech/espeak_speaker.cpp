@@ -34,9 +34,12 @@ const Engine& engine(espeak_AUDIO_OUTPUT mode) {
 
 std::string_view espeak_voice(record::Language language) {
   switch (language) {
-    case record::Language::German: return "de";
-    case record::Language::Russian: return "ru";
-    case record::Language::English: return "en";
+    case record::Language::German:
+      return "de";
+    case record::Language::Russian:
+      return "ru";
+    case record::Language::English:
+      return "en";
   }
   return "de";
 }
@@ -47,9 +50,9 @@ EspeakSpeaker::EspeakSpeaker(record::Language language, Output output, int words
   if (!g_active.compare_exchange_strong(expected, this))
     throw std::logic_error("only one EspeakSpeaker may exist at a time");
   try {
-    sample_rate_ = engine(output == Output::Playback ? AUDIO_OUTPUT_PLAYBACK
-                                                     : AUDIO_OUTPUT_SYNCHRONOUS)
-                       .sample_rate;
+    sample_rate_ =
+        engine(output == Output::Playback ? AUDIO_OUTPUT_PLAYBACK : AUDIO_OUTPUT_SYNCHRONOUS)
+            .sample_rate;
     if (espeak_SetVoiceByName(voice_.c_str()) != EE_OK)
       throw std::runtime_error("speech: espeak-ng has no voice '" + voice_ + "'");
   } catch (...) {
@@ -80,7 +83,9 @@ void EspeakSpeaker::say(std::string_view text) {
   if (err != EE_OK) throw std::runtime_error("speech: espeak-ng refused the phrase: " + copy);
 }
 
-void EspeakSpeaker::cancel() { espeak_Cancel(); }
+void EspeakSpeaker::cancel() {
+  espeak_Cancel();
+}
 
 void EspeakSpeaker::pause(int ms) {
   if (output_ == Output::Capture && ms > 0)

@@ -240,7 +240,7 @@ std::vector<Change> schedule(const std::vector<HoleAction>& actions, const Rig& 
 const std::vector<std::string>& kasparov_deep_blue_1997() {
   // 1.Nf3 d5 2.g3 Bg4 3.b3 Nd7 4.Bb2 e6 5.Bg2 Ngf6 6.O-O c6 7.d3 Bd6 8.Nbd2 O-O 9.h3 Bh5
   // 10.e3 h6 11.Qe1 Qa5 12.a3 Bc7 13.Nh4 g5 14.Nhf3 e5 15.e4 Rfe8 16.Nh2 Qb6 17.Qc1 a5
-  // 18.Re1 Bd6 19.Ndf1 dxe4 20.dxe4 Bc5 (from /work/shared/data/games/kasparov-deep-blue-1997.pgn)
+  // 18.Re1 Bd6 19.Ndf1 dxe4 20.dxe4 Bc5 (from tests/data/games/kasparov-deep-blue-1997.pgn)
   static const std::vector<std::string> plies = {
       "g1f3",     "d7d5", "g2g3", "c8g4", "b2b3", "b8d7",     "c1b2", "e7e6",  "f1g2",  "g8f6",
       "e1g1h1f1", "c7c6", "d2d3", "f8d6", "b1d2", "e8g8h8f8", "h2h3", "g4h5",  "e2e3",  "h7h6",

@@ -88,9 +88,9 @@ TEST(ReplayProgram, ReplaysAGameWritesPgnAndLog) {
 TEST(ReplayProgram, SpeechWavHoldsEveryAnnouncement) {
   write(dir() + "one.txt", "1000 A up g1\n1200 A down f3\n1300 A button announce\n");
   write(dir() + "scholar.txt", kScholar);
-  const ProgramRun one = tactiled("--replay " + dir() + "one.txt --pgn " + dir() +
-                                      "one.pgn --speech-wav " + dir() + "one.wav",
-                                  "one-wav");
+  const ProgramRun one = tactiled(
+      "--replay " + dir() + "one.txt --pgn " + dir() + "one.pgn --speech-wav " + dir() + "one.wav",
+      "one-wav");
   ASSERT_EQ(one.status, 0) << one.err;
   const ProgramRun all = tactiled("--replay " + dir() + "scholar.txt --pgn " + dir() +
                                       "all.pgn --speech-wav " + dir() + "all.wav",

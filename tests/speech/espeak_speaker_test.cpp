@@ -15,7 +15,9 @@ namespace {
 
 using record::Language;
 
-double seconds(const EspeakSpeaker& s) { return double(s.samples().size()) / s.sample_rate(); }
+double seconds(const EspeakSpeaker& s) {
+  return double(s.samples().size()) / s.sample_rate();
+}
 
 double rms(const std::vector<std::int16_t>& v) {
   double sum = 0;
