@@ -33,6 +33,7 @@ constexpr std::array<std::array<std::string_view, 3>, kCount> kTexts = {{
     {"Umwandlung in Dame", "Promotion to queen", "Превращение в ферзя"},
     {"Brett getrennt", "Board disconnected", "Доска отключена"},
     {"Brett verbunden", "Board connected", "Доска подключена"},
+    {"Partie fortgesetzt", "Game continued", "Партия продолжена"},
 }};
 
 constexpr bool all_filled() {

@@ -31,6 +31,7 @@ enum class Message {
   PromotionQueen,  // the default promotion piece, said so that it can be corrected
   BoardLost,       // the board's link is gone (unplugged): moves are not seen meanwhile
   BoardFound,      // the board is connected (again) and reconciled with the game
+  GameContinued,   // the daemon restarted and rebuilt the game from its log
   Count
 };
 

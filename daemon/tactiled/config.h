@@ -49,6 +49,7 @@ struct LiveConfig {
   std::string pgn_path;     // the game record, rewritten after every move
   bool speech = true;       // speak through espeak-ng on the sound card
   bool clock_press = true;  // pulse the GPIO clock-press line when a clock starts
+  std::string resume_path;  // --resume: the log of the game to go on with ("" = new game)
   game::SessionConfig session;
 };
 

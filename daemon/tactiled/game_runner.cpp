@@ -1,10 +1,12 @@
 #include "daemon/tactiled/game_runner.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <stdexcept>
 
 namespace tactile::daemon {
@@ -15,6 +17,14 @@ void GameRunner::open_log(const std::string& path, std::int64_t ms) {
   if (path.empty()) return;
   log_.open(path);
   log_.write(game::start_entry(ms, config_));
+}
+
+void GameRunner::resume(game::ResumedGame game, const std::string& log_path) {
+  log_.open_append(log_path, game.good_bytes,
+                   record::ArbiterLog(game.good_lines, std::move(game.last_hash)));
+  config_ = game.config;
+  session_ = std::move(game.session);
+  last_ms_ = game.last_ms;
 }
 
 std::int64_t GameRunner::at(std::int64_t ms) {
@@ -91,14 +101,25 @@ chess::PgnGame GameRunner::pgn(const std::string& event) const {
 }
 
 void write_pgn_file(const std::string& path, const chess::PgnGame& game) {
+  // Written beside the old record, synced, then renamed over it: after a power cut the
+  // file holds either the previous record or the new one, never a torn one.
   const std::string temp = path + ".tmp";
-  std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-  out << chess::write_pgn(game);
-  out.close();
-  if (!out || std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::remove(temp.c_str());
-    throw std::runtime_error("cannot write PGN '" + path + "': " + std::strerror(errno));
+  const std::string text = chess::write_pgn(game);
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  bool ok = fd >= 0;
+  for (std::size_t done = 0; ok && done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    ok = n > 0;
+    if (ok) done += std::size_t(n);
   }
+  ok = ok && ::fsync(fd) == 0;
+  const int saved = errno;
+  if (fd >= 0) ::close(fd);
+  if (ok && std::rename(temp.c_str(), path.c_str()) == 0) return;
+  const int why = ok ? errno : saved;
+  std::remove(temp.c_str());
+  throw std::runtime_error("cannot write PGN '" + path + "': " + std::strerror(why));
 }
 
 }  // namespace tactile::daemon

@@ -11,6 +11,7 @@
 #include "core/board/events.h"
 #include "core/chess/pgn.h"
 #include "core/game/log_entries.h"
+#include "core/game/resume.h"
 #include "core/game/session.h"
 #include "daemon/tactiled/log_file.h"
 
@@ -25,6 +26,9 @@ class GameRunner {
 
   // Creates the log (throws std::runtime_error) and writes the setup entry at `ms`.
   void open_log(const std::string& path, std::int64_t ms);
+  // Takes over a game rebuilt from its log (crash or power cut) and appends to that log:
+  // the session and the time go on where the log ends. The start was logged before.
+  void resume(game::ResumedGame game, const std::string& log_path);
 
   // Time never goes back: an event stamped before the last time handled (a debounced
   // switch is reported after it settled) is handled at that last time.

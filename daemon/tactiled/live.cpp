@@ -17,6 +17,7 @@
 
 #include "core/chess/error.h"
 #include "core/chess/uci.h"
+#include "core/game/resume.h"
 #include "core/record/messages.h"
 #include "core/record/speech_spelling.h"
 #include "daemon/tactiled/board_link.h"
@@ -75,12 +76,17 @@ game::LogEntry status_entry(const serial::StatusOutput& s) {
 
 class Live : public BoardLink::Sink {
  public:
-  Live(const LiveConfig& config, std::ostream& out, std::ostream& err)
+  // `resumed`: the game rebuilt from config.log_path, to be continued; its game time goes
+  // on from the last logged time (the time the daemon was down is charged to no one).
+  Live(const LiveConfig& config, std::optional<game::ResumedGame> resumed, std::ostream& out,
+       std::ostream& err)
       : config_(config),
         out_(out),
         err_(err),
         // A whole millisecond, so the game's ms and the drivers' monotonic ms agree.
-        origin_us_(gpio::monotonic_us() / 1000 * 1000),
+        origin_us_(gpio::monotonic_us() / 1000 * 1000 -
+                   (resumed ? resumed->last_ms * 1000 : std::int64_t(0))),
+        resumed_(std::move(resumed)),
         runner_(config.session, [this](const Output& o, const game::Session& s) { handle(o, s); }) {
   }
 
@@ -95,15 +101,21 @@ class Live : public BoardLink::Sink {
     } else {
       serial::SerialBoardConfig board;
       board.port = config_.serial;
-      board.baseline = config_.session.start.occupied();  // the start position is expected
+      // The start position is expected, or, resuming, the holes as the log left them.
+      board.baseline =
+          resumed_ ? resumed_->session.recognizer().occupancy() : config_.session.start.occupied();
       link_ = make_serial_link(board);
     }
-    runner_.open_log(config_.log_path, 0);
-    runner_.start(0);
+    if (resumed_) {
+      resume();
+    } else {
+      runner_.open_log(config_.log_path, 0);
+      runner_.start(0);
+    }
     save_pgn();
     sd_notify(0, "READY=1");
-    out_ << "tactiled: game started; log " << config_.log_path << ", PGN " << config_.pgn_path
-         << std::endl;
+    out_ << "tactiled: game " << (resumed_ ? "resumed" : "started") << "; log " << config_.log_path
+         << ", PGN " << config_.pgn_path << std::endl;
 
     int signal = 0;
     while (signal == 0) {
@@ -146,6 +158,21 @@ class Live : public BoardLink::Sink {
   }
 
  private:
+  // Appends to the log from its last good line, records the restart (and a torn line a
+  // power cut left, which is cut off the file) and says that the game goes on.
+  void resume() {
+    const std::int64_t t = resumed_->last_ms;
+    game::LogEntry j;
+    j["t"] = t;
+    j["type"] = "resume";
+    j["moves"] = resumed_->session.moves_made();
+    if (!resumed_->torn_line.empty()) j["torn_line"] = resumed_->torn_line;
+    runner_.resume(std::move(*resumed_), config_.log_path);
+    runner_.note(j);
+    runner_.say(t, std::string(record::message_text(record::Message::GameContinued,
+                                                    config_.session.language)));
+  }
+
   int wait_ms(std::int64_t t) const {
     std::int64_t wait = INT64_MAX;
     const std::int64_t due = runner_.session().next_deadline();
@@ -213,6 +240,7 @@ class Live : public BoardLink::Sink {
   std::ostream& err_;
   StopSignals signals_;
   std::int64_t origin_us_;
+  std::optional<game::ResumedGame> resumed_;
   std::string date_ = utc_now("%Y.%m.%d");
   std::optional<speech::EspeakSpeaker> speaker_;
   std::unique_ptr<BoardLink> link_;
@@ -221,9 +249,27 @@ class Live : public BoardLink::Sink {
 
 }  // namespace
 
-int run_live(const LiveConfig& config, std::ostream& out, std::ostream& err) {
+int run_live(const LiveConfig& given, std::ostream& out, std::ostream& err) {
+  LiveConfig config = given;
+  std::optional<game::ResumedGame> resumed;
+  if (!config.resume_path.empty()) {
+    try {
+      resumed.emplace(game::resume_from_log(read_text_file(config.resume_path, "log to resume")));
+    } catch (const chess::ParseError& e) {
+      err << "tactiled: cannot resume " << config.resume_path << ": " << e.what() << std::endl;
+      return 2;
+    }
+    if (resumed->over) {
+      err << "tactiled: cannot resume " << config.resume_path << ": the game has ended ("
+          << resumed->session.record().result << ")" << std::endl;
+      return 2;
+    }
+    // The game's own setup, as logged, and its own log.
+    config.session = resumed->config;
+    config.log_path = config.resume_path;
+  }
   try {
-    Live live(config, out, err);
+    Live live(config, std::move(resumed), out, err);
     return live.run();
   } catch (const std::exception& e) {  // GpioError, speech, log: all runtime errors
     err << "tactiled: " << e.what() << std::endl;

@@ -20,6 +20,16 @@ void LogFile::open(const std::string& path) {
     throw std::runtime_error("cannot create log '" + path + "': " + std::strerror(errno));
 }
 
+void LogFile::open_append(const std::string& path, std::size_t good_bytes,
+                          record::ArbiterLog chain) {
+  path_ = path;
+  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd_ < 0) throw std::runtime_error("cannot open log '" + path + "': " + std::strerror(errno));
+  if (::ftruncate(fd_, off_t(good_bytes)) != 0 || ::fsync(fd_) != 0)
+    throw std::runtime_error("cannot cut log '" + path + "': " + std::strerror(errno));
+  chain_ = std::move(chain);
+}
+
 void LogFile::write(const game::LogEntry& entry) {
   if (fd_ < 0) return;
   std::string line = chain_.line(entry);

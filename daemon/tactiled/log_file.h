@@ -19,6 +19,9 @@ class LogFile {
 
   // Creates (truncates) `path`. Throws std::runtime_error naming the path and why.
   void open(const std::string& path);
+  // Continues the log at `path` (resume after a crash): cuts the file to its first
+  // `good_bytes` (a torn last line goes) and chains on from `chain`. Throws like open().
+  void open_append(const std::string& path, std::size_t good_bytes, record::ArbiterLog chain);
   bool is_open() const { return fd_ >= 0; }
   // Chains `entry` and writes it durably. Throws std::runtime_error on a write failure.
   void write(const game::LogEntry& entry);

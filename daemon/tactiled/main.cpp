@@ -24,6 +24,7 @@ constexpr const char* kManual = R"(NAME
 SYNOPSIS
     tactiled --config FILE [--KEY VALUE ...]
     tactiled --board gpio|serial ... [--KEY VALUE ...]
+    tactiled --resume LOG.jsonl [--config FILE] [--KEY VALUE ...]
     tactiled --replay SCRIPT --pgn OUT.pgn [--start-fen FEN] [--chess960 N]
              [--completion button|auto] [--settle-ms MS] [--time-control TC]
              [--language de|en|ru] [--log OUT.jsonl] [--speak | --speech-wav OUT.wav]
@@ -83,13 +84,21 @@ OPTIONS
                           needed).
     --help                this text.
     --config FILE         live mode: read the settings from FILE.
+    --resume LOG.jsonl    live mode: go on with the unfinished game of this arbiter log
+                          after a crash or power cut. The game is rebuilt from the log's
+                          events; its setup (position, time control, completion,
+                          language) comes from the log; the log is continued (a torn
+                          last line is cut off and noted); the PGN is LOG.pgn unless pgn
+                          is set. The game time goes on where the log ends: the time the
+                          daemon was down is charged to no one.
 
 EXIT STATUS
     0  the script was replayed and the PGN written; live mode stopped cleanly;
     1  an output file could not be written; live mode: the board, the speech or
        the log could not be used;
     2  bad input: an unknown option or setting, a bad value, a bad FEN, time
-       control or script line (the message names the line).
+       control or script line (the message names the line); --resume: a log whose
+       chain is broken (the message names the line) or whose game has ended.
 
 EXAMPLE
     tactiled --replay game.txt --time-control 300+2 --pgn game.pgn --log game.jsonl
@@ -151,6 +160,15 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
   } catch (const chess::ParseError& e) {
     return bad(e.what());
   }
+  if (vm.count("resume")) {
+    // The game goes on in its own log; its PGN sits beside it unless pgn is set.
+    config.resume_path = vm["resume"].as<std::string>();
+    if (!settings.count("pgn")) {
+      std::string pgn = config.resume_path;
+      if (pgn.size() > 6 && pgn.ends_with(".jsonl")) pgn.resize(pgn.size() - 6);
+      config.pgn_path = pgn + ".pgn";
+    }
+  }
   return daemon::run_live(config, std::cout, std::cerr);
 }
 
@@ -159,8 +177,8 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
 int main(int argc, char** argv) {
   po::options_description opts = daemon::setting_options();
   opts.add_options()("help,h", "")("config", po::value<std::string>(), "")(
-      "replay", po::value<std::string>(), "")("speak", "")("speech-wav", po::value<std::string>(),
-                                                           "");
+      "replay", po::value<std::string>(), "")("resume", po::value<std::string>(), "")("speak", "")(
+      "speech-wav", po::value<std::string>(), "");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
@@ -176,6 +194,7 @@ int main(int argc, char** argv) {
   daemon::add_command_line(vm, settings);
   if (vm.count("replay")) {
     if (vm.count("config")) return bad("--config is for live mode, not --replay");
+    if (vm.count("resume")) return bad("--resume is for live mode, not --replay");
     return replay(vm, settings);
   }
   if (vm.count("speak") || vm.count("speech-wav"))

@@ -1,0 +1,38 @@
+// Resuming a game from its arbiter log after a crash or power cut (docs/daemon.md). The
+// log holds the setup and every raw hole event and button at its game time; the session
+// is deterministic, so feeding them again into a fresh session rebuilds the very game.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "core/game/session.h"
+
+namespace tactile::game {
+
+// The setup recorded in a log's start entry. Throws chess::ParseError naming the field.
+SessionConfig config_from_start_entry(const nlohmann::json& start);
+
+struct ResumedGame {
+  explicit ResumedGame(const SessionConfig& c) : config(c), session(c) {}
+  SessionConfig config;
+  Session session;
+  std::int64_t last_ms = 0;  // the latest game time in the log
+  bool over = false;         // the game had ended (a stop entry alone does not end it)
+  std::size_t good_lines = 0;
+  std::size_t good_bytes = 0;  // length of the verified prefix (ends with its newline)
+  std::string last_hash;       // SHA-256 of the last good line: the chain goes on from it
+  std::string torn_line;       // the dropped last line (a write cut short), "" if none
+};
+
+// Reads a whole log: verifies the chain, drops a torn last line (no newline at its end,
+// or JSON cut short), rebuilds the setup from the start entry and feeds every hole event
+// and button at its logged time into a fresh session, then advances it to the last
+// logged time. Throws chess::ParseError "line N: why" for a broken chain or a bad entry.
+ResumedGame resume_from_log(std::string_view text);
+
+}  // namespace tactile::game

@@ -1,0 +1,280 @@
+// tactiled --resume, end to end: the real binary replays a short game into an arbiter
+// log, the log is cut after the third move with half of the next line torn off (what a
+// power cut leaves), and tactiled --resume goes on with the game on the simulated serial
+// board of tests/serial (the pty shim preloaded, as in live_test.cpp). The resumed game
+// must hold the old moves and the new one, the log must stay one unbroken chain.
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/chess/pgn.h"
+#include "core/record/arbiter_log.h"
+#include "tests/serial/sim_board.h"
+
+namespace tactile::serial::test {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+using ::testing::HasSubstr;
+
+// The holes after 1. e4 e5 2. Nf3: the start position less e2, e7, g1, plus e4, e5, f3.
+constexpr std::uint64_t kAfterNf3 =
+    (0xFFFF00000000FFFFull & ~(1ull << 12) & ~(1ull << 52) & ~(1ull << 6)) | (1ull << 28) |
+    (1ull << 36) | (1ull << 21);
+
+std::uint8_t sq(const char* name) {
+  return std::uint8_t((name[0] - 'a') + 8 * (name[1] - '1'));
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<nlohmann::json> log_entries(const std::string& path) {
+  std::vector<nlohmann::json> entries;
+  std::istringstream lines(slurp(path));
+  for (std::string line; std::getline(lines, line);) {
+    nlohmann::json j = nlohmann::json::parse(line, nullptr, false);  // whole lines only
+    if (!j.is_discarded()) entries.push_back(std::move(j));
+  }
+  return entries;
+}
+
+int count_if(const std::vector<nlohmann::json>& log,
+             const std::function<bool(const nlohmann::json&)>& match) {
+  int n = 0;
+  for (const nlohmann::json& j : log) n += match(j) ? 1 : 0;
+  return n;
+}
+bool is_made(const nlohmann::json& j) {
+  return j.value("type", "") == "moment" && j.value("kind", "") == "made";
+}
+bool says(const nlohmann::json& j, const char* text) {
+  return j.value("type", "") == "speak" && j.value("text", "") == text;
+}
+
+// tactiled with the shim preloaded, stdout and stderr into `dir`/NAME.out.
+class Tactiled {
+ public:
+  Tactiled(const std::string& dir, const std::string& name, const std::vector<std::string>& args)
+      : out_(dir + "/" + name + ".out") {
+    pid_ = fork();
+    if (pid_ == 0) {
+      std::string asan = "verify_asan_link_order=0";
+      if (const char* old = std::getenv("ASAN_OPTIONS"); old && *old)
+        asan = std::string(old) + ":" + asan;
+      setenv("ASAN_OPTIONS", asan.c_str(), 1);
+      setenv("LD_PRELOAD", TACTILED_PTY_SHIM, 1);
+      close_range(3, ~0u, 0);  // the pty masters stay the test's alone
+      FILE* out = std::freopen(out_.c_str(), "w", stdout);
+      if (!out || dup2(STDOUT_FILENO, STDERR_FILENO) < 0) _exit(126);
+      const std::string program = std::string(TACTILED_BINARY_DIR) + "/daemon/tactiled";
+      std::vector<char*> argv{const_cast<char*>(program.c_str())};
+      for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      execv(program.c_str(), argv.data());
+      _exit(127);
+    }
+  }
+  ~Tactiled() {
+    if (running()) kill(pid_, SIGKILL);
+    if (!exited_) waitpid(pid_, nullptr, 0);
+  }
+  bool running() {
+    if (!exited_ && waitpid(pid_, &status_, WNOHANG) == pid_) exited_ = true;
+    return !exited_;
+  }
+  // The wait status; the limit only guards a hang.
+  int wait() {
+    const auto give_up = Clock::now() + std::chrono::seconds(30);
+    while (running() && Clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return exited_ ? status_ : -1;
+  }
+  int stop() {
+    if (running()) {
+      kill(pid_, SIGTERM);
+      waitpid(pid_, &status_, 0);
+      exited_ = true;
+    }
+    return status_;
+  }
+  std::string output() const { return slurp(out_); }
+
+ private:
+  pid_t pid_ = -1;
+  bool exited_ = false;
+  int status_ = 0;
+  std::string out_;
+};
+
+class ResumeDaemonTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::string(TACTILED_BINARY_DIR) + "/tests/daemon/resume-" + std::to_string(getpid());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    log_ = dir_ + "/game.jsonl";
+  }
+  void TearDown() override {
+    if (!HasFailure()) fs::remove_all(dir_);
+  }
+
+  // Replays `script` with --log; returns the log's lines (each with its newline).
+  std::vector<std::string> replay(const std::string& script, const std::vector<std::string>& opts) {
+    {
+      std::ofstream s(dir_ + "/script.txt");
+      s << script;
+    }
+    std::vector<std::string> args{
+        "--replay", dir_ + "/script.txt", "--pgn", dir_ + "/replay.pgn", "--log", log_};
+    args.insert(args.end(), opts.begin(), opts.end());
+    Tactiled t(dir_, "replay", args);
+    const int status = t.wait();
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << t.output();
+    std::vector<std::string> lines;
+    std::istringstream in(slurp(log_));
+    for (std::string line; std::getline(in, line);) lines.push_back(line + "\n");
+    return lines;
+  }
+
+  bool run_until(const std::function<bool(const std::vector<nlohmann::json>&)>& done) {
+    const auto give_up = Clock::now() + std::chrono::seconds(30);
+    while (Clock::now() < give_up) {
+      if (done(log_entries(log_))) return true;
+      if (!daemon_->running()) return false;
+      sim_.set_time(std::uint32_t(
+          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_).count()));
+      sim_.pump();
+      pollfd p{sim_.master_fd(), POLLIN, 0};
+      poll(&p, 1, 5);
+    }
+    return false;
+  }
+
+  std::string dir_, log_;
+  FakeSysfs sysfs_;
+  SimBoard sim_{SimBoard::Options{}, kAfterNf3, &sysfs_, ""};
+  Clock::time_point t0_ = Clock::now();
+  std::unique_ptr<Tactiled> daemon_;
+};
+
+TEST_F(ResumeDaemonTest, GoesOnAfterAPowerCutThatToreTheLastLine) {
+  const std::vector<std::string> lines = replay(
+      "1000 A up e2\n1300 A down e4\n3000 A up e7\n3300 A down e5\n"
+      "5000 A up g1\n5300 A down f3\n7000 A up b8\n7300 A down c6\n",
+      {"--completion", "auto", "--settle-ms", "300", "--language", "en"});
+  // The crash: everything after the third move made is lost, the next line torn in half.
+  std::string cut;
+  int made = 0;
+  std::size_t i = 0;
+  for (; i < lines.size() && made < 3; ++i) {
+    cut += lines[i];
+    made += is_made(nlohmann::json::parse(lines[i])) ? 1 : 0;
+  }
+  ASSERT_EQ(made, 3);
+  ASSERT_LT(i, lines.size());
+  const std::string torn = lines[i].substr(0, lines[i].size() / 2);
+  {
+    std::ofstream out(log_, std::ios::binary | std::ios::trunc);
+    out << cut << torn;
+  }
+
+  sim_.plug();
+  daemon_ = std::make_unique<Tactiled>(
+      dir_, "daemon",
+      std::vector<std::string>{"--resume", log_, "--board", "serial", "--serial-port",
+                               "usb:16c0:05e1:TB0001", "--speech", "off"});
+  ASSERT_TRUE(run_until([](const auto& log) {
+    return count_if(log, [](auto& j) { return says(j, "Board connected"); }) == 1;
+  })) << daemon_->output();
+  sim_.change(sq("b8"), false);
+  sim_.change(sq("c6"), true);
+  ASSERT_TRUE(run_until([](const auto& log) { return count_if(log, is_made) == 4; }))
+      << daemon_->output();
+  const int status = daemon_->stop();
+  ASSERT_TRUE(WIFEXITED(status)) << daemon_->output();
+  EXPECT_EQ(WEXITSTATUS(status), 0) << daemon_->output();
+
+  // The PGN beside the log holds the old moves and the new one.
+  const std::string pgn = slurp(dir_ + "/game.pgn");
+  EXPECT_THAT(pgn, HasSubstr("1. e4 e5 2. Nf3 Nc6 *"));
+  // One chain: the good lines kept byte for byte, the torn one cut off and noted.
+  const std::string text = slurp(log_);
+  EXPECT_EQ(text.substr(0, cut.size()), cut);
+  const std::vector<nlohmann::json> log = log_entries(log_);
+  EXPECT_EQ(record::verify_log(text), log.size());
+  EXPECT_EQ(count_if(log, [](auto& j) { return j.value("type", "") == "start"; }), 1);
+  const nlohmann::json resumed =
+      nlohmann::json::parse(text.substr(cut.size(), text.find('\n', cut.size()) - cut.size()));
+  EXPECT_EQ(resumed.value("type", ""), "resume");
+  EXPECT_EQ(resumed.value("moves", -1), 3);
+  EXPECT_EQ(resumed.value("torn_line", ""), torn);
+  EXPECT_EQ(count_if(log, [](auto& j) { return says(j, "Game continued"); }), 1);
+  // The game time goes on from the last time logged before the crash.
+  std::int64_t last = 0;
+  for (const nlohmann::json& j : log) {
+    EXPECT_GE(j.value("t", std::int64_t(-1)), last) << j.dump();
+    last = j.value("t", last);
+  }
+  EXPECT_THAT(daemon_->output(), HasSubstr("made         Nc6 (b8c6)"));
+}
+
+TEST_F(ResumeDaemonTest, AFinishedGameIsNotResumed) {
+  // Fool's mate: 1. f3 e5 2. g4 Qh4#.
+  replay(
+      "1000 A up f2\n1300 A down f3\n1500 A button announce\n"
+      "3000 A up e7\n3300 A down e5\n3500 A button announce\n"
+      "5000 A up g2\n5300 A down g4\n5500 A button announce\n"
+      "7000 A up d8\n7300 A down h4\n7500 A button announce\n",
+      {});
+  const std::string before = slurp(log_);
+  Tactiled t(dir_, "daemon",
+             {"--resume", log_, "--board", "serial", "--serial-port", "usb:16c0:05e1:TB0001",
+              "--speech", "off"});
+  const int status = t.wait();
+  ASSERT_TRUE(WIFEXITED(status)) << t.output();
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_THAT(t.output(), HasSubstr("the game has ended (0-1)"));
+  EXPECT_EQ(slurp(log_), before);  // left as it was
+}
+
+TEST_F(ResumeDaemonTest, ABrokenChainIsAnErrorNamingTheLine) {
+  std::vector<std::string> lines =
+      replay("1000 A up e2\n1300 A down e4\n1500 A button announce\n", {});
+  ASSERT_GT(lines.size(), 4u);
+  lines.erase(lines.begin() + 2);  // a line removed in the middle
+  {
+    std::ofstream out(log_, std::ios::binary | std::ios::trunc);
+    for (const std::string& l : lines) out << l;
+  }
+  Tactiled t(dir_, "daemon",
+             {"--resume", log_, "--board", "serial", "--serial-port", "usb:16c0:05e1:TB0001",
+              "--speech", "off"});
+  const int status = t.wait();
+  ASSERT_TRUE(WIFEXITED(status)) << t.output();
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_THAT(t.output(), HasSubstr("line 3: sequence number is not 2"));
+}
+
+}  // namespace
+}  // namespace tactile::serial::test

@@ -1,0 +1,150 @@
+// Resuming a game from its arbiter log (core/game/resume.h). The log is the one tactiled
+// --replay wrote for Molinari - Bordais 1979 (tests/data/logs/README.md): cut at every
+// line boundary, and in the middle of the line after, as a crash or power cut would leave
+// it, the rebuilt game must hold exactly the moves the events in the cut log make.
+#include "core/game/resume.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/chess/error.h"
+#include "core/chess/uci.h"
+#include "core/record/arbiter_log.h"
+
+namespace tactile::game {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string read_log() {
+  std::ifstream in(std::string(TACTILED_TEST_DATA) + "/logs/molinari-bordais-1979.jsonl",
+                   std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line + "\n");
+  return lines;
+}
+
+std::string join(const std::vector<std::string>& lines, std::size_t count) {
+  std::string text;
+  for (std::size_t i = 0; i < count; ++i) text += lines[i];
+  return text;
+}
+
+std::vector<std::string> uci_moves(const Session& s) {
+  std::vector<std::string> moves;
+  chess::Position p = s.record().start;
+  for (const chess::PgnMove& m : s.record().moves) {
+    moves.push_back(chess::to_uci(p, m.move));
+    p.play(m.move);
+  }
+  return moves;
+}
+
+// The moves the events of the first `count` lines make: the made moments logged before
+// the next hole event or button (a crash may come between an event and its outputs).
+std::vector<std::string> expected_moves(const std::vector<std::string>& lines, std::size_t count) {
+  std::vector<std::string> moves;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const auto j = nlohmann::json::parse(lines[i]);
+    const std::string type = j.value("type", "");
+    if (i >= count && (type == "hole" || type == "button")) break;
+    if (type == "moment" && j.value("kind", "") == "made") moves.push_back(j.value("move", ""));
+  }
+  return moves;
+}
+
+// Whether the events of the first `count` lines end the game (the mating move's button).
+bool ends_game(const std::vector<std::string>& lines, std::size_t count) {
+  std::size_t last_event = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string type = nlohmann::json::parse(lines[i]).value("type", "");
+    if (type == "hole" || type == "button") last_event = i;
+  }
+  return count > last_event;
+}
+
+TEST(Resume, TheWholeLogIsAFinishedGame) {
+  const std::string text = read_log();
+  const std::vector<std::string> lines = split_lines(text);
+  ASSERT_GT(lines.size(), 40u);
+  const ResumedGame r = resume_from_log(text);
+  EXPECT_TRUE(r.over);
+  EXPECT_EQ(r.session.record().result, "0-1");  // 5... Nd3#
+  EXPECT_EQ(uci_moves(r.session), expected_moves(lines, lines.size()));
+  EXPECT_EQ(r.session.moves_made(), 10);
+  EXPECT_EQ(r.good_lines, lines.size());
+  EXPECT_EQ(r.good_bytes, text.size());
+  EXPECT_TRUE(r.torn_line.empty());
+  EXPECT_EQ(r.last_hash, record::sha256_hex(lines.back().substr(0, lines.back().size() - 1)));
+  EXPECT_EQ(r.last_ms, nlohmann::json::parse(lines.back()).value("t", std::int64_t(-1)));
+  EXPECT_EQ(r.config.time_control->to_string(), "300+2");
+  EXPECT_EQ(r.config.language, record::Language::English);
+}
+
+TEST(Resume, EveryCutAtALineBoundaryGivesTheMovesOfItsEvents) {
+  const std::vector<std::string> lines = split_lines(read_log());
+  for (std::size_t count = 1; count <= lines.size(); ++count) {
+    const std::string text = join(lines, count);
+    const ResumedGame r = resume_from_log(text);
+    EXPECT_EQ(uci_moves(r.session), expected_moves(lines, count)) << "cut after line " << count;
+    EXPECT_EQ(r.good_lines, count);
+    EXPECT_EQ(r.good_bytes, text.size());
+    EXPECT_TRUE(r.torn_line.empty());
+    EXPECT_EQ(r.over, ends_game(lines, count)) << "cut after line " << count;
+  }
+}
+
+TEST(Resume, ATornLastLineIsDroppedAndReported) {
+  const std::vector<std::string> lines = split_lines(read_log());
+  for (std::size_t count = 1; count < lines.size(); ++count) {
+    const std::string good = join(lines, count);
+    const std::string& next = lines[count];
+    const std::string half = next.substr(0, next.size() / 2);
+    // Cut short without its newline, and (a JSON cut short) with one.
+    for (const std::string& torn : {half, half + "\n", next.substr(0, next.size() - 1)}) {
+      const ResumedGame r = resume_from_log(good + torn);
+      EXPECT_EQ(uci_moves(r.session), expected_moves(lines, count)) << "torn line " << count + 1;
+      EXPECT_EQ(r.good_lines, count);
+      EXPECT_EQ(r.good_bytes, good.size());
+      EXPECT_EQ(r.torn_line + "\n", torn.back() == '\n' ? torn : torn + "\n");
+      EXPECT_EQ(r.over, ends_game(lines, count));
+    }
+  }
+}
+
+TEST(Resume, ATamperedMiddleLineIsAnErrorNamingWhereTheChainBreaks) {
+  std::vector<std::string> lines = split_lines(read_log());
+  // Line 6 (a hole event) claims another square: line 7 no longer carries its hash.
+  const std::size_t at = 5;
+  ASSERT_EQ(nlohmann::json::parse(lines[at]).value("type", ""), "hole");
+  const std::size_t pos = lines[at].find("\"square\":\"") + 10;
+  lines[at][pos] = lines[at][pos] == 'a' ? 'b' : 'a';
+  try {
+    resume_from_log(join(lines, lines.size()));
+    FAIL() << "a tampered line was accepted";
+  } catch (const chess::ParseError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("line 7: does not carry the hash of the line before"));
+  }
+}
+
+TEST(Resume, ALogWithoutAWholeStartEntryIsAnError) {
+  const std::vector<std::string> lines = split_lines(read_log());
+  EXPECT_THROW(resume_from_log(lines[0].substr(0, 20)), chess::ParseError);
+  EXPECT_THROW(resume_from_log(""), chess::ParseError);
+  EXPECT_THROW(resume_from_log(lines[1]), chess::ParseError);  // seq 1 first
+}
+
+}  // namespace
+}  // namespace tactile::game
