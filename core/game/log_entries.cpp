@@ -31,6 +31,7 @@ LogEntry start_entry(std::int64_t ms, const SessionConfig& config) {
   j["completion"] = config.recognizer.completion == board::Completion::Auto ? "auto" : "button";
   j["settle_ms"] = config.recognizer.settle_ms;
   j["time_control"] = config.time_control ? config.time_control->to_string() : "";
+  j["both_flags_draw"] = config.both_flags_draw;
   j["language"] = config.language == record::Language::German    ? "de"
                   : config.language == record::Language::English ? "en"
                                                                  : "ru";

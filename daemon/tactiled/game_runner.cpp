@@ -13,9 +13,9 @@ namespace tactile::daemon {
 
 using game::Output;
 
-void GameRunner::open_log(const std::string& path, std::int64_t ms) {
+void GameRunner::open_log(const std::string& path, std::int64_t ms, LogFile::Existing existing) {
   if (path.empty()) return;
-  log_.open(path);
+  log_.open(path, existing);
   log_.write(game::start_entry(ms, config_));
 }
 

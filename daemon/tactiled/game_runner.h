@@ -25,7 +25,7 @@ class GameRunner {
       : config_(config), session_(config), handler_(std::move(handler)) {}
 
   // Creates the log (throws std::runtime_error) and writes the setup entry at `ms`.
-  void open_log(const std::string& path, std::int64_t ms);
+  void open_log(const std::string& path, std::int64_t ms, LogFile::Existing existing);
   // Takes over a game rebuilt from its log (crash or power cut) and appends to that log:
   // the session and the time go on where the log ends. The start was logged before.
   void resume(game::ResumedGame game, const std::string& log_path);

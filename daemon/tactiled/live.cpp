@@ -109,7 +109,7 @@ class Live : public BoardLink::Sink {
     if (resumed_) {
       resume();
     } else {
-      runner_.open_log(config_.log_path, 0);
+      runner_.open_log(config_.log_path, 0, LogFile::Existing::Refuse);
       runner_.start(0);
     }
     save_pgn();

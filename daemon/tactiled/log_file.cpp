@@ -13,9 +13,14 @@ LogFile::~LogFile() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void LogFile::open(const std::string& path) {
+void LogFile::open(const std::string& path, Existing existing) {
   path_ = path;
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  const int mode = existing == Existing::Replace ? O_TRUNC : O_EXCL;
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | mode | O_CLOEXEC, 0644);
+  if (fd_ < 0 && errno == EEXIST)
+    throw std::runtime_error("log '" + path +
+                             "' exists already: continue its game with --resume, or choose "
+                             "another log path");
   if (fd_ < 0)
     throw std::runtime_error("cannot create log '" + path + "': " + std::strerror(errno));
 }

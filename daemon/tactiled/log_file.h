@@ -17,8 +17,11 @@ class LogFile {
   LogFile(const LogFile&) = delete;
   LogFile& operator=(const LogFile&) = delete;
 
-  // Creates (truncates) `path`. Throws std::runtime_error naming the path and why.
-  void open(const std::string& path);
+  enum class Existing { Replace, Refuse };
+  // Creates `path`. A live game refuses an existing file: it may be the log of a game
+  // that is to be resumed, and losing it would lose that game. Throws std::runtime_error
+  // naming the path and why.
+  void open(const std::string& path, Existing existing);
   // Continues the log at `path` (resume after a crash): cuts the file to its first
   // `good_bytes` (a torn last line goes) and chains on from `chain`. Throws like open().
   void open_append(const std::string& path, std::size_t good_bytes, record::ArbiterLog chain);

@@ -63,7 +63,7 @@ class Replay {
     speaker_.reset();
   }
 
-  void open_log() { runner_.open_log(options_.log_path, 0); }
+  void open_log() { runner_.open_log(options_.log_path, 0, LogFile::Existing::Replace); }
 
   void run(const std::vector<script::ScriptEvent>& events) {
     runner_.start(0);

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -339,6 +340,21 @@ TEST_F(LiveDaemonTest, AGpioBoardThatIsNotThereExitsWithStatus1) {
   EXPECT_EQ(WEXITSTATUS(status), 1);
   EXPECT_THAT(daemon.output(), HasSubstr("no-such-gpiochip"));
   EXPECT_FALSE(fs::exists(log_));  // the board is opened before the game starts
+}
+
+// A log that is there already may hold a game to resume: it is never overwritten.
+TEST_F(LiveDaemonTest, AnExistingLogIsLeftAloneAndNamed) {
+  std::ofstream(log_) << "a game to resume\n";
+  Daemon daemon(dir_, {"--board", "serial", "--serial-port", dir_ + "/no-such-port", "--speech",
+                       "off", "--log", log_, "--pgn", pgn_});
+  const int status = daemon.wait();
+  ASSERT_TRUE(WIFEXITED(status)) << daemon.output();
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  EXPECT_THAT(daemon.output(), HasSubstr("exists already: continue its game with --resume"));
+  std::ifstream in(log_);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "a game to resume\n");
+  EXPECT_FALSE(fs::exists(pgn_));
 }
 
 }  // namespace
