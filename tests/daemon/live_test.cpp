@@ -29,6 +29,7 @@
 
 #include "core/chess/pgn.h"
 #include "core/record/arbiter_log.h"
+#include "tests/daemon/daemon_process.h"
 #include "tests/serial/sim_board.h"
 
 namespace tactile::serial::test {
@@ -40,113 +41,9 @@ using ::testing::HasSubstr;
 
 constexpr std::uint64_t kStart = 0xFFFF00000000FFFFull;  // the standard start position
 
-std::uint8_t sq(const char* name) {
-  return std::uint8_t((name[0] - 'a') + 8 * (name[1] - '1'));
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::vector<nlohmann::json> log_entries(const std::string& path) {
-  std::vector<nlohmann::json> entries;
-  std::istringstream lines(slurp(path));
-  for (std::string line; std::getline(lines, line);) {
-    // The daemon may be writing the last line right now: only whole lines count.
-    nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-    if (!j.is_discarded()) entries.push_back(std::move(j));
-  }
-  return entries;
-}
-
-int count(const std::vector<nlohmann::json>& entries,
-          const std::function<bool(const nlohmann::json&)>& match) {
-  int n = 0;
-  for (const nlohmann::json& j : entries) n += match(j) ? 1 : 0;
-  return n;
-}
-
-bool is_made(const nlohmann::json& j) {
-  return j.value("type", "") == "moment" && j.value("kind", "") == "made";
-}
 bool is_status(const nlohmann::json& j, const char* status) {
   return j.value("type", "") == "board" && j.value("status", "") == status;
 }
-bool says(const nlohmann::json& j, const char* text) {
-  return j.value("type", "") == "speak" && j.value("text", "") == text;
-}
-
-// The daemon under test: tactiled started with the shim preloaded, its output in files.
-class Daemon {
- public:
-  // `notify_socket`: set as NOTIFY_SOCKET, as systemd does for Type=notify.
-  Daemon(const std::string& dir, const std::vector<std::string>& args,
-         const std::string& notify_socket = "") {
-    out_ = dir + "/daemon.out";
-    pid_ = fork();
-    if (pid_ == 0) {
-      std::string asan = "verify_asan_link_order=0";
-      if (const char* old = std::getenv("ASAN_OPTIONS"); old && *old)
-        asan = std::string(old) + ":" + asan;
-      setenv("ASAN_OPTIONS", asan.c_str(), 1);
-      setenv("LD_PRELOAD", TACTILED_PTY_SHIM, 1);  // TACTILED_FAKE_SYSFS is inherited
-      if (!notify_socket.empty()) setenv("NOTIFY_SOCKET", notify_socket.c_str(), 1);
-      // The pty masters must stay the test's alone: an unplug closes the last copy.
-      close_range(3, ~0u, 0);
-      FILE* out = std::freopen(out_.c_str(), "w", stdout);
-      if (!out || dup2(STDOUT_FILENO, STDERR_FILENO) < 0) _exit(126);
-      const std::string program = std::string(TACTILED_BINARY_DIR) + "/daemon/tactiled";
-      std::vector<char*> argv{const_cast<char*>(program.c_str())};
-      for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-      argv.push_back(nullptr);
-      execv(program.c_str(), argv.data());
-      _exit(127);
-    }
-  }
-  ~Daemon() {
-    if (pid_ > 0 && !exited_) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
-  }
-  bool running() {
-    if (exited_) return false;
-    int status = 0;
-    if (waitpid(pid_, &status, WNOHANG) == pid_) {
-      exited_ = true;
-      status_ = status;
-    }
-    return !exited_;
-  }
-  // Waits for the exit (the limit only guards a hang); returns the wait status.
-  int wait() {
-    const auto give_up = Clock::now() + std::chrono::seconds(30);
-    while (running() && Clock::now() < give_up)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    return exited_ ? status_ : -1;
-  }
-  // Sends SIGTERM and waits for the exit; returns the wait status.
-  int stop() {
-    if (running()) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, &status_, 0);
-      exited_ = true;
-    }
-    return status_;
-  }
-  std::string output() const { return slurp(out_); }
-
- private:
-  pid_t pid_ = -1;
-  bool exited_ = false;
-  int status_ = 0;
-  std::string out_;
-};
-
-// The service manager's end of sd_notify: a datagram socket the daemon writes to.
 class NotifySocket {
  public:
   explicit NotifySocket(const std::string& path) : path_(path) {

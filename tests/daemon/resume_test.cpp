@@ -24,6 +24,7 @@
 
 #include "core/chess/pgn.h"
 #include "core/record/arbiter_log.h"
+#include "tests/daemon/daemon_process.h"
 #include "tests/serial/sim_board.h"
 
 namespace tactile::serial::test {
@@ -37,95 +38,6 @@ using ::testing::HasSubstr;
 constexpr std::uint64_t kAfterNf3 =
     (0xFFFF00000000FFFFull & ~(1ull << 12) & ~(1ull << 52) & ~(1ull << 6)) | (1ull << 28) |
     (1ull << 36) | (1ull << 21);
-
-std::uint8_t sq(const char* name) {
-  return std::uint8_t((name[0] - 'a') + 8 * (name[1] - '1'));
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::vector<nlohmann::json> log_entries(const std::string& path) {
-  std::vector<nlohmann::json> entries;
-  std::istringstream lines(slurp(path));
-  for (std::string line; std::getline(lines, line);) {
-    nlohmann::json j = nlohmann::json::parse(line, nullptr, false);  // whole lines only
-    if (!j.is_discarded()) entries.push_back(std::move(j));
-  }
-  return entries;
-}
-
-int count_if(const std::vector<nlohmann::json>& log,
-             const std::function<bool(const nlohmann::json&)>& match) {
-  int n = 0;
-  for (const nlohmann::json& j : log) n += match(j) ? 1 : 0;
-  return n;
-}
-bool is_made(const nlohmann::json& j) {
-  return j.value("type", "") == "moment" && j.value("kind", "") == "made";
-}
-bool says(const nlohmann::json& j, const char* text) {
-  return j.value("type", "") == "speak" && j.value("text", "") == text;
-}
-
-// tactiled with the shim preloaded, stdout and stderr into `dir`/NAME.out.
-class Tactiled {
- public:
-  Tactiled(const std::string& dir, const std::string& name, const std::vector<std::string>& args)
-      : out_(dir + "/" + name + ".out") {
-    pid_ = fork();
-    if (pid_ == 0) {
-      std::string asan = "verify_asan_link_order=0";
-      if (const char* old = std::getenv("ASAN_OPTIONS"); old && *old)
-        asan = std::string(old) + ":" + asan;
-      setenv("ASAN_OPTIONS", asan.c_str(), 1);
-      setenv("LD_PRELOAD", TACTILED_PTY_SHIM, 1);
-      close_range(3, ~0u, 0);  // the pty masters stay the test's alone
-      FILE* out = std::freopen(out_.c_str(), "w", stdout);
-      if (!out || dup2(STDOUT_FILENO, STDERR_FILENO) < 0) _exit(126);
-      const std::string program = std::string(TACTILED_BINARY_DIR) + "/daemon/tactiled";
-      std::vector<char*> argv{const_cast<char*>(program.c_str())};
-      for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-      argv.push_back(nullptr);
-      execv(program.c_str(), argv.data());
-      _exit(127);
-    }
-  }
-  ~Tactiled() {
-    if (running()) kill(pid_, SIGKILL);
-    if (!exited_) waitpid(pid_, nullptr, 0);
-  }
-  bool running() {
-    if (!exited_ && waitpid(pid_, &status_, WNOHANG) == pid_) exited_ = true;
-    return !exited_;
-  }
-  // The wait status; the limit only guards a hang.
-  int wait() {
-    const auto give_up = Clock::now() + std::chrono::seconds(30);
-    while (running() && Clock::now() < give_up)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    return exited_ ? status_ : -1;
-  }
-  int stop() {
-    if (running()) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, &status_, 0);
-      exited_ = true;
-    }
-    return status_;
-  }
-  std::string output() const { return slurp(out_); }
-
- private:
-  pid_t pid_ = -1;
-  bool exited_ = false;
-  int status_ = 0;
-  std::string out_;
-};
 
 class ResumeDaemonTest : public ::testing::Test {
  protected:
@@ -148,7 +60,7 @@ class ResumeDaemonTest : public ::testing::Test {
     std::vector<std::string> args{
         "--replay", dir_ + "/script.txt", "--pgn", dir_ + "/replay.pgn", "--log", log_};
     args.insert(args.end(), opts.begin(), opts.end());
-    Tactiled t(dir_, "replay", args);
+    Daemon t(dir_, args, "", "replay");
     const int status = t.wait();
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << t.output();
     std::vector<std::string> lines;
@@ -175,7 +87,7 @@ class ResumeDaemonTest : public ::testing::Test {
   FakeSysfs sysfs_;
   SimBoard sim_{SimBoard::Options{}, kAfterNf3, &sysfs_, ""};
   Clock::time_point t0_ = Clock::now();
-  std::unique_ptr<Tactiled> daemon_;
+  std::unique_ptr<Daemon> daemon_;
 };
 
 TEST_F(ResumeDaemonTest, GoesOnAfterAPowerCutThatToreTheLastLine) {
@@ -200,16 +112,15 @@ TEST_F(ResumeDaemonTest, GoesOnAfterAPowerCutThatToreTheLastLine) {
   }
 
   sim_.plug();
-  daemon_ = std::make_unique<Tactiled>(
-      dir_, "daemon",
-      std::vector<std::string>{"--resume", log_, "--board", "serial", "--serial-port",
-                               "usb:16c0:05e1:TB0001", "--speech", "off"});
+  daemon_ = std::make_unique<Daemon>(
+      dir_, std::vector<std::string>{"--resume", log_, "--board", "serial", "--serial-port",
+                                     "usb:16c0:05e1:TB0001", "--speech", "off"});
   ASSERT_TRUE(run_until([](const auto& log) {
-    return count_if(log, [](auto& j) { return says(j, "Board connected"); }) == 1;
+    return count(log, [](auto& j) { return says(j, "Board connected"); }) == 1;
   })) << daemon_->output();
   sim_.change(sq("b8"), false);
   sim_.change(sq("c6"), true);
-  ASSERT_TRUE(run_until([](const auto& log) { return count_if(log, is_made) == 4; }))
+  ASSERT_TRUE(run_until([](const auto& log) { return count(log, is_made) == 4; }))
       << daemon_->output();
   const int status = daemon_->stop();
   ASSERT_TRUE(WIFEXITED(status)) << daemon_->output();
@@ -223,13 +134,13 @@ TEST_F(ResumeDaemonTest, GoesOnAfterAPowerCutThatToreTheLastLine) {
   EXPECT_EQ(text.substr(0, cut.size()), cut);
   const std::vector<nlohmann::json> log = log_entries(log_);
   EXPECT_EQ(record::verify_log(text), log.size());
-  EXPECT_EQ(count_if(log, [](auto& j) { return j.value("type", "") == "start"; }), 1);
+  EXPECT_EQ(count(log, [](auto& j) { return j.value("type", "") == "start"; }), 1);
   const nlohmann::json resumed =
       nlohmann::json::parse(text.substr(cut.size(), text.find('\n', cut.size()) - cut.size()));
   EXPECT_EQ(resumed.value("type", ""), "resume");
   EXPECT_EQ(resumed.value("moves", -1), 3);
   EXPECT_EQ(resumed.value("torn_line", ""), torn);
-  EXPECT_EQ(count_if(log, [](auto& j) { return says(j, "Game continued"); }), 1);
+  EXPECT_EQ(count(log, [](auto& j) { return says(j, "Game continued"); }), 1);
   // The game time goes on from the last time logged before the crash.
   std::int64_t last = 0;
   for (const nlohmann::json& j : log) {
@@ -248,9 +159,8 @@ TEST_F(ResumeDaemonTest, AFinishedGameIsNotResumed) {
       "7000 A up d8\n7300 A down h4\n7500 A button announce\n",
       {});
   const std::string before = slurp(log_);
-  Tactiled t(dir_, "daemon",
-             {"--resume", log_, "--board", "serial", "--serial-port", "usb:16c0:05e1:TB0001",
-              "--speech", "off"});
+  Daemon t(dir_, {"--resume", log_, "--board", "serial", "--serial-port", "usb:16c0:05e1:TB0001",
+                  "--speech", "off"});
   const int status = t.wait();
   ASSERT_TRUE(WIFEXITED(status)) << t.output();
   EXPECT_EQ(WEXITSTATUS(status), 2);
@@ -267,9 +177,8 @@ TEST_F(ResumeDaemonTest, ABrokenChainIsAnErrorNamingTheLine) {
     std::ofstream out(log_, std::ios::binary | std::ios::trunc);
     for (const std::string& l : lines) out << l;
   }
-  Tactiled t(dir_, "daemon",
-             {"--resume", log_, "--board", "serial", "--serial-port", "usb:16c0:05e1:TB0001",
-              "--speech", "off"});
+  Daemon t(dir_, {"--resume", log_, "--board", "serial", "--serial-port", "usb:16c0:05e1:TB0001",
+                  "--speech", "off"});
   const int status = t.wait();
   ASSERT_TRUE(WIFEXITED(status)) << t.output();
   EXPECT_EQ(WEXITSTATUS(status), 2);

@@ -1,0 +1,105 @@
+#include "tests/daemon/daemon_process.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace tactile::serial::test {
+
+using Clock = std::chrono::steady_clock;
+
+std::uint8_t sq(const char* name) {
+  return std::uint8_t((name[0] - 'a') + 8 * (name[1] - '1'));
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<nlohmann::json> log_entries(const std::string& path) {
+  std::vector<nlohmann::json> entries;
+  std::istringstream lines(slurp(path));
+  for (std::string line; std::getline(lines, line);) {
+    nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (!j.is_discarded()) entries.push_back(std::move(j));
+  }
+  return entries;
+}
+
+int count(const std::vector<nlohmann::json>& entries,
+          const std::function<bool(const nlohmann::json&)>& match) {
+  int n = 0;
+  for (const nlohmann::json& j : entries) n += match(j) ? 1 : 0;
+  return n;
+}
+
+bool is_made(const nlohmann::json& j) {
+  return j.value("type", "") == "moment" && j.value("kind", "") == "made";
+}
+
+bool says(const nlohmann::json& j, const char* text) {
+  return j.value("type", "") == "speak" && j.value("text", "") == text;
+}
+
+Daemon::Daemon(const std::string& dir, const std::vector<std::string>& args,
+               const std::string& notify_socket, const std::string& name)
+    : out_(dir + "/" + name + ".out") {
+  pid_ = fork();
+  if (pid_ != 0) return;
+  std::string asan = "verify_asan_link_order=0";
+  if (const char* old = std::getenv("ASAN_OPTIONS"); old && *old)
+    asan = std::string(old) + ":" + asan;
+  setenv("ASAN_OPTIONS", asan.c_str(), 1);
+  setenv("LD_PRELOAD", TACTILED_PTY_SHIM, 1);  // TACTILED_FAKE_SYSFS is inherited
+  if (!notify_socket.empty()) setenv("NOTIFY_SOCKET", notify_socket.c_str(), 1);
+  // The pty masters must stay the test's alone: an unplug closes the last copy.
+  close_range(3, ~0u, 0);
+  FILE* out = std::freopen(out_.c_str(), "w", stdout);
+  if (!out || dup2(STDOUT_FILENO, STDERR_FILENO) < 0) _exit(126);
+  const std::string program = std::string(TACTILED_BINARY_DIR) + "/daemon/tactiled";
+  std::vector<char*> argv{const_cast<char*>(program.c_str())};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  execv(program.c_str(), argv.data());
+  _exit(127);
+}
+
+Daemon::~Daemon() {
+  if (pid_ > 0 && !exited_) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+}
+
+bool Daemon::running() {
+  if (!exited_ && waitpid(pid_, &status_, WNOHANG) == pid_) exited_ = true;
+  return !exited_;
+}
+
+int Daemon::wait() {
+  const auto give_up = Clock::now() + std::chrono::seconds(30);
+  while (running() && Clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  return exited_ ? status_ : -1;
+}
+
+int Daemon::stop() {
+  if (running()) {
+    kill(pid_, SIGTERM);
+    waitpid(pid_, &status_, 0);
+    exited_ = true;
+  }
+  return status_;
+}
+
+}  // namespace tactile::serial::test

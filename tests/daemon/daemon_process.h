@@ -1,0 +1,48 @@
+// The tactiled binary as the end-to-end tests run it: started with the pty shim of
+// tests/serial preloaded (so the real libserialport opens the simulated board's pty), its
+// output in a file, and the arbiter log it writes read back as JSON.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tactile::serial::test {
+
+std::uint8_t sq(const char* name);  // "e4" -> 28
+std::string slurp(const std::string& path);
+// The log's whole lines as JSON (the daemon may be writing the last one right now).
+std::vector<nlohmann::json> log_entries(const std::string& path);
+int count(const std::vector<nlohmann::json>& entries,
+          const std::function<bool(const nlohmann::json&)>& match);
+bool is_made(const nlohmann::json& j);
+bool says(const nlohmann::json& j, const char* text);
+
+class Daemon {
+ public:
+  // Output goes to `dir`/`name`.out. `notify_socket`: set as NOTIFY_SOCKET, as systemd
+  // does for Type=notify.
+  Daemon(const std::string& dir, const std::vector<std::string>& args,
+         const std::string& notify_socket = "", const std::string& name = "daemon");
+  ~Daemon();
+  Daemon(const Daemon&) = delete;
+  Daemon& operator=(const Daemon&) = delete;
+
+  bool running();
+  // Waits for the exit (the limit only guards a hang); returns the wait status.
+  int wait();
+  // Sends SIGTERM and waits for the exit; returns the wait status.
+  int stop();
+  std::string output() const { return slurp(out_); }
+
+ private:
+  pid_t pid_ = -1;
+  bool exited_ = false;
+  int status_ = 0;
+  std::string out_;
+};
+
+}  // namespace tactile::serial::test
