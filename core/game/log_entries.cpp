@@ -32,9 +32,7 @@ LogEntry start_entry(std::int64_t ms, const SessionConfig& config) {
   j["settle_ms"] = config.recognizer.settle_ms;
   j["time_control"] = config.time_control ? config.time_control->to_string() : "";
   j["both_flags_draw"] = config.both_flags_draw;
-  j["language"] = config.language == record::Language::German    ? "de"
-                  : config.language == record::Language::English ? "en"
-                                                                 : "ru";
+  j["language"] = record::language_code(config.language);
   return j;
 }
 

@@ -7,6 +7,19 @@ namespace tactile::record {
 
 enum class Language { German, English, Russian };
 
+// The language's code: "de", "en", "ru" (also espeak-ng's voice names).
+inline const char* language_code(Language l) {
+  switch (l) {
+    case Language::English:
+      return "en";
+    case Language::Russian:
+      return "ru";
+    case Language::German:
+      break;
+  }
+  return "de";
+}
+
 // "de", "en", "ru"; false on anything else.
 inline bool parse_language(std::string_view s, Language& out) {
   if (s == "de")

@@ -106,14 +106,7 @@ void write_pgn_file(const std::string& path, const chess::PgnGame& game) {
   const std::string temp = path + ".tmp";
   const std::string text = chess::write_pgn(game);
   const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  bool ok = fd >= 0;
-  for (std::size_t done = 0; ok && done < text.size();) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    ok = n > 0;
-    if (ok) done += std::size_t(n);
-  }
-  ok = ok && ::fsync(fd) == 0;
+  const bool ok = fd >= 0 && write_all(fd, text) && ::fsync(fd) == 0;
   const int saved = errno;
   if (fd >= 0) ::close(fd);
   if (ok && std::rename(temp.c_str(), path.c_str()) == 0) return;

@@ -9,6 +9,16 @@
 
 namespace tactile::daemon {
 
+bool write_all(int fd, std::string_view text) {
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += std::size_t(n);
+  }
+  return true;
+}
+
 LogFile::~LogFile() {
   if (fd_ >= 0) ::close(fd_);
 }
@@ -39,14 +49,8 @@ void LogFile::write(const game::LogEntry& entry) {
   if (fd_ < 0) return;
   std::string line = chain_.line(entry);
   line += '\n';
-  std::size_t done = 0;
-  while (done < line.size()) {
-    const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0)
-      throw std::runtime_error("cannot write log '" + path_ + "': " + std::strerror(errno));
-    done += std::size_t(n);
-  }
+  if (!write_all(fd_, line))
+    throw std::runtime_error("cannot write log '" + path_ + "': " + std::strerror(errno));
   if (::fsync(fd_) != 0)
     throw std::runtime_error("cannot sync log '" + path_ + "': " + std::strerror(errno));
 }

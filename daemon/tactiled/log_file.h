@@ -10,6 +10,10 @@
 
 namespace tactile::daemon {
 
+// Writes all of `text` to `fd` (a signal may interrupt a write); false on an error, with
+// errno set.
+bool write_all(int fd, std::string_view text);
+
 class LogFile {
  public:
   LogFile() = default;

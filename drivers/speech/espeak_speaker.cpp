@@ -33,15 +33,7 @@ const Engine& engine(espeak_AUDIO_OUTPUT mode) {
 }  // namespace
 
 std::string_view espeak_voice(record::Language language) {
-  switch (language) {
-    case record::Language::German:
-      return "de";
-    case record::Language::Russian:
-      return "ru";
-    case record::Language::English:
-      return "en";
-  }
-  return "de";
+  return record::language_code(language);
 }
 
 EspeakSpeaker::EspeakSpeaker(record::Language language, Output output, int words_per_minute)

@@ -4,12 +4,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <poll.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
+
+#include "tests/serial/sim_board.h"
 
 namespace tactile::serial::test {
 
@@ -49,6 +54,43 @@ bool is_made(const nlohmann::json& j) {
 
 bool says(const nlohmann::json& j, const char* text) {
   return j.value("type", "") == "speak" && j.value("text", "") == text;
+}
+
+nlohmann::json first_time_going_back(const std::vector<nlohmann::json>& entries) {
+  std::int64_t last = 0;
+  for (const nlohmann::json& j : entries) {
+    if (j.value("t", std::int64_t(-1)) < last) return j;
+    last = j.value("t", last);
+  }
+  return nullptr;
+}
+
+std::string fresh_test_dir(const std::string& prefix) {
+  const std::string dir =
+      std::string(TACTILED_BINARY_DIR) + "/tests/daemon/" + prefix + "-" + std::to_string(getpid());
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+bool run_board_until(SimBoard& sim, Daemon& daemon, const std::string& log_path,
+                     Clock::time_point t0,
+                     const std::function<bool(const std::vector<nlohmann::json>&)>& done) {
+  const auto give_up = Clock::now() + std::chrono::seconds(30);
+  while (Clock::now() < give_up) {
+    if (done(log_entries(log_path))) return true;
+    if (!daemon.running()) return false;
+    sim.set_time(std::uint32_t(
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()));
+    sim.pump();
+    if (sim.plugged()) {
+      pollfd p{sim.master_fd(), POLLIN, 0};
+      poll(&p, 1, 5);
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+  return false;
 }
 
 Daemon::Daemon(const std::string& dir, const std::vector<std::string>& args,

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -20,6 +21,10 @@ int count(const std::vector<nlohmann::json>& entries,
           const std::function<bool(const nlohmann::json&)>& match);
 bool is_made(const nlohmann::json& j);
 bool says(const nlohmann::json& j, const char* text);
+// The first entry whose time "t" is earlier than the one before it; null when none is.
+nlohmann::json first_time_going_back(const std::vector<nlohmann::json>& entries);
+// A new, empty directory for one test: `prefix`-PID below the build tree.
+std::string fresh_test_dir(const std::string& prefix);
 
 class Daemon {
  public:
@@ -44,5 +49,14 @@ class Daemon {
   int status_ = 0;
   std::string out_;
 };
+
+class SimBoard;
+
+// Runs the simulated board (answers, heartbeats on its own clock counted from `t0`) until
+// `done` holds for the log at `log_path`; false when the daemon exits first. The limit
+// only guards against a hang: it never decides a result.
+bool run_board_until(SimBoard& sim, Daemon& daemon, const std::string& log_path,
+                     std::chrono::steady_clock::time_point t0,
+                     const std::function<bool(const std::vector<nlohmann::json>&)>& done);
 
 }  // namespace tactile::serial::test

@@ -76,9 +76,7 @@ class NotifySocket {
 class LiveDaemonTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::string(TACTILED_BINARY_DIR) + "/tests/daemon/live-" + std::to_string(getpid());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    dir_ = fresh_test_dir("live");
     log_ = dir_ + "/game.jsonl";
     pgn_ = dir_ + "/game.pgn";
   }
@@ -86,24 +84,8 @@ class LiveDaemonTest : public ::testing::Test {
     if (!HasFailure()) fs::remove_all(dir_);
   }
 
-  // Runs the simulated board (answers, heartbeats on its own clock) until `done` holds
-  // for the daemon's log. The limit only guards against a hang: it never decides a result.
   bool run_until(const std::function<bool(const std::vector<nlohmann::json>&)>& done) {
-    const auto give_up = Clock::now() + std::chrono::seconds(30);
-    while (Clock::now() < give_up) {
-      if (done(log_entries(log_))) return true;
-      if (!daemon_->running()) return false;
-      sim_.set_time(std::uint32_t(
-          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_).count()));
-      sim_.pump();
-      if (sim_.plugged()) {
-        pollfd p{sim_.master_fd(), POLLIN, 0};
-        poll(&p, 1, 5);
-      } else {
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-      }
-    }
-    return false;
+    return run_board_until(sim_, *daemon_, log_, t0_, done);
   }
 
   // One move's hole changes, then waits until the daemon has made `made` moves in all.
@@ -202,11 +184,7 @@ TEST_F(LiveDaemonTest, PlaysAGameThroughAnUnplugAndStopsCleanly) {
             1);
   EXPECT_EQ(count(log, is_made), 6);
   // Lost comes before found again, and the log's times never go back.
-  std::int64_t last = 0;
-  for (const nlohmann::json& j : log) {
-    EXPECT_GE(j.value("t", std::int64_t(-1)), last) << j.dump();
-    last = j.value("t", last);
-  }
+  EXPECT_EQ(first_time_going_back(log), nullptr);
   EXPECT_THAT(daemon_->output(), HasSubstr("made         Nxe5 (f3e5)"));
 }
 

@@ -42,9 +42,7 @@ constexpr std::uint64_t kAfterNf3 =
 class ResumeDaemonTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::string(TACTILED_BINARY_DIR) + "/tests/daemon/resume-" + std::to_string(getpid());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    dir_ = fresh_test_dir("resume");
     log_ = dir_ + "/game.jsonl";
   }
   void TearDown() override {
@@ -70,17 +68,7 @@ class ResumeDaemonTest : public ::testing::Test {
   }
 
   bool run_until(const std::function<bool(const std::vector<nlohmann::json>&)>& done) {
-    const auto give_up = Clock::now() + std::chrono::seconds(30);
-    while (Clock::now() < give_up) {
-      if (done(log_entries(log_))) return true;
-      if (!daemon_->running()) return false;
-      sim_.set_time(std::uint32_t(
-          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0_).count()));
-      sim_.pump();
-      pollfd p{sim_.master_fd(), POLLIN, 0};
-      poll(&p, 1, 5);
-    }
-    return false;
+    return run_board_until(sim_, *daemon_, log_, t0_, done);
   }
 
   std::string dir_, log_;
@@ -142,11 +130,7 @@ TEST_F(ResumeDaemonTest, GoesOnAfterAPowerCutThatToreTheLastLine) {
   EXPECT_EQ(resumed.value("torn_line", ""), torn);
   EXPECT_EQ(count(log, [](auto& j) { return says(j, "Game continued"); }), 1);
   // The game time goes on from the last time logged before the crash.
-  std::int64_t last = 0;
-  for (const nlohmann::json& j : log) {
-    EXPECT_GE(j.value("t", std::int64_t(-1)), last) << j.dump();
-    last = j.value("t", last);
-  }
+  EXPECT_EQ(first_time_going_back(log), nullptr);
   EXPECT_THAT(daemon_->output(), HasSubstr("made         Nc6 (b8c6)"));
 }
 
