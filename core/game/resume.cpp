@@ -82,10 +82,15 @@ SessionConfig config_from_start_entry(const nlohmann::json& start) {
 }
 
 namespace {
-ResumedGame rebuild(std::string_view text) {
-  // Find the last line; drop it if torn.
-  std::string_view good = text;
-  std::string torn_text;
+
+struct Split {
+  std::string_view good;  // the whole lines
+  std::string torn;       // a torn last line, "" if none
+};
+
+// Finds the last line; drops it if torn.
+Split split_torn(std::string_view text) {
+  Split s{text, {}};
   if (!text.empty()) {
     const bool has_newline = text.back() == '\n';
     const std::string_view body = has_newline ? text.substr(0, text.size() - 1) : text;
@@ -93,10 +98,17 @@ ResumedGame rebuild(std::string_view text) {
     const std::size_t start = cut == std::string_view::npos ? 0 : cut + 1;
     const std::string_view last = body.substr(start);
     if (torn(last, has_newline)) {
-      torn_text = std::string(last);
-      good = text.substr(0, start);
+      s.torn = std::string(last);
+      s.good = text.substr(0, start);
     }
   }
+  return s;
+}
+
+ResumedGame rebuild(std::string_view text) {
+  Split split = split_torn(text);
+  const std::string_view good = split.good;
+  std::string torn_text = std::move(split.torn);
   const std::size_t lines = record::verify_log(good);  // throws "line N: why"
   if (lines == 0) throw chess::ParseError("line 1: the log has no complete start entry");
 
@@ -153,9 +165,14 @@ ResumedGame rebuild(std::string_view text) {
   // The session had run up to the last logged time (settle times, a flag that fell).
   r.session.advance(r.last_ms, out);
   r.over = r.session.over();
+  r.stopped = entries.size() > 1 && entries.back().value("type", "") == "stop";
   return r;
 }
 }  // namespace
+
+bool log_holds_no_entry(std::string_view text) {
+  return split_torn(text).good.empty();
+}
 
 ResumedGame resume_from_log(std::string_view text) {
   try {

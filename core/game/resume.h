@@ -23,6 +23,9 @@ struct ResumedGame {
   Session session;
   std::int64_t last_ms = 0;  // the latest game time in the log
   bool over = false;         // the game had ended (a stop entry alone does not end it)
+  // The last good entry is a stop entry: the daemon was stopped on purpose (SIGTERM or
+  // SIGINT), not cut off by a crash or a power cut.
+  bool stopped = false;
   std::size_t good_lines = 0;
   std::size_t good_bytes = 0;  // length of the verified prefix (ends with its newline)
   std::string last_hash;       // SHA-256 of the last good line: the chain goes on from it
@@ -34,5 +37,10 @@ struct ResumedGame {
 // and button at its logged time into a fresh session, then advances it to the last
 // logged time. Throws chess::ParseError "line N: why" for a broken chain or a bad entry.
 ResumedGame resume_from_log(std::string_view text);
+
+// Whether a log holds no whole entry: it is empty, or its only line is torn. Such a log
+// is what a crash leaves in the instant a game starts: no game to go on with (no event
+// of it was logged), rather than a broken chain.
+bool log_holds_no_entry(std::string_view text);
 
 }  // namespace tactile::game

@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "command.h"
+#include "daemon/tactilectl/command.h"
+#include "daemon/tactilectl/gpio_check.h"
 
 namespace po = boost::program_options;
 
@@ -30,11 +31,18 @@ COMMANDS
         with MOVE in UCI form, then the total alone on the last line. Used to check the
         rules core against published counts. See `tactilectl perft --help`.
 
+    gpio-check [--seconds N] WIRING_FILE
+        Opens a GPIO board as tactiled does, shows its occupied holes, prints every
+        hole and button change for N seconds, then what the scan cost (scans and
+        libgpiod calls a scan, wake-ups, CPU share). The installer's wiring check. See
+        `tactilectl gpio-check --help`.
+
 OPTIONS
     -h, --help    Show this text (or, after a command, that command's text).
 
 EXAMPLES
     tactilectl perft 5
+    tactilectl gpio-check /etc/tactiled/gpio.conf
     tactilectl perft 3 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 EXIT STATUS
@@ -93,6 +101,13 @@ int main(int argc, char** argv) {
         return kExitOk;
       }
       return run_perft(args);
+    }
+    if (command == "gpio-check") {
+      if (vm.count("help")) {
+        std::cout << kGpioCheckHelp;
+        return kExitOk;
+      }
+      return run_gpio_check(args, std::cout);
     }
     if (command == "help") {
       std::cout << kHelp;

@@ -56,6 +56,9 @@ class GpioLink : public BoardLink {
   int fd() const override { return board_.fd(); }
 
   std::int64_t timeout_ms(std::int64_t now) const override {
+    // The board's timerfd wakes the loop: a poll timeout as well would cost a kernel
+    // timer per wake-up, 500 times a second.
+    if (board_.wakes_itself()) return -1;
     const std::int64_t due = board_.next_deadline_us();
     if (due == gpio::Debouncer::kNever) return -1;
     const std::int64_t wait_us = due - (origin_us_ + now * 1000);

@@ -34,6 +34,7 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"pgn", "PGN path"},
     {"speech", "on or off"},
     {"clock-press", "on or off"},
+    {"auto-resume", "on or off"},
 };
 
 [[noreturn]] void fail(const Setting& s, std::string_view key, const std::string& why) {
@@ -223,6 +224,7 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
     }
   }
   c.speech = on_off(settings, "speech", true);
+  c.auto_resume = on_off(settings, "auto-resume", true);
   const std::string base = state_dir + "/game-" + stamp;
   const Setting* log = find(settings, "log");
   const Setting* pgn = find(settings, "pgn");

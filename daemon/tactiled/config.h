@@ -49,6 +49,7 @@ struct LiveConfig {
   std::string pgn_path;     // the game record, rewritten after every move
   bool speech = true;       // speak through espeak-ng on the sound card
   bool clock_press = true;  // pulse the GPIO clock-press line when a clock starts
+  bool auto_resume = true;  // go on with an unfinished game at the start (auto_resume.h)
   std::string resume_path;  // --resume: the log of the game to go on with ("" = new game)
   game::SessionConfig session;
 };

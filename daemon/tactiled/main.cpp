@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/chess/error.h"
+#include "daemon/tactiled/auto_resume.h"
 #include "daemon/tactiled/config.h"
 #include "daemon/tactiled/live.h"
 #include "daemon/tactiled/replay.h"
@@ -54,6 +55,8 @@ DESCRIPTION
         pgn = PATH                      default $STATE_DIRECTORY/game-TIME.pgn
         speech = on | off               speak on the sound card (default on)
         clock-press = on | off          board = gpio: pulse the clock line (default on)
+        auto-resume = on | off          go on with an unfinished game at the start
+                                        (default on; see --resume)
     See docs/daemon.md.
 
     --replay runs the very session the daemon runs on an event script (see
@@ -91,6 +94,12 @@ OPTIONS
                           last line is cut off and noted); the PGN is LOG.pgn unless pgn
                           is set. The game time goes on where the log ends: the time the
                           daemon was down is charged to no one.
+    --auto-resume on|off  live mode without --resume (default on): when tactiled starts
+                          after a crash or power cut, the game goes on by itself, as with
+                          --resume, if the log (the log setting's file, else the newest
+                          $STATE_DIRECTORY/game-TIME.jsonl) holds a game that has neither
+                          ended nor been stopped with SIGTERM/SIGINT; else a new game
+                          starts. A log whose chain is broken is not passed over: exit 2.
 
 EXIT STATUS
     0  the script was replayed and the PGN written; live mode stopped cleanly;
@@ -98,7 +107,8 @@ EXIT STATUS
        the log could not be used;
     2  bad input: an unknown option or setting, a bad value, a bad FEN, time
        control or script line (the message names the line); --resume: a log whose
-       chain is broken (the message names the line) or whose game has ended.
+       chain is broken (the message names the line) or whose game has ended;
+       auto-resume: the log to go on with cannot be read or its chain is broken.
 
 EXAMPLE
     tactiled --replay game.txt --time-control 300+2 --pgn game.pgn --log game.jsonl
@@ -128,7 +138,8 @@ std::string stamp() {
 }
 
 int replay(const po::variables_map& vm, const daemon::Settings& settings) {
-  for (const char* key : {"board", "gpio-config", "serial-port", "speech", "clock-press"}) {
+  for (const char* key :
+       {"board", "gpio-config", "serial-port", "speech", "clock-press", "auto-resume"}) {
     if (settings.count(key))
       return bad(std::string("--") + key + " is for live mode, not --replay");
   }
@@ -160,9 +171,28 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
   } catch (const chess::ParseError& e) {
     return bad(e.what());
   }
+  std::string resume;
   if (vm.count("resume")) {
+    resume = vm["resume"].as<std::string>();
+  } else if (config.auto_resume) {
+    const daemon::AutoResume a =
+        daemon::choose_auto_resume(state_dir(), settings.count("log") ? config.log_path : "");
+    if (a.action == daemon::AutoResume::Action::Refuse) {
+      // Starting a new game would leave the one in the log behind unnoticed.
+      std::cerr << "tactiled: auto-resume: cannot go on with the game of " << a.log << ": "
+                << a.reason << "\nLook at the log, then go on with it with tactiled --resume "
+                << a.log << ", or set auto-resume = off to start a new game." << std::endl;
+      return 2;
+    }
+    if (a.action == daemon::AutoResume::Action::Resume) {
+      std::cout << "tactiled: auto-resume: the game of " << a.log
+                << " had not ended: going on with it" << std::endl;
+      resume = a.log;
+    }
+  }
+  if (!resume.empty()) {
     // The game goes on in its own log; its PGN sits beside it unless pgn is set.
-    config.resume_path = vm["resume"].as<std::string>();
+    config.resume_path = resume;
     if (!settings.count("pgn")) {
       std::string pgn = config.resume_path;
       if (pgn.size() > 6 && pgn.ends_with(".jsonl")) pgn.resize(pgn.size() - 6);

@@ -156,6 +156,7 @@ void GpioBoard::scan(std::int64_t now_us) {
     rows_->write(row_levels_[r]);
     if (config_.settle_us > 0) settle_(config_.settle_us);
     std::uint64_t levels = columns_->read();
+    line_calls_ += 2;
     if (config_.column_active_low) levels = ~levels;
     state |= (levels & column_mask_) << (r * cols);
   }
@@ -164,8 +165,20 @@ void GpioBoard::scan(std::int64_t now_us) {
 }
 
 void GpioBoard::service(std::int64_t now_us, Events& out) {
+  // At a scan rate of 500 Hz every system call per wake-up counts. When the ticker's time
+  // has come for a scan, reading it is all the wake-up needs: an edge that came meanwhile
+  // keeps fd() readable, so the next wait returns at once and the epoll_wait below finds
+  // it. Not when an edge-driven change is due to be accepted now: the edges must be read
+  // first, or a bounce at that very moment would be missed.
+  const bool edges_due = now_us >= button_states_.next_deadline_us() ||
+                         (config_.mode == Mode::Direct && now_us >= switches_.next_deadline_us());
+  int n = 0;
   std::array<epoll_event, 64> ready{};
-  const int n = ::epoll_wait(epoll_fd_, ready.data(), int(ready.size()), 0);
+  if (now_us >= armed_us_ && !edges_due) {
+    ticker_->acknowledge();
+  } else if (watches_edges()) {
+    n = ::epoll_wait(epoll_fd_, ready.data(), int(ready.size()), 0);
+  }
   for (int i = 0; i < n; ++i) {
     Source& s = sources_[ready[i].data.u64];
     if (s.groups == nullptr) {
@@ -224,8 +237,14 @@ void GpioBoard::service(std::int64_t now_us, Events& out) {
 }
 
 void GpioBoard::arm() {
-  const std::int64_t next = next_deadline_us();
-  ticker_->arm_at(next, next == next_scan_us_ ? period_us_ : 0);
+  armed_us_ = next_deadline_us();
+  ticker_->arm_at(armed_us_, armed_us_ == next_scan_us_ ? period_us_ : 0);
+}
+
+int GpioBoard::fd() const {
+  // Without edges to watch the ticker is the only source: waiting on it directly spares
+  // the kernel the nested epoll on every wake-up.
+  return watches_edges() || ticker_->fd() < 0 ? epoll_fd_ : ticker_->fd();
 }
 
 std::int64_t GpioBoard::next_deadline_us() const {

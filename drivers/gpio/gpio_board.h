@@ -37,8 +37,12 @@ class GpioBoard {
   GpioBoard(const GpioBoard&) = delete;
   GpioBoard& operator=(const GpioBoard&) = delete;
 
-  // An epoll descriptor: readable when an edge or the ticker needs service().
-  int fd() const { return epoll_fd_; }
+  // Readable when an edge or the ticker needs service(): an epoll descriptor over both,
+  // or the ticker's own when no line has edges.
+  int fd() const;
+  // True when fd() becomes readable at next_deadline_us() by itself (a real ticker), so a
+  // caller's wait needs no timeout of its own for the board.
+  bool wakes_itself() const { return ticker_->fd() >= 0; }
   // Reads what is pending, scans when a scan is due, and appends the events accepted
   // by now_us. Each event's time is when its final state was first seen.
   void service(std::int64_t now_us, Events& out);
@@ -54,6 +58,8 @@ class GpioBoard {
   void beep(std::int64_t now_us, int ms);
 
   std::uint64_t scans() const { return scans_; }
+  // libgpiod reads and writes the matrix scans made (the costly part: each is an ioctl).
+  std::uint64_t line_calls() const { return line_calls_; }
 
  private:
   struct Group {
@@ -78,6 +84,7 @@ class GpioBoard {
   static std::uint64_t read_group(Group& g, bool active_low);
   void scan(std::int64_t now_us);
   void arm();  // the ticker, for next_deadline_us()
+  bool watches_edges() const { return sources_.size() > (ticker_->fd() >= 0 ? 1u : 0u); }
   void set_output(Output& out, bool active, std::int64_t off_at);
   void end_pulse(Output& out, std::int64_t now_us);
 
@@ -87,6 +94,7 @@ class GpioBoard {
   SettleWait settle_;
   int epoll_fd_ = -1;
   std::vector<Source> sources_;
+  std::int64_t armed_us_ = Debouncer::kNever;  // the ticker's next wake-up
 
   // Matrix.
   std::unique_ptr<LineGroup> rows_, columns_;
@@ -94,7 +102,7 @@ class GpioBoard {
   std::uint64_t column_mask_ = 0;
   std::int64_t period_us_ = 0;
   std::int64_t next_scan_us_ = Debouncer::kNever;
-  std::uint64_t scans_ = 0;
+  std::uint64_t scans_ = 0, line_calls_ = 0;
 
   // Direct lines and buttons.
   std::vector<Group> direct_, buttons_;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -201,6 +202,28 @@ TEST(TactilectlHelp, HelpExitsZeroAndNamesPerft) {
   const Outcome perft_help = tactilectl({"perft", "--help"});
   EXPECT_EQ(perft_help.exit_code, 0);
   EXPECT_NE(perft_help.out.find("DEPTH"), std::string::npos);
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"gpio-check", "--help"},
+                                               std::vector<std::string>{"--help", "gpio-check"}}) {
+    const Outcome r = tactilectl(args);
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("WIRING_FILE"), std::string::npos);
+  }
+}
+
+// gpio-check on this machine, which has no GPIO chip: the board test itself runs on the
+// simulated board (tests/daemon/gpio_check_test.cpp).
+TEST(TactilectlGpioCheck, AMissingWiringFileOrChipFailsWithExitOneAndSaysWhy) {
+  const Outcome missing = tactilectl({"gpio-check", "/nonexistent/gpio.conf"});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("cannot read the wiring file '/nonexistent/gpio.conf'"),
+            std::string::npos)
+      << missing.err;
+  const std::string wiring = std::string(TACTILED_BINARY_DIR) + "/tests/cli/no-chip.conf";
+  std::ofstream(wiring) << "chip = no-such-chip\nrows = 0 1\ncolumns = 2 3\n";
+  const Outcome no_chip = tactilectl({"gpio-check", "--dev-dir", "/nonexistent", wiring});
+  EXPECT_EQ(no_chip.exit_code, 1);
+  EXPECT_NE(no_chip.err.find("no-such-chip"), std::string::npos) << no_chip.err;
+  EXPECT_EQ(no_chip.out, "");
 }
 
 // A usage error: exit status 2, nothing on stdout, and stderr contains
@@ -230,6 +253,11 @@ TEST(TactilectlErrors, BadFenIsAUsageErrorNamingTheFen) {
   expect_usage_error({"perft", "1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq -"},
                      "FEN");
   expect_usage_error({"perft", "1", "8/8/8/8/8/8/8/8 x - -"}, "FEN");
+}
+
+TEST(TactilectlErrors, BadGpioCheckArgumentsAreUsageErrors) {
+  expect_usage_error({"gpio-check"}, "WIRING_FILE");
+  expect_usage_error({"gpio-check", "--seconds", "x", "gpio.conf"}, "--seconds 'x'");
 }
 
 TEST(TactilectlErrors, UnknownCommandIsAUsageErrorNamingTheCommand) {

@@ -90,6 +90,8 @@ TEST(DaemonConfig, BadValuesNameTheirLineAndKey) {
             "t.conf: line 3: chess960: '960' is not a whole number from 0 to 959");
   EXPECT_EQ(live("board = serial\nserial-port = /dev/x\nspeech = loud\n"),
             "t.conf: line 3: speech: 'loud' is not on or off");
+  EXPECT_EQ(live("board = serial\nserial-port = /dev/x\nauto-resume = auto\n"),
+            "t.conf: line 3: auto-resume: 'auto' is not on or off");
   EXPECT_EQ(live("board = serial\nserial-port = /dev/x\nlanguage = fr\n"),
             "t.conf: line 3: language: 'fr' is not de, en or ru");
   EXPECT_THAT(live("board = serial\nserial-port = /dev/x\ntime-control = 5+\n"),
@@ -130,6 +132,7 @@ TEST(DaemonConfig, SerialDefaultsToAutoAndFilesToTheStateDirectory) {
   EXPECT_EQ(c.session.language, record::Language::English);
   EXPECT_FALSE(c.session.time_control);
   EXPECT_TRUE(c.speech);
+  EXPECT_TRUE(c.auto_resume);
   EXPECT_EQ(c.log_path, "/state/game-20261122-084039.jsonl");
   EXPECT_EQ(c.pgn_path, "/state/game-20261122-084039.pgn");
 }
@@ -165,6 +168,21 @@ TEST(DaemonConfig, TheCommandLineWinsOverTheFile) {
   EXPECT_EQ(c.board, BoardKind::Serial);
   EXPECT_EQ(c.serial.path, "/dev/tactile-board");
   EXPECT_EQ(c.session.recognizer.settle_ms, 400);
+  EXPECT_TRUE(c.auto_resume);
+  // auto-resume like every key: off in the file, on again from the command line.
+  Settings off = command_line({"--board", "serial", "--serial-port", "/dev/x"});
+  add_config_file("t.conf", "auto-resume = off\n", off);
+  EXPECT_FALSE(live_config(off, "/state", "s").auto_resume);
+  Settings on = command_line({"--auto-resume", "on"});
+  add_config_file("t.conf", "board = serial\nserial-port = /dev/x\nauto-resume = off\n", on);
+  EXPECT_EQ(on.at("auto-resume").where, "--auto-resume");
+  EXPECT_TRUE(live_config(on, "/state", "s").auto_resume);
+  EXPECT_EQ(error_of([] {
+              live_config(command_line({"--board", "serial", "--serial-port", "/dev/x",
+                                        "--auto-resume", "maybe"}),
+                          "/state", "s");
+            }),
+            "--auto-resume: 'maybe' is not on or off");
   // A bad value from the command line names its option.
   EXPECT_EQ(error_of([] {
               live_config(command_line({"--board", "serial", "--serial-port", "/dev/x",

@@ -94,7 +94,7 @@ bool run_board_until(SimBoard& sim, Daemon& daemon, const std::string& log_path,
 }
 
 Daemon::Daemon(const std::string& dir, const std::vector<std::string>& args,
-               const std::string& notify_socket, const std::string& name)
+               const std::string& notify_socket, const std::string& name, const Environment& env)
     : out_(dir + "/" + name + ".out") {
   pid_ = fork();
   if (pid_ != 0) return;
@@ -104,6 +104,7 @@ Daemon::Daemon(const std::string& dir, const std::vector<std::string>& args,
   setenv("ASAN_OPTIONS", asan.c_str(), 1);
   setenv("LD_PRELOAD", TACTILED_PTY_SHIM, 1);  // TACTILED_FAKE_SYSFS is inherited
   if (!notify_socket.empty()) setenv("NOTIFY_SOCKET", notify_socket.c_str(), 1);
+  for (const auto& [key, value] : env) setenv(key.c_str(), value.c_str(), 1);
   // The pty masters must stay the test's alone: an unplug closes the last copy.
   close_range(3, ~0u, 0);
   FILE* out = std::freopen(out_.c_str(), "w", stdout);

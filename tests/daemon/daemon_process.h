@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tactile::serial::test {
@@ -28,10 +29,12 @@ std::string fresh_test_dir(const std::string& prefix);
 
 class Daemon {
  public:
+  using Environment = std::vector<std::pair<std::string, std::string>>;
   // Output goes to `dir`/`name`.out. `notify_socket`: set as NOTIFY_SOCKET, as systemd
-  // does for Type=notify.
+  // does for Type=notify. `env`: more variables, e.g. systemd's STATE_DIRECTORY.
   Daemon(const std::string& dir, const std::vector<std::string>& args,
-         const std::string& notify_socket = "", const std::string& name = "daemon");
+         const std::string& notify_socket = "", const std::string& name = "daemon",
+         const Environment& env = {});
   ~Daemon();
   Daemon(const Daemon&) = delete;
   Daemon& operator=(const Daemon&) = delete;

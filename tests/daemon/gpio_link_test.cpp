@@ -9,12 +9,13 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "daemon/tactiled/board_link.h"
 #include "drivers/gpio/ticker.h"
+#include "tests/daemon/sim_gpio_board.h"
 #include "tests/gpio/fake/sim.h"
 
 namespace tactile::daemon {
@@ -39,30 +40,14 @@ struct Recorder : BoardLink::Sink {
 class GpioLinkTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    world_.reset();
     char pattern[] = "/tmp/tactiled-daemon-gpio-XXXXXX";
     ASSERT_NE(::mkdtemp(pattern), nullptr);
     dir_ = pattern;
-    const std::string chip = dir_ + "/gpiochip0";
-    const int index = world_.add_chip(chip, "pinctrl-fake", 54);
-    std::ofstream(chip).put('\n');
-    std::vector<LineId> rows, columns;
-    for (unsigned i = 0; i < 8; ++i) {
-      rows.push_back({index, i});
-      columns.push_back({index, 8 + i});
-      config_.rows.push_back({chip, std::to_string(i)});
-      config_.columns.push_back({chip, std::to_string(8 + i)});
-    }
-    world_.wire_matrix(rows, columns);
-    // The start position: ranks 1, 2, 7 and 8 (row = rank, column = file).
-    for (int rank : {0, 1, 6, 7})
-      for (int file = 0; file < 8; ++file) world_.set_matrix_switch(rank, file, true);
-    clock_line_ = {index, 20};
-    beeper_line_ = {index, 21};
-    config_.clock_press = gpio::LineSpec{chip, "20"};
-    config_.clock_press_ms = 30;
-    config_.beeper = gpio::LineSpec{chip, "21"};
-    config_.validate();
+    board_ = std::make_unique<test::SimGpioBoard>(dir_);
+    board_->place(test::SimGpioBoard::kStartHoles);
+    config_ = board_->config;
+    clock_line_ = board_->clock_line;
+    beeper_line_ = board_->beeper_line;
   }
   void TearDown() override { fs::remove_all(dir_); }
 
@@ -83,6 +68,7 @@ class GpioLinkTest : public ::testing::Test {
 
   World& world_ = World::get();
   std::string dir_;
+  std::unique_ptr<test::SimGpioBoard> board_;
   gpio::GpioConfig config_;
   LineId clock_line_{}, beeper_line_{};
   // The game started five seconds ago: the link must count from there, not from boot.

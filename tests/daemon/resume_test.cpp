@@ -11,6 +11,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -33,6 +34,7 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // The holes after 1. e4 e5 2. Nf3: the start position less e2, e7, g1, plus e4, e5, f3.
 constexpr std::uint64_t kAfterNf3 =
@@ -71,6 +73,54 @@ class ResumeDaemonTest : public ::testing::Test {
     return run_board_until(sim_, *daemon_, log_, t0_, done);
   }
 
+  struct Cut {
+    std::string good;  // the whole lines up to the third move made
+    std::string torn;  // the first half of the line after
+  };
+  // The game 1. e4 e5 2. Nf3 Nc6 replayed, cut as a power cut would after the third move.
+  Cut power_cut() {
+    const std::vector<std::string> lines = replay(
+        "1000 A up e2\n1300 A down e4\n3000 A up e7\n3300 A down e5\n"
+        "5000 A up g1\n5300 A down f3\n7000 A up b8\n7300 A down c6\n",
+        {"--completion", "auto", "--settle-ms", "300", "--language", "en"});
+    Cut cut;
+    int made = 0;
+    std::size_t i = 0;
+    for (; i < lines.size() && made < 3; ++i) {
+      cut.good += lines[i];
+      made += is_made(nlohmann::json::parse(lines[i])) ? 1 : 0;
+    }
+    EXPECT_EQ(made, 3);
+    if (i < lines.size()) cut.torn = lines[i].substr(0, lines[i].size() / 2);
+    EXPECT_FALSE(cut.torn.empty());
+    return cut;
+  }
+
+  // Plays Nc6 on the simulated board in the resumed game and stops the daemon.
+  void play_nc6_and_stop() {
+    ASSERT_TRUE(run_until([](const auto& log) {
+      return count(log, [](auto& j) { return says(j, "Board connected"); }) == 1;
+    })) << daemon_->output();
+    sim_.change(sq("b8"), false);
+    sim_.change(sq("c6"), true);
+    ASSERT_TRUE(run_until([](const auto& log) { return count(log, is_made) == 4; }))
+        << daemon_->output();
+    const int status = daemon_->stop();
+    ASSERT_TRUE(WIFEXITED(status)) << daemon_->output();
+    EXPECT_EQ(WEXITSTATUS(status), 0) << daemon_->output();
+  }
+
+  // The game-*.jsonl files in `dir`, by name.
+  static std::vector<std::string> game_logs(const std::string& dir) {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(dir)) {
+      const std::string name = e.path().filename().string();
+      if (name.starts_with("game-") && name.ends_with(".jsonl")) names.push_back(name);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+
   std::string dir_, log_;
   FakeSysfs sysfs_;
   SimBoard sim_{SimBoard::Options{}, kAfterNf3, &sysfs_, ""};
@@ -79,21 +129,9 @@ class ResumeDaemonTest : public ::testing::Test {
 };
 
 TEST_F(ResumeDaemonTest, GoesOnAfterAPowerCutThatToreTheLastLine) {
-  const std::vector<std::string> lines = replay(
-      "1000 A up e2\n1300 A down e4\n3000 A up e7\n3300 A down e5\n"
-      "5000 A up g1\n5300 A down f3\n7000 A up b8\n7300 A down c6\n",
-      {"--completion", "auto", "--settle-ms", "300", "--language", "en"});
   // The crash: everything after the third move made is lost, the next line torn in half.
-  std::string cut;
-  int made = 0;
-  std::size_t i = 0;
-  for (; i < lines.size() && made < 3; ++i) {
-    cut += lines[i];
-    made += is_made(nlohmann::json::parse(lines[i])) ? 1 : 0;
-  }
-  ASSERT_EQ(made, 3);
-  ASSERT_LT(i, lines.size());
-  const std::string torn = lines[i].substr(0, lines[i].size() / 2);
+  const auto [cut, torn] = power_cut();
+  ASSERT_FALSE(HasFailure());
   {
     std::ofstream out(log_, std::ios::binary | std::ios::trunc);
     out << cut << torn;
@@ -103,16 +141,8 @@ TEST_F(ResumeDaemonTest, GoesOnAfterAPowerCutThatToreTheLastLine) {
   daemon_ = std::make_unique<Daemon>(
       dir_, std::vector<std::string>{"--resume", log_, "--board", "serial", "--serial-port",
                                      "usb:16c0:05e1:TB0001", "--speech", "off"});
-  ASSERT_TRUE(run_until([](const auto& log) {
-    return count(log, [](auto& j) { return says(j, "Board connected"); }) == 1;
-  })) << daemon_->output();
-  sim_.change(sq("b8"), false);
-  sim_.change(sq("c6"), true);
-  ASSERT_TRUE(run_until([](const auto& log) { return count(log, is_made) == 4; }))
-      << daemon_->output();
-  const int status = daemon_->stop();
-  ASSERT_TRUE(WIFEXITED(status)) << daemon_->output();
-  EXPECT_EQ(WEXITSTATUS(status), 0) << daemon_->output();
+  play_nc6_and_stop();
+  ASSERT_FALSE(HasFailure());
 
   // The PGN beside the log holds the old moves and the new one.
   const std::string pgn = slurp(dir_ + "/game.pgn");
@@ -167,6 +197,151 @@ TEST_F(ResumeDaemonTest, ABrokenChainIsAnErrorNamingTheLine) {
   ASSERT_TRUE(WIFEXITED(status)) << t.output();
   EXPECT_EQ(WEXITSTATUS(status), 2);
   EXPECT_THAT(t.output(), HasSubstr("line 3: sequence number is not 2"));
+}
+
+// auto-resume (on by default): after the power cut, the service starts again without
+// --resume, as systemd or the next boot starts it, and goes on with the state directory's
+// newest log, the game unfinished in it.
+TEST_F(ResumeDaemonTest, AutoResumeGoesOnWithTheNewestLogOfTheStateDirectory) {
+  const auto [cut, torn] = power_cut();
+  ASSERT_FALSE(HasFailure());
+  const std::string state = dir_ + "/state";
+  fs::create_directories(state);
+  // An older game, unfinished too: only the newest is looked at.
+  const std::string older = state + "/game-20200101-090000.jsonl";
+  std::ofstream(older, std::ios::binary) << cut;
+  log_ = state + "/game-20200101-120000.jsonl";
+  std::ofstream(log_, std::ios::binary) << cut << torn;
+  std::ofstream(state + "/notes.txt") << "not a log\n";
+
+  sim_.plug();
+  daemon_ = std::make_unique<Daemon>(
+      dir_,
+      std::vector<std::string>{"--board", "serial", "--serial-port", "usb:16c0:05e1:TB0001",
+                               "--speech", "off", "--language", "de"},
+      "", "daemon", Daemon::Environment{{"STATE_DIRECTORY", state}});
+  play_nc6_and_stop();
+  ASSERT_FALSE(HasFailure());
+
+  // The same log goes on: no new one, the older one untouched.
+  EXPECT_EQ(game_logs(state),
+            (std::vector<std::string>{"game-20200101-090000.jsonl", "game-20200101-120000.jsonl"}));
+  EXPECT_EQ(slurp(older), cut);
+  const std::string text = slurp(log_);
+  EXPECT_EQ(text.substr(0, cut.size()), cut);
+  const std::vector<nlohmann::json> log = log_entries(log_);
+  EXPECT_EQ(record::verify_log(text), log.size());
+  EXPECT_EQ(count(log, [](auto& j) { return j.value("type", "") == "start"; }), 1);
+  const nlohmann::json resumed =
+      nlohmann::json::parse(text.substr(cut.size(), text.find('\n', cut.size()) - cut.size()));
+  EXPECT_EQ(resumed.value("type", ""), "resume");
+  EXPECT_EQ(resumed.value("moves", -1), 3);
+  EXPECT_EQ(resumed.value("torn_line", ""), torn);
+  // The setup is the log's (English), not the command line's.
+  EXPECT_EQ(count(log, [](auto& j) { return says(j, "Game continued"); }), 1);
+  EXPECT_EQ(first_time_going_back(log), nullptr);
+  // The PGN beside the log.
+  EXPECT_THAT(slurp(state + "/game-20200101-120000.pgn"), HasSubstr("1. e4 e5 2. Nf3 Nc6 *"));
+  EXPECT_THAT(daemon_->output(), HasSubstr("auto-resume: the game of " + log_ + " had not ended"));
+  EXPECT_THAT(daemon_->output(), HasSubstr("made         Nc6 (b8c6)"));
+}
+
+// A log that ends with a stop entry was stopped on purpose (systemctl stop, a shutdown):
+// the next start is a new game in a new log.
+TEST_F(ResumeDaemonTest, AfterAStopAutoResumeStartsANewGame) {
+  const auto [cut, torn] = power_cut();
+  ASSERT_FALSE(HasFailure());
+  // The stop entry as the daemon writes it, on the log's chain.
+  const std::string last =
+      cut.substr(0, cut.size() - 1).substr(cut.rfind('\n', cut.size() - 2) + 1);
+  const std::int64_t t = nlohmann::json::parse(last).value("t", std::int64_t(0));
+  record::ArbiterLog chain(std::count(cut.begin(), cut.end(), '\n'), record::sha256_hex(last));
+  nlohmann::ordered_json stop;
+  stop["t"] = t;
+  stop["type"] = "stop";
+  stop["signal"] = "SIGTERM";
+  const std::string stopped = cut + chain.line(stop) + "\n";
+  ASSERT_EQ(record::verify_log(stopped), std::size_t(std::count(cut.begin(), cut.end(), '\n') + 1));
+  const std::string state = dir_ + "/state";
+  fs::create_directories(state);
+  const std::string old_log = state + "/game-20200101-120000.jsonl";
+  std::ofstream(old_log, std::ios::binary) << stopped;
+
+  Daemon daemon(dir_,
+                {"--board", "serial", "--serial-port", dir_ + "/no-such-port", "--speech", "off"},
+                "", "daemon", Daemon::Environment{{"STATE_DIRECTORY", state}});
+  // The new game's log: a start entry (the board is not needed for that).
+  std::string new_log;
+  const auto give_up = Clock::now() + std::chrono::seconds(30);
+  while (Clock::now() < give_up && daemon.running()) {
+    const std::vector<std::string> logs = game_logs(state);
+    if (logs.size() == 2 && !log_entries(state + "/" + logs.back()).empty()) {
+      new_log = state + "/" + logs.back();
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  const int status = daemon.stop();
+  ASSERT_FALSE(new_log.empty()) << daemon.output();
+  ASSERT_TRUE(WIFEXITED(status)) << daemon.output();
+  EXPECT_EQ(WEXITSTATUS(status), 0) << daemon.output();
+
+  EXPECT_EQ(game_logs(state).front(), "game-20200101-120000.jsonl");
+  EXPECT_GT(new_log, old_log);
+  EXPECT_EQ(slurp(old_log), stopped);  // left as it was
+  const std::string text = slurp(new_log);
+  const std::vector<nlohmann::json> log = log_entries(new_log);
+  EXPECT_EQ(record::verify_log(text), log.size());
+  ASSERT_FALSE(log.empty());
+  EXPECT_EQ(log.front().value("type", ""), "start");
+  EXPECT_EQ(count(log, [](auto& j) { return j.value("type", "") == "resume"; }), 0);
+  EXPECT_EQ(count(log, is_made), 0);
+  EXPECT_EQ(log.back().value("type", ""), "stop");
+  EXPECT_THAT(daemon.output(), HasSubstr("game started; log " + new_log));
+  EXPECT_THAT(daemon.output(), Not(HasSubstr("auto-resume")));
+}
+
+// A broken chain is not passed over for a new game: an arbiter must look (exit 2, which
+// systemd does not restart).
+TEST_F(ResumeDaemonTest, AutoResumeRefusesABrokenLogNamingIt) {
+  std::vector<std::string> lines =
+      replay("1000 A up e2\n1300 A down e4\n1500 A button announce\n", {});
+  ASSERT_GT(lines.size(), 4u);
+  lines.erase(lines.begin() + 2);
+  const std::string state = dir_ + "/state";
+  fs::create_directories(state);
+  const std::string broken = state + "/game-20200101-120000.jsonl";
+  {
+    std::ofstream out(broken, std::ios::binary);
+    for (const std::string& l : lines) out << l;
+  }
+  const std::string before = slurp(broken);
+  Daemon daemon(dir_,
+                {"--board", "serial", "--serial-port", dir_ + "/no-such-port", "--speech", "off"},
+                "", "daemon", Daemon::Environment{{"STATE_DIRECTORY", state}});
+  const int status = daemon.wait();
+  ASSERT_TRUE(WIFEXITED(status)) << daemon.output();
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_THAT(daemon.output(), HasSubstr("auto-resume: cannot go on with the game of " + broken +
+                                         ": line 3: sequence number is not 2"));
+  EXPECT_THAT(daemon.output(), HasSubstr("tactiled --resume " + broken));
+  EXPECT_THAT(daemon.output(), HasSubstr("auto-resume = off"));
+  EXPECT_EQ(slurp(broken), before);
+  EXPECT_EQ(game_logs(state), std::vector<std::string>{"game-20200101-120000.jsonl"});
+
+  // With auto-resume = off the arbiter has chosen a new game.
+  Daemon off(dir_,
+             {"--board", "serial", "--serial-port", dir_ + "/no-such-port", "--speech", "off",
+              "--auto-resume", "off"},
+             "", "off", Daemon::Environment{{"STATE_DIRECTORY", state}});
+  const auto give_up = Clock::now() + std::chrono::seconds(30);
+  while (Clock::now() < give_up && off.running() && game_logs(state).size() < 2)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const int off_status = off.stop();
+  ASSERT_TRUE(WIFEXITED(off_status)) << off.output();
+  EXPECT_EQ(WEXITSTATUS(off_status), 0) << off.output();
+  EXPECT_EQ(game_logs(state).size(), 2u);
+  EXPECT_EQ(slurp(broken), before);
 }
 
 }  // namespace

@@ -139,6 +139,74 @@ TEST(Resume, ATamperedMiddleLineIsAnErrorNamingWhereTheChainBreaks) {
   }
 }
 
+// The lines the daemon would append to `text` (a log whose last line is whole).
+std::string append(const std::string& text, const std::vector<nlohmann::ordered_json>& entries) {
+  const ResumedGame r = resume_from_log(text);
+  record::ArbiterLog log(r.good_lines, r.last_hash);
+  std::string more;
+  for (const nlohmann::ordered_json& j : entries) more += log.line(j) + "\n";
+  return text + more;
+}
+
+nlohmann::ordered_json entry(std::int64_t t, const char* type) {
+  nlohmann::ordered_json j;
+  j["t"] = t;
+  j["type"] = type;
+  return j;
+}
+
+TEST(Resume, AStopEntryLastMeansTheGameWasStoppedOnPurpose) {
+  const std::vector<std::string> lines = split_lines(read_log());
+  // Cut in the middle of the game, after a line of outputs (the stop comes between events).
+  std::size_t count = 30;
+  while (nlohmann::json::parse(lines[count - 1]).value("type", "") == "hole") ++count;
+  const std::string cut = join(lines, count);
+  const std::int64_t t = nlohmann::json::parse(lines[count - 1]).value("t", std::int64_t(0));
+  ASSERT_FALSE(resume_from_log(cut).stopped);  // a crash: no stop entry
+
+  nlohmann::ordered_json stop = entry(t, "stop");
+  stop["signal"] = "SIGTERM";
+  const std::string stopped = append(cut, {stop});
+  ResumedGame r = resume_from_log(stopped);
+  EXPECT_TRUE(r.stopped);
+  EXPECT_FALSE(r.over);  // a stop alone does not end the game
+  EXPECT_EQ(uci_moves(r.session), expected_moves(lines, count));
+
+  // A power cut while the line after the stop was written: the stop is the last good one.
+  const std::string more = append(stopped, {entry(t, "resume")});
+  EXPECT_TRUE(resume_from_log(more.substr(0, stopped.size() + 20)).stopped);
+
+  // Resumed by hand after the stop and then crashed: the stop is not the last entry.
+  nlohmann::ordered_json hole = entry(t + 500, "hole");
+  hole["board"] = "A";
+  hole["square"] = "a7";
+  hole["change"] = "up";
+  r = resume_from_log(append(stopped, {entry(t, "resume"), hole}));
+  EXPECT_FALSE(r.stopped);
+  EXPECT_FALSE(r.over);
+  EXPECT_EQ(r.last_ms, t + 500);
+
+  // The finished game's log ends with outputs, not a stop; with one, it is both.
+  EXPECT_FALSE(resume_from_log(read_log()).stopped);
+  nlohmann::ordered_json late_stop = entry(27600, "stop");
+  late_stop["signal"] = "SIGINT";
+  r = resume_from_log(append(read_log(), {late_stop}));
+  EXPECT_TRUE(r.stopped);
+  EXPECT_TRUE(r.over);
+}
+
+TEST(Resume, ALogWithNoWholeEntryHoldsNoGame) {
+  const std::vector<std::string> lines = split_lines(read_log());
+  EXPECT_TRUE(log_holds_no_entry(""));
+  EXPECT_TRUE(log_holds_no_entry(lines[0].substr(0, 20)));         // cut short
+  EXPECT_TRUE(log_holds_no_entry(lines[0].substr(0, 20) + "\n"));  // JSON cut short
+  EXPECT_TRUE(log_holds_no_entry("not a log\n"));
+  EXPECT_FALSE(log_holds_no_entry(lines[0]));
+  EXPECT_FALSE(log_holds_no_entry(lines[0] + lines[1].substr(0, 20)));
+  EXPECT_FALSE(log_holds_no_entry(lines[1]));  // a whole line, if not a start entry
+  EXPECT_FALSE(log_holds_no_entry("not a log\nnot one either\n"));
+}
+
 TEST(Resume, ALogWithoutAWholeStartEntryIsAnError) {
   const std::vector<std::string> lines = split_lines(read_log());
   EXPECT_THROW(resume_from_log(lines[0].substr(0, 20)), chess::ParseError);

@@ -151,6 +151,9 @@ void Rig::run_until(std::int64_t end_us, const std::vector<Change>& script, std:
     }
     pollfd p{board->fd(), POLLIN, 0};
     if (now_us >= *deadline || ::poll(&p, 1, 0) > 0) service();
+    // As the daemon's wait returns at once when a service() left fd() readable (an edge
+    // that came with the ticker's time is read by the next one).
+    while (::poll(&p, 1, 0) > 0) service();
   }
   now_us = std::max(now_us, end_us);
   world.now_ns = now_us * 1000;

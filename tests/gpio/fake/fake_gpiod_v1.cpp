@@ -160,7 +160,9 @@ void gpiod_line_release_bulk(gpiod_line_bulk* bulk) {
 
 int gpiod_line_get_value_bulk(gpiod_line_bulk* bulk, int* values) {
   World& w = world();
+  w.apply_due();
   ++w.counters.reads;
+  w.cross_kernel();
   for (unsigned i = 0; i < bulk->num_lines; ++i) {
     if (!bulk->lines[i]->ours) return errno = EPERM, -1;
     values[i] = w.level(bulk->lines[i]->id);
@@ -171,6 +173,7 @@ int gpiod_line_get_value_bulk(gpiod_line_bulk* bulk, int* values) {
 int gpiod_line_set_value_bulk(gpiod_line_bulk* bulk, const int* values) {
   World& w = world();
   ++w.counters.writes;
+  w.cross_kernel();
   for (unsigned i = 0; i < bulk->num_lines; ++i)
     if (!bulk->lines[i]->ours || !bulk->lines[i]->output) return errno = EPERM, -1;
   for (unsigned i = 0; i < bulk->num_lines; ++i) w.line(bulk->lines[i]->id).driven = values[i] != 0;
@@ -186,7 +189,7 @@ int gpiod_line_event_get_fd(gpiod_line* line) {
 
 int gpiod_line_event_read_multiple(gpiod_line* line, gpiod_line_event* events,
                                    unsigned int num_events) {
-  world();
+  world().apply_due();
   if (line->event_fd < 0) return errno = EPERM, -1;
   // The real call blocks on an empty queue; the adapter must only call it when readable.
   if (line->events.empty()) return errno = EAGAIN, -1;

@@ -258,7 +258,9 @@ void gpiod_line_request_release(gpiod_line_request* req) {
 
 int gpiod_line_request_get_values(gpiod_line_request* req, gpiod_line_value* values) {
   World& w = world();
+  w.apply_due();
   ++w.counters.reads;
+  w.cross_kernel();
   for (std::size_t i = 0; i < req->offsets.size(); ++i)
     values[i] =
         w.level({req->chip, req->offsets[i]}) ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE;
@@ -268,6 +270,7 @@ int gpiod_line_request_get_values(gpiod_line_request* req, gpiod_line_value* val
 int gpiod_line_request_set_values(gpiod_line_request* req, const gpiod_line_value* values) {
   World& w = world();
   ++w.counters.writes;
+  w.cross_kernel();
   for (std::size_t i = 0; i < req->offsets.size(); ++i) {
     if (!req->output[i]) return errno = EPERM, -1;
     if (values[i] != GPIOD_LINE_VALUE_ACTIVE && values[i] != GPIOD_LINE_VALUE_INACTIVE)
@@ -287,7 +290,7 @@ int gpiod_line_request_get_fd(gpiod_line_request* req) {
 
 int gpiod_line_request_read_edge_events(gpiod_line_request* req, gpiod_edge_event_buffer* buffer,
                                         size_t max_events) {
-  world();
+  world().apply_due();
   if (req->event_fd < 0) return errno = EPERM, -1;
   // The real call blocks on an empty queue; the adapter must only call it when readable.
   if (req->events.empty()) return errno = EAGAIN, -1;

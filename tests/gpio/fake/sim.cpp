@@ -1,6 +1,12 @@
 #include "tests/gpio/fake/sim.h"
 
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
 #include <deque>
+#include <stdexcept>
 
 namespace tactile::gpio::sim {
 
@@ -10,7 +16,43 @@ World& World::get() {
 }
 
 void World::reset() {
+  model_kernel_calls(false);
   *this = World();
+}
+
+void World::model_kernel_calls(bool on) {
+  if (on && kernel_fd_ < 0) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("sim: pipe2 failed");
+    ::close(fds[1]);
+    kernel_fd_ = fds[0];
+  } else if (!on && kernel_fd_ >= 0) {
+    ::close(kernel_fd_);
+    kernel_fd_ = -1;
+  }
+}
+
+void World::cross_kernel() const {
+  if (kernel_fd_ < 0) return;
+  int pending = 0;
+  ::ioctl(kernel_fd_, FIONREAD, &pending);
+}
+
+void World::schedule(std::int64_t at_monotonic_us, std::function<void(World&)> change) {
+  timeline_.emplace(at_monotonic_us, std::move(change));
+}
+
+void World::apply_due() {
+  if (timeline_.empty()) return;  // the virtual-time tests and benchmarks: no clock read
+  timespec ts{};
+  ::clock_gettime(CLOCK_MONOTONIC, &ts);
+  const std::int64_t now_us = std::int64_t(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+  while (!timeline_.empty() && timeline_.begin()->first <= now_us) {
+    // Taken out first: a change may schedule another.
+    auto change = std::move(timeline_.begin()->second);
+    timeline_.erase(timeline_.begin());
+    change(*this);
+  }
 }
 
 int World::add_chip(const std::string& path, const std::string& label, unsigned lines,

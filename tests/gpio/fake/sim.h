@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -74,6 +75,18 @@ class World {
   // Called after anything that can move a level: raises the edge events.
   void update_edges();
 
+  // Benchmarks: each bulk read or write makes one real system call (an ioctl on a pipe),
+  // the stand-in for the ioctl the real library makes on the chip. Off in tests.
+  void model_kernel_calls(bool on);
+  void cross_kernel() const;
+
+  // A timeline for hardware the test cannot reach while the program under test runs (a
+  // forked daemon has its own copy of the world): `change` is applied at the first bulk
+  // read or event read at or after CLOCK_MONOTONIC time `at_monotonic_us`, like hardware
+  // that changed between two reads. Changes due together apply in the order scheduled.
+  void schedule(std::int64_t at_monotonic_us, std::function<void(World&)> change);
+  void apply_due();
+
   std::vector<Chip> chips;
   Counters counters;
   std::int64_t now_ns = 0;
@@ -96,6 +109,8 @@ class World {
 
   Matrix matrix_;
   std::vector<Direct> direct_;
+  int kernel_fd_ = -1;  // model_kernel_calls: the read end of a pipe
+  std::multimap<std::int64_t, std::function<void(World&)>> timeline_;
 };
 
 }  // namespace tactile::gpio::sim

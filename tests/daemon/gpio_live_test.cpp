@@ -1,0 +1,394 @@
+// Live mode end to end on a GPIO matrix board: run_live (every daemon source but main.cpp)
+// in a forked child, on the fake libgpiod of tests/gpio. The child has its own copy of the
+// simulated world, so the game is given to it before the fork as a timeline of switch
+// changes and button presses (sim::World::schedule) that the fake applies while the
+// daemon scans. The test reads the arbiter log and the PGN the child writes.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "core/chess/pgn.h"
+#include "core/chess/san.h"
+#include "core/clock/time_control.h"
+#include "core/record/arbiter_log.h"
+#include "daemon/tactiled/live.h"
+#include "drivers/gpio/ticker.h"
+#include "tests/daemon/daemon_process.h"
+#include "tests/daemon/sim_gpio_board.h"
+
+namespace tactile::daemon {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+using nlohmann::json;
+using serial::test::count;
+using serial::test::is_made;
+using serial::test::log_entries;
+using serial::test::says;
+using serial::test::slurp;
+using serial::test::sq;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using Log = std::vector<json>;
+
+constexpr std::int64_t kIncrementMs = 2000;  // of 300+2
+
+chess::Bitboard holes(std::initializer_list<const char*> empty,
+                      std::initializer_list<const char*> filled) {
+  chess::Bitboard b = test::SimGpioBoard::kStartHoles;
+  for (const char* s : empty) b &= ~chess::square_bb(chess::Square(sq(s)));
+  for (const char* s : filled) b |= chess::square_bb(chess::Square(sq(s)));
+  return b;
+}
+
+// What the hands do, each step some time after the one before.
+struct Step {
+  int after_ms;
+  std::function<void(test::SimGpioBoard&)> change;
+};
+using Steps = std::vector<Step>;
+
+constexpr int kBetweenMoves = 600, kWithinMove = 150;
+
+// One move's hole changes ({"e2", false}: lifted); with `announce` the announce button is
+// pressed after it, long enough to be taken (button debounce 20 ms).
+Steps move(std::initializer_list<std::pair<const char*, bool>> changes, bool announce) {
+  Steps steps;
+  for (const auto& [square, occupied] : changes) {
+    steps.push_back(
+        {steps.empty() ? kBetweenMoves : kWithinMove,
+         [s = chess::Square(sq(square)), occupied](test::SimGpioBoard& b) { b.set(s, occupied); }});
+  }
+  if (announce) {
+    steps.push_back({200, [](test::SimGpioBoard& b) { b.press(board::Button::Announce, true); }});
+    steps.push_back({150, [](test::SimGpioBoard& b) { b.press(board::Button::Announce, false); }});
+  }
+  return steps;
+}
+
+Steps game(std::initializer_list<Steps> moves) {
+  Steps all;
+  for (const Steps& m : moves) all.insert(all.end(), m.begin(), m.end());
+  return all;
+}
+
+void schedule_step(test::SimGpioBoard& board, std::shared_ptr<const Steps> steps, std::size_t i,
+                   std::int64_t previous_us) {
+  if (i == steps->size()) return;
+  board.world.schedule(previous_us + std::int64_t((*steps)[i].after_ms) * 1000,
+                       [&board, steps, i](gpio::sim::World&) {
+                         (*steps)[i].change(board);
+                         schedule_step(board, steps, i + 1, gpio::monotonic_us());
+                       });
+}
+
+// Each step is timed from when the fake applied the one before, the first from the
+// daemon's first read of the board (which takes the starting occupancy): a child slow to
+// start or stalled by a loaded machine delays the game instead of squeezing its steps
+// together (two within the 20 ms debounce would look like a bounce).
+void play(test::SimGpioBoard& board, Steps steps) {
+  auto shared = std::make_shared<const Steps>(std::move(steps));
+  board.world.schedule(0, [&board, shared](gpio::sim::World&) {
+    schedule_step(board, shared, 0, gpio::monotonic_us());
+  });
+}
+
+// run_live in a child process; its journal goes to a file.
+class LiveChild {
+ public:
+  LiveChild(const LiveConfig& config, std::string out_path) : out_(std::move(out_path)) {
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      int status = 127;
+      {
+        std::ofstream out(out_);
+        status = run_live(config, out, out);
+      }
+      std::_Exit(status);
+    }
+  }
+  ~LiveChild() {
+    if (running()) kill(SIGKILL);
+  }
+  LiveChild(const LiveChild&) = delete;
+  LiveChild& operator=(const LiveChild&) = delete;
+
+  bool running() {
+    if (!exited_ && ::waitpid(pid_, &status_, WNOHANG) == pid_) exited_ = true;
+    return !exited_;
+  }
+  // Sends `signal` and waits for the exit; returns the wait status.
+  int kill(int signal) {
+    if (running()) {
+      ::kill(pid_, signal);
+      ::waitpid(pid_, &status_, 0);
+      exited_ = true;
+    }
+    return status_;
+  }
+  std::string output() const { return slurp(out_); }
+
+ private:
+  std::string out_;
+  pid_t pid_ = -1;
+  bool exited_ = false;
+  int status_ = 0;
+};
+
+// Polls the log until `done` holds; false when the child exits first or on a hang.
+bool wait_for(LiveChild& child, const std::string& log_path,
+              const std::function<bool(const Log&)>& done) {
+  const auto give_up = Clock::now() + std::chrono::seconds(20);
+  while (Clock::now() < give_up) {
+    if (done(log_entries(log_path))) return true;
+    if (!child.running()) return done(log_entries(log_path));
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+std::function<bool(const Log&)> made(int n) {
+  return [n](const Log& log) { return count(log, is_made) >= n; };
+}
+
+Log of_type(const Log& log, const char* type) {
+  Log out;
+  for (const json& j : log)
+    if (j.value("type", "") == type) out.push_back(j);
+  return out;
+}
+
+// The entries after the (first) resume entry.
+Log after_resume(const Log& log) {
+  auto it = std::find_if(log.begin(), log.end(),
+                         [](const json& j) { return j.value("type", "") == "resume"; });
+  return it == log.end() ? Log{} : Log(it + 1, log.end());
+}
+
+std::vector<std::string> made_moves(const Log& log) {
+  std::vector<std::string> out;
+  for (const json& j : log)
+    if (is_made(j)) out.push_back(j.value("move", "") + " " + j.value("san", ""));
+  return out;
+}
+
+// The moves of the PGN file's one game, in SAN.
+std::vector<std::string> pgn_moves(const std::string& path) {
+  const std::vector<chess::PgnGame> games = chess::read_pgn(slurp(path));
+  if (games.size() != 1) return {"games: " + std::to_string(games.size())};
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < games[0].moves.size(); ++i)
+    out.push_back(chess::to_san(games[0].position_after(i), games[0].moves[i].move));
+  return out;
+}
+
+// The clocks as logged must follow from the log's own times: between two clock entries
+// the running clock lost the time that passed, and a clock whose side completed a move
+// gained the increment; the other clock stood still.
+void expect_clocks_follow_the_times(const Log& log) {
+  const Log clocks = of_type(log, "clock");
+  ASSERT_GE(clocks.size(), 2u);
+  EXPECT_EQ(clocks[0]["white_ms"], 300000);
+  EXPECT_EQ(clocks[0]["black_ms"], 300000);
+  for (std::size_t i = 1; i < clocks.size(); ++i) {
+    const json &a = clocks[i - 1], &b = clocks[i];
+    const std::int64_t elapsed = b["t"].get<std::int64_t>() - a["t"].get<std::int64_t>();
+    for (const char* side : {"white", "black"}) {
+      const std::string ms = std::string(side) + "_ms", moves = std::string(side) + "_moves";
+      const std::int64_t expected = a[ms].get<std::int64_t>() -
+                                    (a["running"] == side ? elapsed : 0) +
+                                    kIncrementMs * (b[moves].get<int>() - a[moves].get<int>());
+      EXPECT_EQ(b[ms].get<std::int64_t>(), expected) << side << " in " << b.dump();
+    }
+  }
+}
+
+class GpioLiveTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = serial::test::fresh_test_dir("gpio-live");
+    log_ = dir_ + "/game.jsonl";
+    board_ = std::make_unique<test::SimGpioBoard>(dir_);
+    config_.board = BoardKind::Gpio;
+    config_.gpio = board_->config;
+    config_.speech = false;
+    config_.log_path = log_;
+    config_.pgn_path = dir_ + "/game.pgn";
+    config_.session.time_control = clock::parse_time_control("300+2");
+    config_.session.language = record::Language::English;
+  }
+  void TearDown() override {
+    if (!HasFailure()) fs::remove_all(dir_);
+  }
+
+  std::string dir_, log_;
+  std::unique_ptr<test::SimGpioBoard> board_;
+  LiveConfig config_;
+};
+
+TEST_F(GpioLiveTest, PlaysAnOpeningWithCapturesAndTheAnnounceButton) {
+  board_->place(test::SimGpioBoard::kStartHoles);
+  // 1. e4 d5 2. exd5 Qxd5 3. Nc3: each capture lifts the mover, then the captured piece.
+  play(*board_,
+       game({move({{"e2", false}, {"e4", true}}, true), move({{"d7", false}, {"d5", true}}, true),
+             move({{"e4", false}, {"d5", false}, {"d5", true}}, true),
+             move({{"d8", false}, {"d5", false}, {"d5", true}}, true),
+             move({{"b1", false}, {"c3", true}}, true)}));
+  LiveChild daemon(config_, dir_ + "/daemon.out");
+  ASSERT_TRUE(wait_for(daemon, log_, made(5))) << daemon.output();
+  const int status = daemon.kill(SIGTERM);
+  ASSERT_TRUE(WIFEXITED(status)) << daemon.output();
+  EXPECT_EQ(WEXITSTATUS(status), 0) << daemon.output();
+
+  const std::string text = slurp(log_);
+  const Log log = log_entries(log_);
+  EXPECT_EQ(record::verify_log(text), log.size());
+  EXPECT_EQ(log.front().value("type", ""), "start");
+  EXPECT_EQ(log.front().value("completion", ""), "button");
+  EXPECT_EQ(log.front().value("time_control", ""), "300+2");
+  EXPECT_EQ(log.back().value("type", ""), "stop");
+  EXPECT_EQ(log.back().value("signal", ""), "SIGTERM");
+  EXPECT_EQ(serial::test::first_time_going_back(log), nullptr);
+
+  // Every switch the scan saw, once and in order: no bounce, nothing lost.
+  std::vector<std::string> hole_changes;
+  for (const json& j : of_type(log, "hole"))
+    hole_changes.push_back(j.value("square", "") + " " + j.value("change", ""));
+  EXPECT_THAT(hole_changes,
+              ElementsAre("e2 up", "e4 down", "d7 up", "d5 down", "e4 up", "d5 up", "d5 down",
+                          "d8 up", "d5 up", "d5 down", "b1 up", "c3 down"));
+  EXPECT_THAT(made_moves(log),
+              ElementsAre("e2e4 e4", "d7d5 d5", "e4d5 exd5", "d8d5 Qxd5", "b1c3 Nc3"));
+  // Each move was made by its announce press, at the press's time.
+  std::vector<std::int64_t> made_at, pressed_at, switched_at;
+  for (const json& j : log) {
+    const std::int64_t t = j["t"].get<std::int64_t>();
+    if (is_made(j)) made_at.push_back(t);
+    if (j.value("type", "") == "button" && j.value("button", "") == "announce")
+      pressed_at.push_back(t);
+    if (j.value("type", "") == "switch-clock") switched_at.push_back(t);
+  }
+  EXPECT_EQ(count(log, [](const json& j) { return j.value("type", "") == "button"; }), 5);
+  EXPECT_EQ(pressed_at, made_at);
+  EXPECT_EQ(count(log, [](const json& j) { return says(j, "Pawn e-four takes d-five"); }), 1);
+
+  // White's clock from the start, then a switch with every move made, at its time.
+  std::vector<std::string> running;
+  for (const json& j : of_type(log, "switch-clock")) running.push_back(j.value("running", ""));
+  EXPECT_THAT(running, ElementsAre("white", "black", "white", "black", "white", "black"));
+  ASSERT_EQ(switched_at.size(), made_at.size() + 1);
+  EXPECT_EQ(switched_at[0], 0);
+  EXPECT_EQ(std::vector(switched_at.begin() + 1, switched_at.end()), made_at);
+  expect_clocks_follow_the_times(log);
+  const json last_clock = of_type(log, "clock").back();
+  EXPECT_EQ(last_clock["white_moves"], 3);
+  EXPECT_EQ(last_clock["black_moves"], 2);
+  EXPECT_EQ(last_clock["running"], "black");
+
+  EXPECT_THAT(pgn_moves(config_.pgn_path), ElementsAre("e4", "d5", "exd5", "Qxd5", "Nc3"));
+  EXPECT_THAT(slurp(config_.pgn_path), HasSubstr("[Result \"*\"]"));
+  EXPECT_THAT(daemon.output(), HasSubstr("made         Qxd5 (d8d5)"));
+}
+
+TEST_F(GpioLiveTest, ResumesAfterACrashAndGoesOnOnTheBoard) {
+  config_.session.recognizer.completion = board::Completion::Auto;
+  config_.session.recognizer.settle_ms = 300;
+  board_->place(test::SimGpioBoard::kStartHoles);
+  play(*board_,
+       game({move({{"e2", false}, {"e4", true}}, false), move({{"e7", false}, {"e5", true}}, false),
+             move({{"g1", false}, {"f3", true}}, false),
+             move({{"b8", false}, {"c6", true}}, false)}));
+  std::string before;
+  {
+    LiveChild daemon(config_, dir_ + "/daemon-1.out");
+    // Killed once the fourth move is wholly handled, up to its clock entry (each line is
+    // synced before the next: a kill at the made entry would leave the rest unlogged).
+    ASSERT_TRUE(wait_for(daemon, log_, [](const Log& log) {
+      return count(log, is_made) == 4 && of_type(log, "clock").size() == 5;
+    })) << daemon.output();
+    const int status = daemon.kill(SIGKILL);
+    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << daemon.output();
+    before = slurp(log_);
+  }
+  // What a crash can leave is kept up to its last whole line.
+  const std::string kept = before.substr(0, before.rfind('\n') + 1);
+
+  // The restarted daemon is given none of the game's setup (button completion, no clock):
+  // it must take it from the log. A PGN of its own shows what it rebuilt.
+  board_ = std::make_unique<test::SimGpioBoard>(dir_);
+  board_->place(holes({"e2", "e7", "g1", "b8"}, {"e4", "e5", "f3", "c6"}));
+  LiveConfig resume;
+  resume.board = BoardKind::Gpio;
+  resume.gpio = board_->config;
+  resume.speech = false;
+  resume.resume_path = log_;
+  resume.pgn_path = dir_ + "/resumed.pgn";
+  // 3. Bb5 a6 4. Bxc6, made by the settle time alone.
+  play(*board_,
+       game({move({{"f1", false}, {"b5", true}}, false), move({{"a7", false}, {"a6", true}}, false),
+             move({{"b5", false}, {"c6", false}, {"c6", true}}, false)}));
+  // Down for a second, time that must count for no one.
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  const std::int64_t restarted_us = gpio::monotonic_us();
+  LiveChild daemon(resume, dir_ + "/daemon-2.out");
+  ASSERT_TRUE(wait_for(daemon, log_, [](const Log& log) {
+    return !of_type(after_resume(log), "hole").empty();
+  })) << daemon.output();
+  const std::int64_t first_hole_seen_us = gpio::monotonic_us();
+  ASSERT_TRUE(wait_for(daemon, log_, made(7))) << daemon.output();
+  const int status = daemon.kill(SIGTERM);
+  ASSERT_TRUE(WIFEXITED(status)) << daemon.output();
+  EXPECT_EQ(WEXITSTATUS(status), 0) << daemon.output();
+
+  const std::string text = slurp(log_);
+  EXPECT_EQ(text.substr(0, kept.size()), kept);
+  const Log log = log_entries(log_);
+  EXPECT_EQ(record::verify_log(text), log.size());
+  EXPECT_EQ(count(log, [](const json& j) { return j.value("type", "") == "start"; }), 1);
+  const Log resumes = of_type(log, "resume");
+  ASSERT_EQ(resumes.size(), 1u);
+  EXPECT_EQ(resumes[0].value("moves", -1), 4);
+  EXPECT_EQ(count(log, [](const json& j) { return says(j, "Game continued"); }), 1);
+  EXPECT_EQ(log.back().value("type", ""), "stop");
+  EXPECT_EQ(serial::test::first_time_going_back(log), nullptr);
+  EXPECT_THAT(made_moves(log), ElementsAre("e2e4 e4", "e7e5 e5", "g1f3 Nf3", "b8c6 Nc6", "f1b5 Bb5",
+                                           "a7a6 a6", "b5c6 Bxc6"));
+  EXPECT_EQ(count(log, [](const json& j) { return j.value("type", "") == "button"; }), 0);
+  // The game time goes on from the last logged time: the first hole event after the
+  // restart is stamped within the time the new daemon had run, not a second later as it
+  // would be if the time it was down counted; the clocks follow the log's times.
+  EXPECT_EQ(resumes[0]["t"], of_type(log, "clock").at(4)["t"]);
+  const std::int64_t since_resume =
+      of_type(after_resume(log), "hole").at(0)["t"].get<std::int64_t>() -
+      resumes[0]["t"].get<std::int64_t>();
+  EXPECT_LE(since_resume, (first_hole_seen_us - restarted_us) / 1000 + 1);
+  expect_clocks_follow_the_times(log);
+  const json last_clock = of_type(log, "clock").back();
+  EXPECT_EQ(last_clock["white_moves"], 4);
+  EXPECT_EQ(last_clock["black_moves"], 3);
+
+  EXPECT_THAT(pgn_moves(resume.pgn_path),
+              ElementsAre("e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6"));
+  EXPECT_THAT(slurp(resume.pgn_path), HasSubstr("[TimeControl \"300+2\"]"));
+  EXPECT_THAT(daemon.output(), HasSubstr("game resumed"));
+}
+
+}  // namespace
+}  // namespace tactile::daemon
