@@ -1,6 +1,7 @@
 // tactilectl subcommands: each takes the arguments after its name and returns an exit code.
 #pragma once
 
+#include <boost/program_options.hpp>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,12 @@ constexpr int kExitUsage = 2;    // bad arguments: unknown command or option, ba
 struct UsageError {
   std::string message;
 };
+
+// Parses a subcommand's arguments; a Boost.Program_options error becomes a UsageError.
+boost::program_options::variables_map parse_arguments(
+    const std::vector<std::string>& args,
+    const boost::program_options::options_description& options,
+    const boost::program_options::positional_options_description& positional);
 
 int run_perft(const std::vector<std::string>& args);
 extern const char* const kPerftHelp;

@@ -154,13 +154,7 @@ int run_gpio_check(const std::vector<std::string>& args, std::ostream& out) {
       "dev-dir", po::value<std::string>()->default_value("/dev"))("file", po::value<std::string>());
   po::positional_options_description positional;
   positional.add("file", 1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw UsageError{e.what()};
-  }
+  const po::variables_map vm = parse_arguments(args, options, positional);
   if (vm.count("help")) {
     out << kGpioCheckHelp;
     return kExitOk;

@@ -61,13 +61,7 @@ int run_perft(const std::vector<std::string>& args) {
       "depth", po::value<std::string>())("fen", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   positional.add("depth", 1).add("fen", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    throw UsageError{e.what()};
-  }
+  const po::variables_map vm = parse_arguments(args, options, positional);
   if (vm.count("help")) {
     std::cout << kPerftHelp;
     return kExitOk;

@@ -110,6 +110,24 @@ class ResumeDaemonTest : public ::testing::Test {
     EXPECT_EQ(WEXITSTATUS(status), 0) << daemon_->output();
   }
 
+  // After play_nc6_and_stop() on the log at `path` cut as `cut` says: one chain, the good
+  // lines kept byte for byte, then a resume entry noting the three moves and the torn
+  // line, "Game continued" said once, and times that never go back.
+  static void expect_resumed(const std::string& path, const Cut& cut) {
+    const std::string text = slurp(path);
+    EXPECT_EQ(text.substr(0, cut.good.size()), cut.good);
+    const std::vector<nlohmann::json> log = log_entries(path);
+    EXPECT_EQ(record::verify_log(text), log.size());
+    EXPECT_EQ(count(log, [](auto& j) { return j.value("type", "") == "start"; }), 1);
+    const nlohmann::json resumed = nlohmann::json::parse(
+        text.substr(cut.good.size(), text.find('\n', cut.good.size()) - cut.good.size()));
+    EXPECT_EQ(resumed.value("type", ""), "resume");
+    EXPECT_EQ(resumed.value("moves", -1), 3);
+    EXPECT_EQ(resumed.value("torn_line", ""), cut.torn);
+    EXPECT_EQ(count(log, [](auto& j) { return says(j, "Game continued"); }), 1);
+    EXPECT_EQ(first_time_going_back(log), nullptr);
+  }
+
   // The game-*.jsonl files in `dir`, by name.
   static std::vector<std::string> game_logs(const std::string& dir) {
     std::vector<std::string> names;
@@ -147,20 +165,9 @@ TEST_F(ResumeDaemonTest, GoesOnAfterAPowerCutThatToreTheLastLine) {
   // The PGN beside the log holds the old moves and the new one.
   const std::string pgn = slurp(dir_ + "/game.pgn");
   EXPECT_THAT(pgn, HasSubstr("1. e4 e5 2. Nf3 Nc6 *"));
-  // One chain: the good lines kept byte for byte, the torn one cut off and noted.
-  const std::string text = slurp(log_);
-  EXPECT_EQ(text.substr(0, cut.size()), cut);
-  const std::vector<nlohmann::json> log = log_entries(log_);
-  EXPECT_EQ(record::verify_log(text), log.size());
-  EXPECT_EQ(count(log, [](auto& j) { return j.value("type", "") == "start"; }), 1);
-  const nlohmann::json resumed =
-      nlohmann::json::parse(text.substr(cut.size(), text.find('\n', cut.size()) - cut.size()));
-  EXPECT_EQ(resumed.value("type", ""), "resume");
-  EXPECT_EQ(resumed.value("moves", -1), 3);
-  EXPECT_EQ(resumed.value("torn_line", ""), torn);
-  EXPECT_EQ(count(log, [](auto& j) { return says(j, "Game continued"); }), 1);
-  // The game time goes on from the last time logged before the crash.
-  EXPECT_EQ(first_time_going_back(log), nullptr);
+  // One chain: the good lines kept byte for byte, the torn one cut off and noted; the game
+  // time goes on from the last time logged before the crash.
+  expect_resumed(log_, {cut, torn});
   EXPECT_THAT(daemon_->output(), HasSubstr("made         Nc6 (b8c6)"));
 }
 
@@ -227,19 +234,8 @@ TEST_F(ResumeDaemonTest, AutoResumeGoesOnWithTheNewestLogOfTheStateDirectory) {
   EXPECT_EQ(game_logs(state),
             (std::vector<std::string>{"game-20200101-090000.jsonl", "game-20200101-120000.jsonl"}));
   EXPECT_EQ(slurp(older), cut);
-  const std::string text = slurp(log_);
-  EXPECT_EQ(text.substr(0, cut.size()), cut);
-  const std::vector<nlohmann::json> log = log_entries(log_);
-  EXPECT_EQ(record::verify_log(text), log.size());
-  EXPECT_EQ(count(log, [](auto& j) { return j.value("type", "") == "start"; }), 1);
-  const nlohmann::json resumed =
-      nlohmann::json::parse(text.substr(cut.size(), text.find('\n', cut.size()) - cut.size()));
-  EXPECT_EQ(resumed.value("type", ""), "resume");
-  EXPECT_EQ(resumed.value("moves", -1), 3);
-  EXPECT_EQ(resumed.value("torn_line", ""), torn);
-  // The setup is the log's (English), not the command line's.
-  EXPECT_EQ(count(log, [](auto& j) { return says(j, "Game continued"); }), 1);
-  EXPECT_EQ(first_time_going_back(log), nullptr);
+  // "Game continued" in English: the setup is the log's, not the command line's.
+  expect_resumed(log_, {cut, torn});
   // The PGN beside the log.
   EXPECT_THAT(slurp(state + "/game-20200101-120000.pgn"), HasSubstr("1. e4 e5 2. Nf3 Nc6 *"));
   EXPECT_THAT(daemon_->output(), HasSubstr("auto-resume: the game of " + log_ + " had not ended"));
