@@ -34,6 +34,8 @@ constexpr std::array<std::array<std::string_view, 3>, kCount> kTexts = {{
     {"Brett getrennt", "Board disconnected", "Доска отключена"},
     {"Brett verbunden", "Board connected", "Доска подключена"},
     {"Partie fortgesetzt", "Game continued", "Партия продолжена"},
+    {"Stoerung, bitte den Schiedsrichter rufen", "Fault, please call the arbiter",
+     "Сбой, позовите арбитра"},
 }};
 
 constexpr bool all_filled() {

@@ -32,6 +32,7 @@ enum class Message {
   BoardLost,       // the board's link is gone (unplugged): moves are not seen meanwhile
   BoardFound,      // the board is connected (again) and reconciled with the game
   GameContinued,   // the daemon restarted and rebuilt the game from its log
+  Fault,           // the daemon stopped on an error (or cannot start): the journal says why
   Count
 };
 

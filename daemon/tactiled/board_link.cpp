@@ -1,6 +1,7 @@
 #include "daemon/tactiled/board_link.h"
 
 #include <algorithm>
+#include <bit>
 #include <variant>
 #include <vector>
 
@@ -47,9 +48,12 @@ class SerialLink : public BoardLink {
 
 class GpioLink : public BoardLink {
  public:
-  GpioLink(const gpio::GpioConfig& config, bool clock_press, std::int64_t origin_us)
+  GpioLink(const gpio::GpioConfig& config, bool clock_press, std::int64_t origin_us,
+           chess::Bitboard expected)
       : backend_(gpio::make_libgpiod_backend()),
         board_(config, *backend_, gpio::monotonic_us()),
+        found_(board_.occupancy()),
+        differs_(found_ ^ expected),
         clock_press_(clock_press),
         origin_us_(origin_us) {}
 
@@ -65,7 +69,15 @@ class GpioLink : public BoardLink {
     return std::max<std::int64_t>(0, (wait_us + 999) / 1000);  // rounded up: no spinning
   }
 
-  void step(std::int64_t, Sink& sink) override {
+  void step(std::int64_t now, Sink& sink) override {
+    // The holes as found when the lines were opened, against those the game expects: each
+    // difference once, before anything that happened since, as the serial link reconciles.
+    for (; differs_ != 0; differs_ &= differs_ - 1) {
+      const chess::Bitboard bit = differs_ & -differs_;
+      sink.hole({now, chess::Square(std::countr_zero(differs_)),
+                 (found_ & bit) ? board::Hole::Down : board::Hole::Up},
+                true);
+    }
     events_.clear();
     board_.service(gpio::monotonic_us(), events_);
     // The driver stamps events with the monotonic clock; the game counts from its start.
@@ -89,6 +101,7 @@ class GpioLink : public BoardLink {
  private:
   std::unique_ptr<gpio::Backend> backend_;
   gpio::GpioBoard board_;
+  chess::Bitboard found_, differs_;
   gpio::Events events_;
   bool clock_press_;
   std::int64_t origin_us_;
@@ -101,8 +114,8 @@ std::unique_ptr<BoardLink> make_serial_link(serial::SerialBoardConfig config) {
 }
 
 std::unique_ptr<BoardLink> make_gpio_link(const gpio::GpioConfig& config, bool clock_press,
-                                          std::int64_t origin_us) {
-  return std::make_unique<GpioLink>(config, clock_press, origin_us);
+                                          std::int64_t origin_us, chess::Bitboard expected) {
+  return std::make_unique<GpioLink>(config, clock_press, origin_us, expected);
 }
 
 }  // namespace tactile::daemon

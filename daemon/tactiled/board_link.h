@@ -46,8 +46,9 @@ std::unique_ptr<BoardLink> make_serial_link(serial::SerialBoardConfig config);
 // The GPIO board through the system's libgpiod, with the game's time 0 at monotonic
 // microsecond `origin_us` (a whole millisecond: the driver stamps events in ms). Opens
 // every line now: throws gpio::GpioError with a message for the user. `clock_press`:
-// pulse the wiring's clock-press line on clock_switched().
+// pulse the wiring's clock-press line on clock_switched(). `expected`: the holes the game
+// expects; the first step() reports each hole found otherwise as a resync event.
 std::unique_ptr<BoardLink> make_gpio_link(const gpio::GpioConfig& config, bool clock_press,
-                                          std::int64_t origin_us);
+                                          std::int64_t origin_us, chess::Bitboard expected);
 
 }  // namespace tactile::daemon

@@ -96,14 +96,16 @@ class Live : public BoardLink::Sink {
     // Everything that can fail for want of a device or a file fails before the game starts.
     if (config_.speech)
       speaker_.emplace(config_.session.language, speech::EspeakSpeaker::Output::Playback);
+    // The start position is expected on the board, or, resuming, the holes as the log
+    // left them; a board found otherwise is reconciled through resync events.
+    const chess::Bitboard expected =
+        resumed_ ? resumed_->session.recognizer().occupancy() : config_.session.start.occupied();
     if (config_.board == BoardKind::Gpio) {
-      link_ = make_gpio_link(config_.gpio, config_.clock_press, origin_us_);
+      link_ = make_gpio_link(config_.gpio, config_.clock_press, origin_us_, expected);
     } else {
       serial::SerialBoardConfig board;
       board.port = config_.serial;
-      // The start position is expected, or, resuming, the holes as the log left them.
-      board.baseline =
-          resumed_ ? resumed_->session.recognizer().occupancy() : config_.session.start.occupied();
+      board.baseline = expected;
       link_ = make_serial_link(board);
     }
     if (resumed_) {
@@ -257,11 +259,13 @@ int run_live(const LiveConfig& given, std::ostream& out, std::ostream& err) {
       resumed.emplace(game::resume_from_log(read_text_file(config.resume_path, "log to resume")));
     } catch (const chess::ParseError& e) {
       err << "tactiled: cannot resume " << config.resume_path << ": " << e.what() << std::endl;
+      say_fault(config);
       return 2;
     }
     if (resumed->over) {
       err << "tactiled: cannot resume " << config.resume_path << ": the game has ended ("
           << resumed->session.record().result << ")" << std::endl;
+      say_fault(config);
       return 2;
     }
     // The game's own setup, as logged, and its own log.
@@ -273,7 +277,21 @@ int run_live(const LiveConfig& given, std::ostream& out, std::ostream& err) {
     return live.run();
   } catch (const std::exception& e) {  // GpioError, speech, log: all runtime errors
     err << "tactiled: " << e.what() << std::endl;
+    say_fault(config);
     return 1;
+  }
+}
+
+void say_fault(const LiveConfig& config) {
+  if (!config.speech) return;
+  const record::Language language = config.session.language;
+  try {
+    // Destroyed at the end of the block, which waits until the phrase has been played.
+    speech::EspeakSpeaker speaker(language, speech::EspeakSpeaker::Output::Playback);
+    speaker.say(
+        record::for_speech(record::message_text(record::Message::Fault, language), language));
+  } catch (const std::exception&) {
+    // No speech either (no voice, no sound card): the journal has said why already.
   }
 }
 

@@ -15,4 +15,9 @@ namespace tactile::daemon {
 // (the message on `err`).
 int run_live(const LiveConfig& config, std::ostream& out, std::ostream& err);
 
+// A player at the board cannot read the journal: when live mode stops on an error or
+// cannot start, this says "Fault, please call the arbiter" (record::Message::Fault) in the
+// game's language, if speech is on. Silent when speech cannot be used either.
+void say_fault(const LiveConfig& config);
+
 }  // namespace tactile::daemon

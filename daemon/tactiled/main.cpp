@@ -182,6 +182,7 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
       std::cerr << "tactiled: auto-resume: cannot go on with the game of " << a.log << ": "
                 << a.reason << "\nLook at the log, then go on with it with tactiled --resume "
                 << a.log << ", or set auto-resume = off to start a new game." << std::endl;
+      daemon::say_fault(config);
       return 2;
     }
     if (a.action == daemon::AutoResume::Action::Resume) {

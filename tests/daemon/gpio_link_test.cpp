@@ -25,6 +25,8 @@ namespace fs = std::filesystem;
 using gpio::sim::LineId;
 using gpio::sim::World;
 
+constexpr chess::Bitboard kStart = test::SimGpioBoard::kStartHoles;
+
 struct Recorder : BoardLink::Sink {
   void hole(const board::HoleEvent& e, bool resync) override {
     holes.push_back(e);
@@ -77,7 +79,7 @@ class GpioLinkTest : public ::testing::Test {
 };
 
 TEST_F(GpioLinkTest, HoleEventsComeOnTheGameClock) {
-  auto link = make_gpio_link(config_, true, origin_us_);
+  auto link = make_gpio_link(config_, true, origin_us_, kStart);
   const std::int64_t before = now();
   world_.set_matrix_switch(1, 4, false);  // e2 lifted
   ASSERT_TRUE(run_until(*link, [&] { return recorder_.holes.size() == 1; }));
@@ -95,8 +97,30 @@ TEST_F(GpioLinkTest, HoleEventsComeOnTheGameClock) {
   EXPECT_EQ(recorder_.statuses, 0);
 }
 
+TEST_F(GpioLinkTest, ABoardFoundOtherwiseThanExpectedIsReconciledFirst) {
+  // e2-e4 was played while the daemon was down: the game expects the start position.
+  world_.set_matrix_switch(1, 4, false);
+  world_.set_matrix_switch(3, 4, true);
+  auto link = make_gpio_link(config_, true, origin_us_, kStart);
+  const std::int64_t at = now();
+  link->step(at, recorder_);
+  ASSERT_EQ(recorder_.holes.size(), 2u);
+  EXPECT_EQ(recorder_.resyncs, 2);
+  EXPECT_EQ(recorder_.holes[0].square, chess::Square(12));  // e2, in square order
+  EXPECT_EQ(recorder_.holes[0].change, board::Hole::Up);
+  EXPECT_EQ(recorder_.holes[1].square, chess::Square(28));  // e4
+  EXPECT_EQ(recorder_.holes[1].change, board::Hole::Down);
+  EXPECT_EQ(recorder_.holes[0].ms, at);
+  // Once only; what happens next is reported as it happens.
+  world_.set_matrix_switch(3, 4, false);  // e4 lifted again
+  ASSERT_TRUE(run_until(*link, [&] { return recorder_.holes.size() == 3; }));
+  EXPECT_EQ(recorder_.holes[2].square, chess::Square(28));
+  EXPECT_EQ(recorder_.holes[2].change, board::Hole::Up);
+  EXPECT_EQ(recorder_.resyncs, 2);
+}
+
 TEST_F(GpioLinkTest, AMadeMovePulsesTheClockLineAndAnAlarmBeeps) {
-  auto link = make_gpio_link(config_, true, origin_us_);
+  auto link = make_gpio_link(config_, true, origin_us_, kStart);
   EXPECT_FALSE(world_.level(clock_line_));
   link->clock_switched(now());
   EXPECT_TRUE(world_.level(clock_line_));
@@ -112,7 +136,7 @@ TEST_F(GpioLinkTest, AMadeMovePulsesTheClockLineAndAnAlarmBeeps) {
 }
 
 TEST_F(GpioLinkTest, ClockPressOffLeavesTheLineAlone) {
-  auto link = make_gpio_link(config_, false, origin_us_);
+  auto link = make_gpio_link(config_, false, origin_us_, kStart);
   link->clock_switched(now());
   EXPECT_FALSE(world_.level(clock_line_));
 }
