@@ -114,12 +114,11 @@ ResumedGame rebuild(std::string_view text) {
 
   std::vector<nlohmann::json> entries;
   entries.reserve(lines);
-  std::string last_line;
+  std::string_view last_line;
   for (std::size_t pos = 0; pos < good.size();) {
     const std::size_t end = good.find('\n', pos);
-    const std::string_view line = good.substr(pos, end - pos);
-    entries.push_back(nlohmann::json::parse(line));  // verify_log checked it parses
-    last_line = std::string(line);
+    last_line = good.substr(pos, end - pos);
+    entries.push_back(nlohmann::json::parse(last_line));  // verify_log checked it parses
     pos = end + 1;
   }
 

@@ -107,24 +107,23 @@ ScanReport watch_board(gpio::GpioBoard& board, std::int64_t seconds, std::ostrea
   rusage r0{}, r1{};
   ::getrusage(RUSAGE_SELF, &r0);
   gpio::Events events;
+  // "   3.214 s  ": an event's time since the watch began.
+  auto since_start = [&](std::int64_t ms) {
+    char at[32];
+    std::snprintf(at, sizeof at, "%8.3f s  ", double(ms * 1000 - start) * 1e-6);
+    return std::string(at);
+  };
   for (std::int64_t now = start; now < end; now = gpio::monotonic_us()) {
+    // The board's timerfd wakes the wait for every scan; the timeout only ends the watch.
     pollfd p{board.fd(), POLLIN, 0};
-    const std::int64_t until = std::min(end, board.next_deadline_us());
-    ::poll(&p, 1,
-           board.wakes_itself() ? int((end - now) / 1000) + 1
-                                : int(std::max<std::int64_t>(0, until - now) / 1000) + 1);
+    ::poll(&p, 1, int((end - now) / 1000) + 1);
     board.service(gpio::monotonic_us(), events);
     for (const board::HoleEvent& e : events.holes) {
-      char at[32];
-      std::snprintf(at, sizeof at, "%8.3f s  ", double(e.ms * 1000 - start) * 1e-6);
-      out << at << chess::square_name(e.square) << (e.change == board::Hole::Down ? " down" : " up")
-          << std::endl;
+      out << since_start(e.ms) << chess::square_name(e.square)
+          << (e.change == board::Hole::Down ? " down" : " up") << std::endl;
     }
-    for (const board::ButtonEvent& e : events.buttons) {
-      char at[32];
-      std::snprintf(at, sizeof at, "%8.3f s  ", double(e.ms * 1000 - start) * 1e-6);
-      out << at << "button " << board::button_name(e.button) << std::endl;
-    }
+    for (const board::ButtonEvent& e : events.buttons)
+      out << since_start(e.ms) << "button " << board::button_name(e.button) << std::endl;
     events.clear();
   }
   ::getrusage(RUSAGE_SELF, &r1);

@@ -3,9 +3,9 @@
 #include <cctype>
 #include <filesystem>
 #include <system_error>
+#include <utility>
 
 #include "core/chess/error.h"
-#include "core/game/resume.h"
 #include "daemon/tactiled/config.h"
 
 namespace fs = std::filesystem;
@@ -54,13 +54,14 @@ AutoResume classify_log(const std::string& path) {
       a.reason = "it holds no whole entry (no game was logged)";
       return a;
     }
-    const game::ResumedGame r = game::resume_from_log(text);
+    game::ResumedGame r = game::resume_from_log(text);
     if (r.over) {
       a.reason = "the game has ended (" + r.session.record().result + ")";
     } else if (r.stopped) {
       a.reason = "the game was stopped";
     } else {
       a.action = AutoResume::Action::Resume;
+      a.game.emplace(std::move(r));
     }
   } catch (const chess::ParseError& e) {
     a.action = AutoResume::Action::Refuse;
@@ -71,7 +72,11 @@ AutoResume classify_log(const std::string& path) {
 
 AutoResume choose_auto_resume(const std::string& state_dir, const std::string& log_setting) {
   const std::string candidate = auto_resume_candidate(state_dir, log_setting);
-  if (candidate.empty()) return AutoResume{AutoResume::Action::NewGame, "", "no log to resume"};
+  if (candidate.empty()) {
+    AutoResume none;
+    none.reason = "no log to resume";
+    return none;
+  }
   return classify_log(candidate);
 }
 

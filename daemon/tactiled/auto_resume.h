@@ -6,7 +6,10 @@
 // a board or the binary.
 #pragma once
 
+#include <optional>
 #include <string>
+
+#include "core/game/resume.h"
 
 namespace tactile::daemon {
 
@@ -22,8 +25,9 @@ struct AutoResume {
     Refuse,   // it cannot be read or its chain is broken: an arbiter must look (exit 2)
   };
   Action action = Action::NewGame;
-  std::string log;     // the candidate, "" when there is none
-  std::string reason;  // why not resumed (NewGame, Refuse), for messages
+  std::string log;                        // the candidate, "" when there is none
+  std::string reason;                     // why not resumed (NewGame, Refuse), for messages
+  std::optional<game::ResumedGame> game;  // Resume: the game rebuilt from the log
 };
 
 // What to do with the log at `path`. Unfinished means: the game has not ended and the

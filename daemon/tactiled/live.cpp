@@ -249,25 +249,11 @@ class Live : public BoardLink::Sink {
   GameRunner runner_;
 };
 
-}  // namespace
-
-int run_live(const LiveConfig& given, std::ostream& out, std::ostream& err) {
+// Runs the game, a new one or `resumed` (the game of config.resume_path).
+int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::ostream& out,
+        std::ostream& err) {
   LiveConfig config = given;
-  std::optional<game::ResumedGame> resumed;
-  if (!config.resume_path.empty()) {
-    try {
-      resumed.emplace(game::resume_from_log(read_text_file(config.resume_path, "log to resume")));
-    } catch (const chess::ParseError& e) {
-      err << "tactiled: cannot resume " << config.resume_path << ": " << e.what() << std::endl;
-      say_fault(config);
-      return 2;
-    }
-    if (resumed->over) {
-      err << "tactiled: cannot resume " << config.resume_path << ": the game has ended ("
-          << resumed->session.record().result << ")" << std::endl;
-      say_fault(config);
-      return 2;
-    }
+  if (resumed) {
     // The game's own setup, as logged, and its own log.
     config.session = resumed->config;
     config.log_path = config.resume_path;
@@ -280,6 +266,32 @@ int run_live(const LiveConfig& given, std::ostream& out, std::ostream& err) {
     say_fault(config);
     return 1;
   }
+}
+
+}  // namespace
+
+int run_live(const LiveConfig& config, std::ostream& out, std::ostream& err) {
+  if (config.resume_path.empty()) return run(config, std::nullopt, out, err);
+  std::optional<game::ResumedGame> resumed;
+  try {
+    resumed.emplace(game::resume_from_log(read_text_file(config.resume_path, "log to resume")));
+  } catch (const chess::ParseError& e) {
+    err << "tactiled: cannot resume " << config.resume_path << ": " << e.what() << std::endl;
+    say_fault(config);
+    return 2;
+  }
+  if (resumed->over) {
+    err << "tactiled: cannot resume " << config.resume_path << ": the game has ended ("
+        << resumed->session.record().result << ")" << std::endl;
+    say_fault(config);
+    return 2;
+  }
+  return run(config, std::move(resumed), out, err);
+}
+
+int run_live(const LiveConfig& config, game::ResumedGame resumed, std::ostream& out,
+             std::ostream& err) {
+  return run(config, std::move(resumed), out, err);
 }
 
 void say_fault(const LiveConfig& config) {

@@ -4,6 +4,7 @@
 
 #include <iosfwd>
 
+#include "core/game/resume.h"
 #include "daemon/tactiled/config.h"
 
 namespace tactile::daemon {
@@ -14,6 +15,10 @@ namespace tactile::daemon {
 // clean stop on SIGTERM/SIGINT, 1 when the board, the speech or a file cannot be used
 // (the message on `err`).
 int run_live(const LiveConfig& config, std::ostream& out, std::ostream& err);
+// The same with the game of config.resume_path already rebuilt (auto-resume read the log
+// to decide), so that the log is not read and replayed twice.
+int run_live(const LiveConfig& config, game::ResumedGame resumed, std::ostream& out,
+             std::ostream& err);
 
 // A player at the board cannot read the journal: when live mode stops on an error or
 // cannot start, this says "Fault, please call the arbiter" (record::Message::Fault) in the

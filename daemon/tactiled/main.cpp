@@ -5,7 +5,9 @@
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "core/chess/error.h"
 #include "daemon/tactiled/auto_resume.h"
@@ -172,10 +174,11 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
     return bad(e.what());
   }
   std::string resume;
+  std::optional<game::ResumedGame> rebuilt;  // auto-resume has read the log already
   if (vm.count("resume")) {
     resume = vm["resume"].as<std::string>();
   } else if (config.auto_resume) {
-    const daemon::AutoResume a =
+    daemon::AutoResume a =
         daemon::choose_auto_resume(state_dir(), settings.count("log") ? config.log_path : "");
     if (a.action == daemon::AutoResume::Action::Refuse) {
       // Starting a new game would leave the one in the log behind unnoticed.
@@ -189,6 +192,7 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
       std::cout << "tactiled: auto-resume: the game of " << a.log
                 << " had not ended: going on with it" << std::endl;
       resume = a.log;
+      rebuilt = std::move(a.game);
     }
   }
   if (!resume.empty()) {
@@ -200,6 +204,7 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
       config.pgn_path = pgn + ".pgn";
     }
   }
+  if (rebuilt) return daemon::run_live(config, std::move(*rebuilt), std::cout, std::cerr);
   return daemon::run_live(config, std::cout, std::cerr);
 }
 

@@ -156,7 +156,6 @@ void GpioBoard::scan(std::int64_t now_us) {
     rows_->write(row_levels_[r]);
     if (config_.settle_us > 0) settle_(config_.settle_us);
     std::uint64_t levels = columns_->read();
-    line_calls_ += 2;
     if (config_.column_active_low) levels = ~levels;
     state |= (levels & column_mask_) << (r * cols);
   }

@@ -119,6 +119,11 @@ TEST_F(AutoResumeTest, AnUnfinishedGameGoesOn) {
   AutoResume a = choose_auto_resume(dir_, "");
   EXPECT_EQ(a.action, Action::Resume);
   EXPECT_EQ(a.log, path);
+  // The game comes rebuilt, so that live mode does not read the log again.
+  ASSERT_TRUE(a.game.has_value());
+  EXPECT_EQ(a.game->session.moves_made(), game::resume_from_log(unfinished_).session.moves_made());
+  EXPECT_GT(a.game->session.moves_made(), 0);
+  EXPECT_FALSE(choose_auto_resume(dir_ + "/nothing-here", "").game.has_value());
   // Cut off in the middle of a line (a power cut).
   const std::string next = log_lines()[36];
   write("game-20261123-090000.jsonl", unfinished_ + next.substr(0, next.size() / 2));
