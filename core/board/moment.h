@@ -25,7 +25,7 @@ enum class Irregularity : std::uint8_t {
   None,
   TouchMove,          // the first touched piece (square) was not the one moved (Art. 4.3)
   TouchedNotMoved,    // another own piece (square) was lifted and not moved
-  CastlingRookFirst,  // castling begun with the rook (Art. 4.4.2), or the king never lifted
+  CastlingRookFirst,  // the rook lifted before the king in a castling (Art. 4.4.2)
 };
 
 enum class PendingReason : std::uint8_t {

@@ -143,8 +143,9 @@ bool Recognizer::on_button(const ButtonEvent& e, std::vector<Moment>& out) {
         return true;
       }
       if (readings_.count == 1 && pending_move().kind() == Move::Promotion) {
+        // An answer to the question, not a named piece: it stays a question (and is
+        // asked again if the announcement is withdrawn), only with this piece.
         promotion_ = next_promotion(promotion_);
-        promotion_chosen_ = true;
         read_now();
         pending_index_ = 0;
       } else {
@@ -198,6 +199,9 @@ void Recognizer::complete(std::int64_t ms, bool by_button, std::vector<Moment>& 
   }
   pending_index_ = 0;
   pending_reason_ = ambiguous ? PendingReason::Ambiguous : PendingReason::DefaultPromotion;
+  // A fresh announcement: a correction of a withdrawn one counts only where it is still
+  // in force, the promotion piece chosen with `correct`.
+  corrected_ = default_promotion && promotion_ != chess::Queen;
   announce_pending(ms, out);
 }
 
@@ -240,7 +244,10 @@ void Recognizer::report_irregularities(const Reading& r, std::int64_t ms,
   if (r.move.kind() == Move::Castling) {
     const int king_up = trace_.first_up(r.move.from());
     const int rook_up = trace_.first_up(r.move.to());
-    if (rook_up >= 0 && (king_up < 0 || rook_up < king_up)) {
+    // Art. 4.4.2 is broken by touching the rook and then the king. A king that never
+    // left its hole did not move (Chess960: it stands on its castling square already),
+    // so moving the rook alone is the whole castling, not one begun with the rook.
+    if (rook_up >= 0 && king_up >= 0 && rook_up < king_up) {
       out.push_back(Moment{.kind = MomentKind::Irregularity,
                            .ms = ms,
                            .square = r.move.to(),

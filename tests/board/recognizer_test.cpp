@@ -251,8 +251,18 @@ TEST(Recognizer, Chess960RookOnlyMovesKingLiftedFirst) {
 }
 
 TEST(Recognizer, Chess960RookOnlyWithoutTouchingTheKing) {
+  // The king already stands on its castling square: moving the rook alone is the whole
+  // castling, nothing was begun with the rook before the king.
   Hand h(fen("1k6/8/8/8/8/8/8/6KR w H - 0 1", true));
   h.move("h1", "f1").announce();
+  EXPECT_THAT(h.made(), ElementsAre("g1h1"));
+  EXPECT_THAT(irregularities(h), IsEmpty());
+}
+
+TEST(Recognizer, Chess960RookTouchedBeforeTheStayingKing) {
+  // Rook lifted first, then the king lifted and put back (Art. 4.4.2: rook, then king).
+  Hand h(fen("1k6/8/8/8/8/8/8/6KR w H - 0 1", true));
+  h.up("h1").up("g1").down("g1").down("f1").announce();
   EXPECT_THAT(h.made(), ElementsAre("g1h1"));
   EXPECT_THAT(irregularities(h), ElementsAre(Irregularity::CastlingRookFirst));
 }
@@ -414,6 +424,31 @@ TEST(Recognizer, HoleEventWithdrawsAPendingReading) {
   EXPECT_FALSE(h.rec().pending());
   h.down("e8").press(Button::PromoteQueen).announce();
   EXPECT_THAT(h.made(), ElementsAre("e7e8q"));
+}
+
+TEST(Recognizer, WithdrawnPromotionAsksAgainWithTheCorrectedPiece) {
+  // Queen announced, corrected to rook, then the pawn lifted again: the announcement is
+  // withdrawn. Completing again must ask again (the rook, as corrected) and the move,
+  // once confirmed, is marked corrected.
+  Hand h(fen("1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"));
+  h.move("e7", "e8").announce().press(Button::Correct);
+  h.up("e8").down("e8").announce();
+  EXPECT_THAT(h.made(), IsEmpty());
+  ASSERT_EQ(h.of(MomentKind::Pending).size(), 3u);
+  EXPECT_EQ(h.of(MomentKind::Pending)[2].move.promotion(), chess::Rook);
+  EXPECT_EQ(h.of(MomentKind::Pending)[2].reason, PendingReason::DefaultPromotion);
+  h.announce();
+  EXPECT_THAT(h.made(), ElementsAre("e7e8r"));
+  EXPECT_TRUE(h.of(MomentKind::Made)[0].corrected);
+}
+
+TEST(RecognizerAuto, WithdrawnPromotionIsNotMadeWithoutConfirmation) {
+  Hand h(fen("1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"), RecognizerConfig{Completion::Auto, 1000});
+  h.move("e7", "e8").wait(1000).press(Button::Correct);  // queen asked, corrected to rook
+  h.up("e8").down("e8").wait(1000);                       // withdrawn, still again
+  EXPECT_THAT(h.made(), IsEmpty());
+  EXPECT_TRUE(h.rec().pending());
+  EXPECT_EQ(h.rec().pending_move().promotion(), chess::Rook);
 }
 
 // Auto completion: the board still for the settle time announces the move.
