@@ -445,7 +445,7 @@ TEST(Recognizer, WithdrawnPromotionAsksAgainWithTheCorrectedPiece) {
 TEST(RecognizerAuto, WithdrawnPromotionIsNotMadeWithoutConfirmation) {
   Hand h(fen("1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"), RecognizerConfig{Completion::Auto, 1000});
   h.move("e7", "e8").wait(1000).press(Button::Correct);  // queen asked, corrected to rook
-  h.up("e8").down("e8").wait(1000);                       // withdrawn, still again
+  h.up("e8").down("e8").wait(1000);                      // withdrawn, still again
   EXPECT_THAT(h.made(), IsEmpty());
   EXPECT_TRUE(h.rec().pending());
   EXPECT_EQ(h.rec().pending_move().promotion(), chess::Rook);
