@@ -13,8 +13,5 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tactiled.service
 install(FILES ${PROJECT_SOURCE_DIR}/udev/60-tactile-board.rules
               ${PROJECT_SOURCE_DIR}/udev/60-tactiled-gpio.rules
         DESTINATION ${CMAKE_INSTALL_PREFIX}/lib/udev/rules.d)
-# The example settings go beside the docs; an existing /etc/tactiled/tactiled.conf is
-# never overwritten (docs/daemon.md says to copy it there).
-install(FILES ${PROJECT_SOURCE_DIR}/systemd/tactiled.conf DESTINATION ${CMAKE_INSTALL_DOCDIR}
-        RENAME tactiled.conf.example)
+# The example settings become /etc/tactiled/tactiled.conf (cmake/package.cmake).
 install(FILES ${PROJECT_SOURCE_DIR}/docs/daemon.md DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Checks a built tactiled .deb as an installer would meet it: its files and control data,
+# lintian, the unit's systemd-analyze security rating, then, unpacked into a throwaway
+# root: the programs run, the man pages render without a warning, and the postinst
+# creates the accounts. Exit 1 naming the first thing wrong.
+# usage: tests/package/check_package.sh build/release/package/tactiled_VERSION_ARCH.deb
+set -euo pipefail
+deb=$(realpath "${1:?usage: check_package.sh PACKAGE.deb}")
+fail() {
+  echo "check_package: $*" >&2
+  exit 1
+}
+ok() { echo "check_package: ok: $*"; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# --- what it installs
+files=$(dpkg-deb -c "$deb" | awk '{print $6}')
+for f in ./usr/bin/tactiled ./usr/bin/tactilectl \
+    ./usr/share/man/man8/tactiled.8.gz ./usr/share/man/man1/tactilectl.1.gz \
+    ./usr/share/man/man5/tactiled.conf.5.gz \
+    ./usr/lib/systemd/system/tactiled.service \
+    ./usr/lib/udev/rules.d/60-tactile-board.rules ./usr/lib/udev/rules.d/60-tactiled-gpio.rules \
+    ./usr/lib/sysusers.d/tactiled.conf ./etc/tactiled/tactiled.conf \
+    ./usr/share/doc/tactiled/copyright ./usr/share/doc/tactiled/changelog.gz; do
+  grep -qxF "$f" <<<"$files" || fail "the package lacks $f"
+done
+ok "programs, man pages, unit, udev rules, sysusers file, settings, copyright, changelog"
+
+# --- control data
+dpkg-deb -e "$deb" "$work/control"
+[ "$(cat "$work/control/conffiles")" = /etc/tactiled/tactiled.conf ] ||
+  fail "conffiles is not exactly /etc/tactiled/tactiled.conf: $(cat "$work/control/conffiles")"
+for script in postinst prerm postrm; do
+  [ -x "$work/control/$script" ] || fail "no executable $script"
+done
+arch=$(dpkg-deb -f "$deb" Architecture)
+[ "$arch" = "$(dpkg --print-architecture)" ] || fail "Architecture $arch, this machine's is $(dpkg --print-architecture)"
+depends=$(dpkg-deb -f "$deb" Depends)
+# dpkg-shlibdeps must have found the libraries the programs link to.
+for lib in libc6 libstdc++6 libboost-program-options libssl3 libgpiod libserialport \
+    libespeak-ng1 libsystemd0 systemd-sysusers; do
+  grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib: $depends"
+done
+ok "conffiles, maintainer scripts, Architecture $arch, Depends: $depends"
+
+# --- lintian: no error, no warning (docs/install.md lists what it says)
+if ! lintian --fail-on error,warning --no-tag-display-limit "$deb" >"$work/lintian" 2>&1; then
+  cat "$work/lintian" >&2
+  fail "lintian reports errors or warnings"
+fi
+ok "lintian: no error, no warning"
+
+# --- the throwaway root
+root="$work/root"
+dpkg-deb -x "$deb" "$root"
+unit="$root/usr/lib/systemd/system/tactiled.service"
+if ! systemd-analyze security --offline=true --threshold=20 "$unit" >"$work/security" 2>&1; then
+  cat "$work/security" >&2
+  fail "the unit's exposure rating is above 2.0"
+fi
+ok "$(grep -o 'Overall exposure level.*' "$work/security")"
+grep -qxF "ExecStart=/usr/bin/tactiled --config /etc/tactiled/tactiled.conf" "$unit" ||
+  fail "the unit does not run /usr/bin/tactiled with /etc/tactiled/tactiled.conf"
+
+for program in tactiled tactilectl; do
+  "$root/usr/bin/$program" --help >"$work/help" || fail "$program --help exits $?"
+  grep -q "^NAME" "$work/help" || fail "$program --help shows no manual"
+done
+# The installed settings are the ones the daemon reads without complaint: with no board
+# at hand (the serial port /dev/null), it must start the game and wait for the board.
+: >"$work/run"
+"$root/usr/bin/tactiled" --config "$root/etc/tactiled/tactiled.conf" --speech off \
+  --serial-port /dev/null --log "$work/g.jsonl" --pgn "$work/g.pgn" --auto-resume off \
+  >>"$work/run" 2>&1 &
+pid=$!
+for _ in $(seq 200); do
+  grep -q "^tactiled: game started" "$work/run" || ! kill -0 "$pid" 2>/dev/null && break
+  sleep 0.1
+done
+kill -TERM "$pid" 2>/dev/null || true
+wait "$pid" && status=0 || status=$?
+grep -q "^tactiled: game started" "$work/run" && [ "$status" = 0 ] ||
+  fail "tactiled with the installed settings did not start or stop cleanly (status $status): $(cat "$work/run")"
+ok "tactiled and tactilectl run; tactiled takes the installed settings"
+
+for page in man8/tactiled.8 man1/tactilectl.1 man5/tactiled.conf.5; do
+  MANWIDTH=80 man --warnings -l "$root/usr/share/man/$page.gz" >"$work/page" 2>"$work/warnings" ||
+    fail "man cannot render $page"
+  [ ! -s "$work/warnings" ] || fail "$page renders with warnings: $(cat "$work/warnings")"
+  grep -q "^NAME" "$work/page" || fail "$page has no NAME section"
+done
+ok "man pages render without warnings"
+
+# The postinst makes the accounts in the root (as dpkg --root would run it).
+mkdir -p "$root/etc"
+for f in passwd group shadow gshadow; do
+  if [ -r "/etc/$f" ]; then cp "/etc/$f" "$root/etc/$f"; else : >"$root/etc/$f"; fi
+done
+grep -q '^tactiled:' "$root/etc/passwd" "$root/etc/group" && fail "this machine has tactiled already"
+DPKG_ROOT="$root" fakeroot "$work/control/postinst" configure >"$work/postinst" 2>&1 ||
+  fail "postinst configure fails: $(cat "$work/postinst")"
+grep -q '^tactiled:x:[0-9]*:[0-9]*:.*:/usr/sbin/nologin$' "$root/etc/passwd" ||
+  fail "postinst made no system user tactiled"
+grep -q '^tactiled:x:' "$root/etc/group" || fail "postinst made no group tactiled"
+grep -q '^gpio:x:' "$root/etc/group" || fail "postinst made no group gpio"
+ok "postinst creates the user tactiled and the groups tactiled and gpio"
+echo "check_package: $(basename "$deb") passes"
