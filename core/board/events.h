@@ -19,6 +19,10 @@ struct HoleEvent {
   std::int64_t ms = 0;
   chess::Square square = chess::NoSquare;
   Hole change = Hole::Up;
+  // Found by comparing the whole board after a restart or a reconnect, not seen as it
+  // happened. Consecutive resync events are one simultaneous change: they have no order
+  // among themselves (docs/recognition.md, "Resync").
+  bool resync = false;
   friend bool operator==(const HoleEvent&, const HoleEvent&) = default;
 };
 

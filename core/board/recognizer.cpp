@@ -79,7 +79,8 @@ void Recognizer::begin_move() {
 
 void Recognizer::on_hole(const HoleEvent& e, std::vector<Moment>& out) {
   if (e.square >= chess::NoSquare) return;
-  const bool consistent = trace_.apply(e.square, e.change);
+  const bool first_lift = e.change == Hole::Up && !(trace_.lifted() & square_bb(e.square));
+  const bool consistent = trace_.apply(e.square, e.change, e.resync);
   if (!consistent) {
     Moment m;
     m.kind = MomentKind::BoardDiffers;
@@ -90,7 +91,7 @@ void Recognizer::on_hole(const HoleEvent& e, std::vector<Moment>& out) {
   }
   if (frozen_) return;
   pending_ = false;  // the move is still under way: the announcement is withdrawn
-  if (e.change == Hole::Up && trace_.first_up(e.square) == trace_.events() - 1) {
+  if (first_lift) {
     const chess::Piece piece = pos_.piece_on(e.square);
     if (piece != chess::NoPiece) {
       const bool own = chess::color_of(piece) == pos_.side_to_move();

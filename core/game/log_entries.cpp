@@ -43,6 +43,7 @@ LogEntry hole_entry(int board, const board::HoleEvent& e) {
   j["board"] = board_name(board);
   j["square"] = chess::square_name(e.square);
   j["change"] = e.change == board::Hole::Up ? "up" : "down";
+  if (e.resync) j["resync"] = true;  // part of one simultaneous change (no order)
   return j;
 }
 

@@ -148,6 +148,7 @@ ResumedGame rebuild(std::string_view text) {
       if (change != "up" && change != "down")
         throw chess::ParseError(where + "change: '" + change + "' is not up or down");
       e.change = change == "up" ? board::Hole::Up : board::Hole::Down;
+      e.resync = j.value("resync", false);
       r.session.advance(ms, out);  // what fell due before the event comes first
       r.session.on_hole(board_index(j, where), e, out);
     } else if (type == "button") {

@@ -134,7 +134,9 @@ class Live : public BoardLink::Sink {
   }
 
   // BoardLink::Sink
-  void hole(const board::HoleEvent& e, bool resync) override {
+  void hole(const board::HoleEvent& found, bool resync) override {
+    board::HoleEvent e = found;
+    e.resync = resync;  // judged as one simultaneous change with its neighbours
     if (resync) {
       // Found by comparing the whole board after a reconnect, not reported as it happened.
       game::LogEntry j;

@@ -18,6 +18,9 @@ class Hand {
   Hand& down(const char* square) { return hole(square, Hole::Down); }
   // "e2-e4": lift then insert.
   Hand& move(const char* from, const char* to) { return up(from).down(to); }
+  // A hole found otherwise after a reconnect: part of one simultaneous resync.
+  Hand& resync_up(const char* square) { return hole(square, Hole::Up, true); }
+  Hand& resync_down(const char* square) { return hole(square, Hole::Down, true); }
   Hand& press(Button b) {
     ms_ += 100;
     rec_.on_button(ButtonEvent{ms_, b}, moments_);
@@ -55,9 +58,9 @@ class Hand {
   void clear() { moments_.clear(); }
 
  private:
-  Hand& hole(const char* square, Hole change) {
+  Hand& hole(const char* square, Hole change, bool resync = false) {
     ms_ += 100;
-    rec_.on_hole(HoleEvent{ms_, chess::parse_square(square), change}, moments_);
+    rec_.on_hole(HoleEvent{ms_, chess::parse_square(square), change, resync}, moments_);
     return *this;
   }
 

@@ -451,6 +451,42 @@ TEST(RecognizerAuto, WithdrawnPromotionIsNotMadeWithoutConfirmation) {
   EXPECT_EQ(h.rec().pending_move().promotion(), chess::Rook);
 }
 
+// Resync: the holes found otherwise after a reconnect come in square order, but they
+// changed together; any move the occupancy shows is read, whatever the square order.
+TEST(Recognizer, ResyncIsJudgedByOccupancyNotSquareOrder) {
+  Hand white(Position{});
+  white.resync_up("e2").resync_down("e4").announce();  // e2 < e4: up first
+  EXPECT_THAT(white.made(), ElementsAre("e2e4"));
+  Hand black(fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+  black.resync_down("e5").resync_up("e7").announce();  // e5 < e7: down first
+  EXPECT_THAT(black.made(), ElementsAre("e7e5"));
+  EXPECT_THAT(black.of(MomentKind::Illegal), IsEmpty());
+  // Castling found by a resync: f1, g1 filled before e1, h1 emptied.
+  Hand castle(fen(kCastle));
+  castle.resync_up("e1").resync_down("f1").resync_down("g1").resync_up("h1").announce();
+  EXPECT_THAT(castle.made(), ElementsAre("e1h1"));
+  EXPECT_THAT(irregularities(castle), IsEmpty());
+}
+
+TEST(Recognizer, ResyncHasNoFirstTouchedPiece) {
+  // Both knights found in the hand; then b1 is put back and g1 goes to f3. No order says
+  // which knight was touched first, so no touch-move is read into the square order: b1
+  // was only lifted and not moved.
+  Hand h(Position{});
+  h.resync_up("b1").resync_up("g1").down("b1").down("f3").announce();
+  EXPECT_THAT(h.made(), ElementsAre("g1f3"));
+  EXPECT_THAT(irregularities(h), ElementsAre(Irregularity::TouchedNotMoved));
+}
+
+TEST(Recognizer, EventsAfterAResyncKeepTheirOrder) {
+  // A real event after the resync is later than all of it: the pawn found lifted on d2
+  // and then put down on d2 again is adjusting, not a move.
+  Hand h(Position{});
+  h.resync_up("d2").down("d2").announce();
+  EXPECT_THAT(h.made(), IsEmpty());
+  EXPECT_EQ(h.of(MomentKind::NoMove).size(), 1u);
+}
+
 // Auto completion: the board still for the settle time announces the move.
 TEST(RecognizerAuto, MoveMadeWhenTheBoardIsStill) {
   Hand h(Position{}, RecognizerConfig{Completion::Auto, 1000});

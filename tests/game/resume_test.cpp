@@ -14,6 +14,7 @@
 
 #include "core/chess/error.h"
 #include "core/chess/uci.h"
+#include "core/game/log_entries.h"
 #include "core/record/arbiter_log.h"
 
 namespace tactile::game {
@@ -193,6 +194,33 @@ TEST(Resume, AStopEntryLastMeansTheGameWasStoppedOnPurpose) {
   r = resume_from_log(append(read_log(), {late_stop}));
   EXPECT_TRUE(r.stopped);
   EXPECT_TRUE(r.over);
+}
+
+TEST(Resume, AResyncIsRebuiltAsOneSimultaneousChange) {
+  // Black's 1... e5 found after a reconnect: e5 (filled) comes before e7 (emptied) in
+  // square order. The rebuilt game must read it as the live one did: by occupancy.
+  SessionConfig config;
+  config.recognizer.completion = board::Completion::Auto;
+  std::vector<nlohmann::ordered_json> entries = {start_entry(0, config)};
+  auto hole = [&](std::int64_t t, const char* sq, const char* change, bool resync) {
+    nlohmann::ordered_json j = entry(t, "hole");
+    j["board"] = "A";
+    j["square"] = sq;
+    j["change"] = change;
+    if (resync) j["resync"] = true;
+    entries.push_back(j);
+  };
+  hole(1000, "e2", "up", false);
+  hole(1200, "e4", "down", false);
+  hole(9000, "e5", "down", true);
+  hole(9000, "e7", "up", true);
+  record::ArbiterLog log;
+  std::string text;
+  for (const nlohmann::ordered_json& j : entries) text += log.line(j) + "\n";
+  ResumedGame r = resume_from_log(text);
+  std::vector<Output> out;
+  r.session.advance(20000, out);
+  EXPECT_THAT(uci_moves(r.session), ::testing::ElementsAre("e2e4", "e7e5"));
 }
 
 TEST(Resume, ALogWithNoWholeEntryHoldsNoGame) {
