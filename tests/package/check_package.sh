@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Checks a built tactiled .deb as an installer would meet it: its files and control data,
-# lintian, the unit's systemd-analyze security rating, then, unpacked into a throwaway
-# root: the programs run, the man pages render without a warning, and the postinst
-# creates the accounts. Exit 1 naming the first thing wrong.
+# lintian, then installed by dpkg into a throwaway root: the accounts, the conffile, the
+# unit's systemd-analyze security rating, the programs, the man pages rendered without a
+# warning, then reinstall, remove and purge. Exit 1 naming the first thing wrong.
 # usage: tests/package/check_package.sh build/release/package/tactiled_VERSION_ARCH.deb
 set -euo pipefail
 deb=$(realpath "${1:?usage: check_package.sh PACKAGE.deb}")
@@ -52,9 +52,29 @@ if ! lintian --fail-on error,warning --no-tag-display-limit "$deb" >"$work/linti
 fi
 ok "lintian: no error, no warning"
 
-# --- the throwaway root
+# --- installed by dpkg into a throwaway root (maintainer scripts run with DPKG_ROOT, as
+# dpkg --root runs them; fakeroot for the files' owners; the libraries are this machine's)
 root="$work/root"
-dpkg-deb -x "$deb" "$root"
+mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" "$root/etc"
+: >"$root/var/lib/dpkg/status"
+for f in passwd group shadow gshadow; do
+  if [ -r "/etc/$f" ]; then cp "/etc/$f" "$root/etc/$f"; else : >"$root/etc/$f"; fi
+done
+grep -q '^tactiled:' "$root/etc/passwd" "$root/etc/group" && fail "this machine has tactiled already"
+dpkg_root() {
+  fakeroot dpkg --root="$root" --force-script-chrootless --force-depends --force-not-root \
+    --log=/dev/null "$@" >"$work/dpkg" 2>&1 || fail "dpkg $*: $(cat "$work/dpkg")"
+}
+dpkg_root -i "$deb"
+grep -q '^tactiled:x:[0-9]*:[0-9]*:.*:/usr/sbin/nologin$' "$root/etc/passwd" ||
+  fail "postinst made no system user tactiled"
+grep -q '^tactiled:x:' "$root/etc/group" || fail "postinst made no group tactiled"
+grep -q '^gpio:x:' "$root/etc/group" || fail "postinst made no group gpio"
+conffiles=$(dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${Conffiles}' tactiled)
+grep -q "^ /etc/tactiled/tactiled.conf [0-9a-f]\{32\}$" <<<"$conffiles" ||
+  fail "dpkg did not register the conffile: $conffiles"
+ok "dpkg installs it: postinst creates the user tactiled and the groups tactiled and gpio; conffile registered"
+
 unit="$root/usr/lib/systemd/system/tactiled.service"
 if ! systemd-analyze security --offline=true --threshold=20 "$unit" >"$work/security" 2>&1; then
   cat "$work/security" >&2
@@ -92,17 +112,17 @@ for page in man8/tactiled.8 man1/tactilectl.1 man5/tactiled.conf.5; do
 done
 ok "man pages render without warnings"
 
-# The postinst makes the accounts in the root (as dpkg --root would run it).
-mkdir -p "$root/etc"
-for f in passwd group shadow gshadow; do
-  if [ -r "/etc/$f" ]; then cp "/etc/$f" "$root/etc/$f"; else : >"$root/etc/$f"; fi
-done
-grep -q '^tactiled:' "$root/etc/passwd" "$root/etc/group" && fail "this machine has tactiled already"
-DPKG_ROOT="$root" fakeroot "$work/control/postinst" configure >"$work/postinst" 2>&1 ||
-  fail "postinst configure fails: $(cat "$work/postinst")"
-grep -q '^tactiled:x:[0-9]*:[0-9]*:.*:/usr/sbin/nologin$' "$root/etc/passwd" ||
-  fail "postinst made no system user tactiled"
-grep -q '^tactiled:x:' "$root/etc/group" || fail "postinst made no group tactiled"
-grep -q '^gpio:x:' "$root/etc/group" || fail "postinst made no group gpio"
-ok "postinst creates the user tactiled and the groups tactiled and gpio"
+# An administrator's settings survive a reinstall and a removal; purge takes them.
+echo "language = en  # changed by the administrator" >>"$root/etc/tactiled/tactiled.conf"
+dpkg_root -i "$deb"
+grep -q "changed by the administrator" "$root/etc/tactiled/tactiled.conf" ||
+  fail "a reinstall overwrote the administrator's settings"
+dpkg_root -r tactiled
+[ ! -e "$root/usr/bin/tactiled" ] || fail "remove left /usr/bin/tactiled"
+grep -q "changed by the administrator" "$root/etc/tactiled/tactiled.conf" ||
+  fail "remove took the administrator's settings"
+dpkg_root -P tactiled
+[ ! -e "$root/etc/tactiled/tactiled.conf" ] || fail "purge left /etc/tactiled/tactiled.conf"
+grep -q '^tactiled:' "$root/etc/passwd" || fail "purge removed the user tactiled (its logs keep its ids)"
+ok "settings kept on reinstall and remove, gone on purge; the accounts stay"
 echo "check_package: $(basename "$deb") passes"
