@@ -106,6 +106,7 @@ void Recognizer::on_hole(const HoleEvent& e, std::vector<Moment>& out) {
       }
     }
   }
+  still_since_ = e.ms;
   deadline_ = config_.completion == Completion::Auto ? e.ms + config_.settle_ms : kNoDeadline;
 }
 
@@ -115,7 +116,10 @@ bool Recognizer::on_button(const ButtonEvent& e, std::vector<Moment>& out) {
     promotion_ = piece;
     promotion_chosen_ = true;
     // Auto mode: the hand is busy with the move, so the settle time starts again.
-    if (deadline_ != kNoDeadline) deadline_ = e.ms + config_.settle_ms;
+    if (deadline_ != kNoDeadline) {
+      still_since_ = e.ms;
+      deadline_ = e.ms + config_.settle_ms;
+    }
     if (pending_ && !frozen_) {
       read_now();
       pending_index_ = 0;
@@ -176,8 +180,26 @@ void Recognizer::read_now() {
   find_readings(pos_, legal_, trace_, promotion_, readings_);
 }
 
+bool Recognizer::castling_under_way(Move m) const {
+  if (m.kind() != Move::Normal || m.from() != pos_.king_square(pos_.side_to_move())) return false;
+  const chess::Color us = pos_.side_to_move();
+  for (const chess::CastleSide side : {chess::KingSide, chess::QueenSide}) {
+    const Square rook = pos_.castling_rook(us, side);
+    if (rook != chess::NoSquare && m.to() == chess::Position::castle_king_to(us, side) &&
+        (trace_.occupancy() & square_bb(rook)))
+      return true;
+  }
+  return false;
+}
+
 void Recognizer::complete(std::int64_t ms, bool by_button, std::vector<Moment>& out) {
   read_now();
+  const std::int64_t castling_wait = still_since_ + kCastlingWaitSettles * config_.settle_ms;
+  if (!by_button && readings_.count > 0 && ms < castling_wait &&
+      castling_under_way(readings_.readings[0].move)) {
+    deadline_ = castling_wait;  // the rook is still to come; a longer stillness says no
+    return;
+  }
   if (readings_.count == 0) {
     const Bitboard diff = differing();
     // Auto mode, board still: pieces only in the hand (holes emptied, none filled) is a

@@ -27,6 +27,11 @@ namespace tactile::board {
 enum class Completion : std::uint8_t { Button, Auto };
 inline constexpr std::int64_t kNoDeadline = std::numeric_limits<std::int64_t>::max();
 
+// Auto mode: a king that lands on its castling square while the castling rook is still
+// home, with the right to castle, is a castling under way; only this many settle times
+// of stillness make it a king move (docs/recognition.md).
+inline constexpr int kCastlingWaitSettles = 3;
+
 struct RecognizerConfig {
   Completion completion = Completion::Button;
   std::int64_t settle_ms = 1000;  // auto mode: how long the board must be still
@@ -63,6 +68,8 @@ class Recognizer {
   void make(std::int64_t ms, std::vector<Moment>& out);
   void report_irregularities(const Reading& r, std::int64_t ms, std::vector<Moment>& out);
   void read_now();
+  // The king move `m` puts the king on its castling square with that rook still home.
+  bool castling_under_way(chess::Move m) const;
   chess::Bitboard differing() const { return trace_.occupancy() ^ pos_.occupied(); }
 
   RecognizerConfig config_;
@@ -80,6 +87,7 @@ class Recognizer {
   bool corrected_ = false;  // correct or promote-X changed a pending reading
   bool frozen_ = false;
   std::int64_t deadline_ = kNoDeadline;
+  std::int64_t still_since_ = 0;  // auto mode: the last hole event or promote-X press
 };
 
 }  // namespace tactile::board

@@ -550,6 +550,41 @@ TEST(RecognizerAuto, PendingReadingConfirmsAfterAnotherSettle) {
   EXPECT_THAT(h.made(), ElementsAre("e7e8r"));
 }
 
+TEST(RecognizerAuto, Chess960KingOnItsCastlingSquareWaitsForTheRook) {
+  // King f1, rook h1 with the right to castle: the king put on g1 first is a castling
+  // under way, not Kg1, even after a pause of the settle time.
+  const char* f = "1k6/8/8/8/8/8/8/5K1R w H - 0 1";
+  Hand h(fen(f, true), RecognizerConfig{Completion::Auto, 1000});
+  h.move("f1", "g1").wait(1000).wait(1000);
+  EXPECT_THAT(h.made(), IsEmpty());
+  h.move("h1", "f1").wait(1000);
+  EXPECT_THAT(h.made(), ElementsAre("f1h1"));
+  EXPECT_EQ(h.of(MomentKind::Made)[0].move.kind(), chess::Move::Castling);
+  // Queen side: king b1 to c1 with the rook still on a1.
+  Hand q(fen("1k6/8/8/8/8/8/8/RK6 w A - 0 1", true), RecognizerConfig{Completion::Auto, 1000});
+  q.move("b1", "c1").wait(1000);
+  EXPECT_THAT(q.made(), IsEmpty());
+  q.move("a1", "d1").wait(1000);
+  EXPECT_THAT(q.made(), ElementsAre("b1a1"));
+}
+
+TEST(RecognizerAuto, Chess960KingStillOnTheCastlingSquareLongerIsAKingMove) {
+  // Three settle times of stillness: the player meant the king move.
+  Hand h(fen("1k6/8/8/8/8/8/8/5K1R w H - 0 1", true), RecognizerConfig{Completion::Auto, 1000});
+  h.move("f1", "g1");
+  const std::int64_t placed = h.now();
+  h.wait(2999);
+  EXPECT_THAT(h.made(), IsEmpty());
+  h.wait(1);
+  EXPECT_THAT(h.made(), ElementsAre("f1g1"));
+  EXPECT_EQ(h.of(MomentKind::Made)[0].move.kind(), chess::Move::Normal);
+  EXPECT_EQ(h.of(MomentKind::Made)[0].ms, placed + 3000);
+  // Without the right to castle it is a king move after the usual settle time.
+  Hand plain(fen("1k6/8/8/8/8/8/8/5K1R w - - 0 1", true), RecognizerConfig{Completion::Auto, 1000});
+  plain.move("f1", "g1").wait(1000);
+  EXPECT_THAT(plain.made(), ElementsAre("f1g1"));
+}
+
 TEST(RecognizerAuto, AnnounceButtonStillCompletesAtOnce) {
   Hand h(Position{}, RecognizerConfig{Completion::Auto, 1000});
   h.move("d2", "d4").announce();
