@@ -29,6 +29,8 @@ class SerialLink : public BoardLink {
     for (const serial::SerialOutput& o : pending_) {
       if (const auto* h = std::get_if<serial::HoleOutput>(&o))
         sink.hole(h->event, h->resync);
+      else if (const auto* b = std::get_if<serial::ButtonOutput>(&o))
+        sink.button(b->event);
       else
         sink.status(std::get<serial::StatusOutput>(o));
     }

@@ -214,14 +214,10 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
     } catch (const chess::ParseError& e) {
       fail(*port, "serial-port", e.what());
     }
-    // The serial board has no buttons: nothing could complete a move in button mode, so
-    // auto is its default.
-    if (const Setting* mode = find(settings, "completion")) {
-      if (c.session.recognizer.completion == board::Completion::Button)
-        fail(*mode, "completion", "board = serial has no announce button: use completion = auto");
-    } else {
-      c.session.recognizer.completion = board::Completion::Auto;
-    }
+    // A board of protocol 1.0 has no buttons, so auto is the serial board's default; a
+    // 1.1 board with buttons plays in button mode as the GPIO board does (the driver warns
+    // when the board found has none).
+    if (!find(settings, "completion")) c.session.recognizer.completion = board::Completion::Auto;
   }
   c.speech = on_off(settings, "speech", true);
   c.auto_resume = on_off(settings, "auto-resume", true);

@@ -106,6 +106,7 @@ class Live : public BoardLink::Sink {
       serial::SerialBoardConfig board;
       board.port = config_.serial;
       board.baseline = expected;
+      board.needs_buttons = config_.session.recognizer.completion == board::Completion::Button;
       link_ = make_serial_link(board);
     }
     if (resumed_) {

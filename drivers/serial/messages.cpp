@@ -70,6 +70,10 @@ Frame to_frame(const Message& m, std::uint8_t seq) {
           f.type = kNak;
           w.u8(msg.seq);
           w.u8(std::uint8_t(msg.reason));
+        } else if constexpr (std::is_same_v<T, ButtonPress>) {
+          f.type = kButton;
+          w.u32(msg.board_ms);
+          w.u8(std::uint8_t(msg.button));
         } else if constexpr (std::is_same_v<T, HostHello>) {
           f.type = kHostHello;
           w.u8(msg.major);
@@ -158,6 +162,19 @@ std::optional<Message> from_frame(const Frame& f, std::string& error) {
       }
       k.reason = NakReason(reason);
       return k;
+    }
+    case kButton: {
+      if (!size_is("button", 5)) return std::nullopt;
+      ButtonPress b;
+      b.board_ms = r.u32();
+      const std::uint8_t code = r.u8();
+      if (code >= kButtonCodes) {
+        error = "button: number " + std::to_string(code) + " out of range 0-" +
+                std::to_string(kButtonCodes - 1);
+        return std::nullopt;
+      }
+      b.button = ButtonCode(code);
+      return b;
     }
     case kHostHello: {
       if (!size_is("host hello", 2)) return std::nullopt;

@@ -12,7 +12,7 @@
 namespace tactile::serial {
 
 inline constexpr std::uint8_t kProtocolMajor = 1;
-inline constexpr std::uint8_t kProtocolMinor = 0;
+inline constexpr std::uint8_t kProtocolMinor = 1;  // 1.1: buttons, startup hello
 
 enum MessageType : std::uint8_t {
   // board -> host
@@ -21,6 +21,7 @@ enum MessageType : std::uint8_t {
   kChange = 0x03,
   kHeartbeat = 0x04,
   kNak = 0x05,
+  kButton = 0x06,  // 1.1
   // host -> board
   kHostHello = 0x81,
   kRequestOccupancy = 0x82,
@@ -30,9 +31,30 @@ enum MessageType : std::uint8_t {
 };
 
 // Hello flags.
-inline constexpr std::uint8_t kFlagRaw = 0x01;     // changes are raw switch edges (not debounced)
-inline constexpr std::uint8_t kFlagLeds = 0x02;    // the board has one LED per square
-inline constexpr std::uint8_t kFlagBeeper = 0x04;  // the board has a beeper
+inline constexpr std::uint8_t kFlagRaw = 0x01;      // changes are raw switch edges (not debounced)
+inline constexpr std::uint8_t kFlagLeds = 0x02;     // the board has one LED per square
+inline constexpr std::uint8_t kFlagBeeper = 0x04;   // the board has a beeper
+inline constexpr std::uint8_t kFlagButtons = 0x08;  // 1.1: the board sends Button frames
+// 1.1: its LEDs light a file and a rank, not a square (lit squares are shown in turn)
+inline constexpr std::uint8_t kFlagFileRankLeds = 0x10;
+// 1.1: sent by the board on its own when it started (power-up, reset), not an answer to a
+// HostHello; the host answers it with a HostHello (a reset may have eaten the host's).
+inline constexpr std::uint8_t kFlagStartup = 0x20;
+
+// 1.1: the buttons' numbers in a Button frame. 0..7 are the player's, 8 the sighted
+// opponent's clock button.
+enum class ButtonCode : std::uint8_t {
+  Announce = 0,
+  Time = 1,
+  Correct = 2,
+  Repeat = 3,
+  PromoteQueen = 4,
+  PromoteRook = 5,
+  PromoteBishop = 6,
+  PromoteKnight = 7,
+  Clock = 8,
+};
+inline constexpr std::uint8_t kButtonCodes = 9;
 
 // Board -> host. Times are the board's own millisecond counter (wraps at 2^32).
 struct Hello {
@@ -59,6 +81,12 @@ struct Heartbeat {  // same content as Occupancy, sent periodically
   std::uint32_t board_ms = 0;
   std::uint64_t mask = 0;
   friend bool operator==(const Heartbeat&, const Heartbeat&) = default;
+};
+// 1.1: a button was pressed (debounced by the board; a press, never a release).
+struct ButtonPress {
+  std::uint32_t board_ms = 0;
+  ButtonCode button = ButtonCode::Announce;
+  friend bool operator==(const ButtonPress&, const ButtonPress&) = default;
 };
 enum class NakReason : std::uint8_t {
   BadFrame = 1,
@@ -97,8 +125,8 @@ struct Resend {
   friend bool operator==(const Resend&, const Resend&) = default;
 };
 
-using Message = std::variant<Hello, Occupancy, Change, Heartbeat, Nak, HostHello, RequestOccupancy,
-                             SetLeds, Beep, Resend>;
+using Message = std::variant<Hello, Occupancy, Change, Heartbeat, Nak, ButtonPress, HostHello,
+                             RequestOccupancy, SetLeds, Beep, Resend>;
 
 Frame to_frame(const Message& m, std::uint8_t seq);
 // nullopt with `error` set (e.g. "change: square 70 out of range") when the frame's type

@@ -9,6 +9,32 @@ std::string seq_text(std::uint8_t v) {
   return std::to_string(int(v));
 }
 
+// The board's button numbers as the game knows its buttons; nullopt for the sighted
+// opponent's clock button, which no seating of the daemon uses yet.
+std::optional<board::Button> game_button(ButtonCode code) {
+  switch (code) {
+    case ButtonCode::Announce:
+      return board::Button::Announce;
+    case ButtonCode::Time:
+      return board::Button::Time;
+    case ButtonCode::Correct:
+      return board::Button::Correct;
+    case ButtonCode::Repeat:
+      return board::Button::Repeat;
+    case ButtonCode::PromoteQueen:
+      return board::Button::PromoteQueen;
+    case ButtonCode::PromoteRook:
+      return board::Button::PromoteRook;
+    case ButtonCode::PromoteBishop:
+      return board::Button::PromoteBishop;
+    case ButtonCode::PromoteKnight:
+      return board::Button::PromoteKnight;
+    case ButtonCode::Clock:
+      break;
+  }
+  return std::nullopt;
+}
+
 // How long a frame may take from the board's clock to our read (raw boards only).
 constexpr std::int64_t kTransitMarginMs = 5;
 
@@ -206,6 +232,15 @@ void SerialBoard::hello(const Frame& frame, std::int64_t now, std::vector<Serial
     return;
   }
   const Hello& h = std::get<Hello>(*msg);
+  if ((h.flags & kFlagStartup) && h.major == kProtocolMajor) {
+    // The board (re)started by itself, e.g. reset by the port's opening (an Arduino's
+    // auto-reset): our HostHello may have gone to its boot loader. Greet it (again); its
+    // answer is the hello that starts the session.
+    state_ = State::Handshake;
+    handshake_deadline_ = now + config_.handshake_ms;
+    send(HostHello{}, now, out);
+    return;
+  }
   if (h.major != kProtocolMajor) {
     lose(now,
          "protocol version " + std::to_string(h.major) + "." + std::to_string(h.minor) +
@@ -215,6 +250,14 @@ void SerialBoard::hello(const Frame& frame, std::int64_t now, std::vector<Serial
   }
   state_ = State::Connected;
   raw_ = (h.flags & kFlagRaw) != 0;
+  flags_ = h.flags;
+  if (config_.needs_buttons && !(h.flags & kFlagButtons))
+    warn(now,
+         "serial board: it has no buttons (firmware of protocol " + std::to_string(h.major) + "." +
+             std::to_string(h.minor) +
+             "), so no move can be completed in button mode: use completion = auto or update "
+             "its firmware",
+         out);
   heartbeat_ms_ = h.heartbeat_ms;
   firmware_ = h.firmware;
   session_synced_ = false;
@@ -277,6 +320,12 @@ void SerialBoard::process(const Frame& frame, std::int64_t now, std::vector<Seri
             tracker_.change(m.square, m.occupied, now, changes);
             emit(changes, out);
           }
+        } else if constexpr (std::is_same_v<T, ButtonPress>) {
+          // Stamped on arrival, like a debounced board's hole changes.
+          if (std::optional<board::Button> b = game_button(m.button))
+            out.push_back(ButtonOutput{board::ButtonEvent{now, *b}});
+          else
+            warn(now, "serial board: clock button pressed; no seating uses it yet", out);
         } else if constexpr (std::is_same_v<T, Nak>) {
           if (m.reason != NakReason::CannotResend) {  // that one is handled on arrival
             warn(now,

@@ -34,12 +34,19 @@ struct SerialBoardConfig {
   std::int64_t occupancy_retry_ms = 500;  // ask again when an occupancy is overdue, and give
                                           // up on a Resend after this long
   std::uint32_t debounce_ms = 20;         // used for boards that report raw edges
+  bool needs_buttons = false;  // the game completes moves by button: warn if the board has none
 };
 
 struct HoleOutput {
   board::HoleEvent event;
   bool resync = false;  // found by comparing a full occupancy, not reported as a change
   friend bool operator==(const HoleOutput&, const HoleOutput&) = default;
+};
+
+// A button pressed on the board (protocol 1.1), as the GPIO board reports its buttons.
+struct ButtonOutput {
+  board::ButtonEvent event;
+  friend bool operator==(const ButtonOutput&, const ButtonOutput&) = default;
 };
 
 enum class LinkStatus : std::uint8_t {
@@ -55,7 +62,7 @@ struct StatusOutput {
   std::uint64_t occupancy = 0;  // with Found: the board as it is now
 };
 
-using SerialOutput = std::variant<HoleOutput, StatusOutput>;
+using SerialOutput = std::variant<HoleOutput, ButtonOutput, StatusOutput>;
 
 class SerialBoard {
  public:
@@ -76,6 +83,8 @@ class SerialBoard {
   void beep(std::uint16_t hz, std::uint16_t ms, std::int64_t now, std::vector<SerialOutput>& out);
 
   bool connected() const { return state_ == State::Connected; }
+  // The connected board's Hello flags (kFlagButtons, kFlagLeds, ...); 0 before a hello.
+  std::uint8_t board_flags() const { return flags_; }
   // The host's copy of the board's occupancy.
   std::uint64_t occupancy() const { return tracker_.state(); }
 
@@ -113,6 +122,7 @@ class SerialBoard {
   std::int64_t resend_asked_ms_ = 0;
   bool session_synced_ = false;  // the first occupancy of this connection arrived
   bool raw_ = false;
+  std::uint8_t flags_ = 0;
   std::uint16_t heartbeat_ms_ = 500;
   std::uint32_t last_board_ms_ = 0;      // board time of the last frame that carried one
   std::int64_t last_board_host_ms_ = 0;  // host time when that frame arrived

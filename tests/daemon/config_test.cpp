@@ -112,8 +112,6 @@ TEST(DaemonConfig, TheBoardDecidesWhatElseIsNeeded) {
   EXPECT_THAT(live("board = gpio\n"), HasSubstr("board = gpio needs gpio-config"));
   EXPECT_THAT(live("board = serial\nserial-port = /dev/x\nclock-press = on\n"),
               HasSubstr("t.conf: line 3: clock-press: only for board = gpio"));
-  EXPECT_THAT(live("board = serial\nserial-port = /dev/x\ncompletion = button\n"),
-              HasSubstr("t.conf: line 3: completion: board = serial has no announce button"));
   EXPECT_THAT(live("board = gpio\ngpio-config = /nonexistent/wiring.conf\n"),
               HasSubstr("t.conf: line 2: gpio-config: cannot read GPIO config "
                         "'/nonexistent/wiring.conf'"));
@@ -129,6 +127,11 @@ TEST(DaemonConfig, SerialDefaultsToAutoAndFilesToTheStateDirectory) {
   EXPECT_EQ(*c.serial.usb_product, 0x05e1);
   EXPECT_EQ(c.serial.usb_serial, "TB0001");
   EXPECT_EQ(c.session.recognizer.completion, board::Completion::Auto);
+  // A serial board with buttons (protocol 1.1) plays in button mode when asked.
+  EXPECT_EQ(live_config(from_file("board = serial\nserial-port = /dev/x\ncompletion = button\n"),
+                        "/state", "stamp")
+                .session.recognizer.completion,
+            board::Completion::Button);
   EXPECT_EQ(c.session.language, record::Language::English);
   EXPECT_FALSE(c.session.time_control);
   EXPECT_TRUE(c.speech);

@@ -98,7 +98,7 @@ class LiveDaemonTest : public ::testing::Test {
 
   std::string dir_, log_, pgn_;
   FakeSysfs sysfs_;
-  SimBoard sim_{SimBoard::Options{}, kStart, &sysfs_, ""};
+  SimBoard sim_{SimBoard::Options{.buttons = true}, kStart, &sysfs_, ""};
   Clock::time_point t0_ = Clock::now();
   std::unique_ptr<Daemon> daemon_;
 };
@@ -215,6 +215,37 @@ TEST_F(LiveDaemonTest, AGpioBoardThatIsNotThereExitsWithStatus1) {
   EXPECT_EQ(WEXITSTATUS(status), 1);
   EXPECT_THAT(daemon.output(), HasSubstr("no-such-gpiochip"));
   EXPECT_FALSE(fs::exists(log_));  // the board is opened before the game starts
+}
+
+// A serial board with buttons (protocol 1.1) plays in button mode as the GPIO board does:
+// a move is made when the announce button is pressed, and a promotion takes the piece of
+// the button pressed before it.
+TEST_F(LiveDaemonTest, ASerialBoardsButtonsCompleteMoves) {
+  sim_.plug();
+  daemon_ = std::make_unique<Daemon>(
+      dir_, std::vector<std::string>{"--board", "serial", "--serial-port", "usb:16c0:05e1:TB0001",
+                                     "--completion", "button", "--language", "en", "--speech",
+                                     "off", "--log", log_, "--pgn", pgn_});
+  ASSERT_TRUE(run_until([](const auto& log) {
+    return count(log, [](auto& j) { return says(j, "Board connected"); }) == 1;
+  })) << daemon_->output();
+  sim_.change(sq("e2"), false);
+  sim_.change(sq("e4"), true);
+  ASSERT_TRUE(run_until([](const auto& log) {
+    return count(log, [](auto& j) { return j.value("type", "") == "hole"; }) == 2;
+  })) << daemon_->output();
+  EXPECT_EQ(count(log_entries(log_), is_made), 0);  // nothing made before the button
+  sim_.press(ButtonCode::Announce);
+  ASSERT_TRUE(run_until([](const auto& log) { return count(log, is_made) == 1; }))
+      << daemon_->output();
+  sim_.press(ButtonCode::Time);
+  ASSERT_TRUE(run_until([](const auto& log) {
+    return count(log, [](auto& j) {
+             return j.value("type", "") == "button" && j.value("button", "") == "time";
+           }) == 1;
+  })) << daemon_->output();
+  daemon_->stop();
+  EXPECT_THAT(slurp(pgn_), HasSubstr("1. e4 *"));
 }
 
 // A log that is there already may hold a game to resume: it is never overwritten.

@@ -1,6 +1,7 @@
 // The reference firmware (hw/firmware/tactile-board) against the real host driver: the
-// firmware's core runs here on simulated reed switches that bounce, its bytes cross a
-// pseudo-terminal, and the driver must give back exactly the game's hole events.
+// firmware's core runs here on simulated reed switches and buttons that bounce, its bytes
+// cross a pseudo-terminal, and the driver must give back exactly the game's hole events
+// and button presses.
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <unistd.h>
@@ -49,7 +50,7 @@ class FirmwareRig {
   FirmwareRig()
       : master_(test::open_pty(device_)),
         io_(master_),
-        core_(io_, "reference 1.0"),
+        core_(io_, "reference 1.0", kFlagLeds | kFlagBeeper | kFlagButtons),
         driver_(config()) {
     sysfs_.add_usb(device_.substr(5), 0x16c0, 0x05e1, "TB0001");
   }
@@ -70,10 +71,11 @@ class FirmwareRig {
       ++now_;
       io_.wrote = false;
       core_.scan(switches_, std::uint32_t(now_));
+      core_.buttons(buttons_, std::uint32_t(now_));
       core_.tick(std::uint32_t(now_));
       std::uint8_t buf[256];
       for (ssize_t got; (got = read(master_, buf, sizeof buf)) > 0;) {
-        core_.receive(buf, std::size_t(got), std::uint32_t(now_));
+        if (!deaf) core_.receive(buf, std::size_t(got), std::uint32_t(now_));
       }
       if (io_.wrote && driver_.fd() >= 0) {
         pollfd p{driver_.fd(), POLLIN, 0};
@@ -86,6 +88,34 @@ class FirmwareRig {
   void set(std::uint8_t square, bool occupied) {
     std::uint64_t bit = std::uint64_t{1} << square;
     switches_ = occupied ? switches_ | bit : switches_ & ~bit;
+  }
+
+  void hold(ButtonCode b, bool held) {
+    const auto bit = std::uint16_t(1u << unsigned(b));
+    buttons_ = held ? std::uint16_t(buttons_ | bit) : std::uint16_t(buttons_ & ~bit);
+  }
+  // A press with some bounce, held long enough to count, then released.
+  void press(ButtonCode b) {
+    for (int i = 0; i < 3; ++i) {
+      hold(b, true);
+      run(1);
+      hold(b, false);
+      run(1);
+    }
+    hold(b, true);
+    run(40);
+    hold(b, false);
+    run(40);
+  }
+  // The firmware starting (power-up or reset).
+  void start() { core_.start(std::uint32_t(now_)); }
+
+  std::vector<board::Button> buttons() const {
+    std::vector<board::Button> b;
+    for (const SerialOutput& o : out_) {
+      if (auto* e = std::get_if<ButtonOutput>(&o)) b.push_back(e->event.button);
+    }
+    return b;
   }
 
   std::vector<HoleOutput> holes() const {
@@ -101,6 +131,7 @@ class FirmwareRig {
   std::uint64_t switches() const { return switches_; }
   std::int64_t now() const { return now_; }
   std::vector<SerialOutput>& out() { return out_; }
+  bool deaf = false;  // the firmware hears nothing (a chip in its boot loader)
 
  private:
   test::FakeSysfs sysfs_;
@@ -111,6 +142,7 @@ class FirmwareRig {
   SerialBoard driver_;
   std::int64_t now_ = 1000;
   std::uint64_t switches_ = test::start_occupancy();
+  std::uint16_t buttons_ = 0;
   std::vector<SerialOutput> out_;
 };
 
@@ -159,6 +191,97 @@ TEST(SerialFirmware, DamagedFramesAreSentAgainFromItsHistory) {
   EXPECT_EQ(test::as_holes(rig.holes()), all);
   EXPECT_EQ(test::resyncs(rig.holes()), 0);
   EXPECT_EQ(rig.driver().occupancy(), rig.switches());
+}
+
+TEST(SerialFirmware, ButtonsReachTheHostAsTheGameKnowsThem) {
+  FirmwareRig rig;
+  rig.run(50);
+  ASSERT_TRUE(rig.driver().connected());
+  EXPECT_TRUE(rig.driver().board_flags() & kFlagButtons);
+  rig.press(ButtonCode::Announce);
+  rig.press(ButtonCode::PromoteKnight);
+  rig.press(ButtonCode::Time);
+  rig.press(ButtonCode::Correct);
+  rig.press(ButtonCode::Repeat);
+  rig.press(ButtonCode::PromoteQueen);
+  rig.press(ButtonCode::PromoteRook);
+  rig.press(ButtonCode::PromoteBishop);
+  rig.press(ButtonCode::Clock);  // no seating uses it: logged, not a game button
+  using B = board::Button;
+  EXPECT_EQ(rig.buttons(),
+            (std::vector<B>{B::Announce, B::PromoteKnight, B::Time, B::Correct, B::Repeat,
+                            B::PromoteQueen, B::PromoteRook, B::PromoteBishop}));
+  bool clock_logged = false;
+  for (const SerialOutput& o : rig.out()) {
+    if (auto* s = std::get_if<StatusOutput>(&o))
+      clock_logged |= s->message.find("clock button") != std::string::npos;
+  }
+  EXPECT_TRUE(clock_logged);
+}
+
+TEST(SerialFirmware, AHelloLostInAResetIsRepeatedByTheBoardsStartupHello) {
+  FirmwareRig rig;
+  rig.deaf = true;  // the host's HostHello goes to the boot loader
+  rig.run(50);
+  EXPECT_FALSE(rig.driver().connected());
+  rig.deaf = false;
+  rig.start();  // the firmware runs: its own hello makes the host greet it again
+  rig.run(50);
+  ASSERT_TRUE(rig.driver().connected());
+  rig.press(ButtonCode::Announce);  // the session is 1.1: buttons come through
+  EXPECT_EQ(rig.buttons(), std::vector<board::Button>{board::Button::Announce});
+}
+
+// The firmware's frames, decoded, for checks on what it sends a host of a given version.
+class Capture : public tactile_fw::Io {
+ public:
+  void write(const std::uint8_t* bytes, std::size_t n) override {
+    decoder_.feed(std::span(bytes, n), frames);
+  }
+  void set_leds(std::uint64_t, std::uint64_t) override {}
+  void beep(std::uint16_t, std::uint16_t) override {}
+  int count(std::uint8_t type) const {
+    int n = 0;
+    for (const Decoded& d : frames) n += d.error == FrameError::None && d.frame.type == type;
+    return n;
+  }
+  std::vector<Decoded> frames;
+
+ private:
+  FrameDecoder decoder_;
+};
+
+TEST(SerialFirmware, AVersion10HostIsNeverSentButtons) {
+  Capture io;
+  tactile_fw::BoardCore core(io, "fw", kFlagButtons);
+  auto greet = [&](std::uint8_t minor, std::uint32_t t) {
+    const std::vector<std::uint8_t> wire =
+        encode_frame(to_frame(HostHello{kProtocolMajor, minor}, 0));
+    core.receive(wire.data(), wire.size(), t);
+  };
+  auto press = [&](std::uint32_t t) {
+    core.buttons(1, t);
+    core.buttons(1, t + 30);
+    core.buttons(0, t + 40);
+    core.buttons(0, t + 80);
+  };
+  core.scan(0, 0);
+  greet(0, 1);
+  press(10);
+  EXPECT_EQ(io.count(kHello), 1);
+  EXPECT_EQ(io.count(kButton), 0);
+  greet(1, 100);
+  press(110);
+  EXPECT_EQ(io.count(kHello), 2);
+  ASSERT_EQ(io.count(kButton), 1);
+  std::string error;
+  EXPECT_EQ(from_frame(io.frames.back().frame, error),
+            std::optional<Message>(ButtonPress{110, ButtonCode::Announce}));
+  // The hello says what the board has, and that it answers (no startup flag).
+  std::optional<Message> hello = from_frame(io.frames[0].frame, error);
+  ASSERT_TRUE(hello);
+  EXPECT_EQ(std::get<Hello>(*hello).flags, kFlagButtons);
+  EXPECT_EQ(std::get<Hello>(*hello).minor, 1);
 }
 
 }  // namespace

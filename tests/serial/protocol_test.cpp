@@ -168,6 +168,8 @@ TEST(SerialMessages, RoundTrip) {
       Beep{440, 250},
       Resend{200},
       Nak{3, NakReason::CannotResend},
+      ButtonPress{0x01020304, ButtonCode::PromoteKnight},
+      ButtonPress{5, ButtonCode::Clock},
   };
   for (const Message& m : all) {
     std::string error;
@@ -204,6 +206,16 @@ TEST(SerialMessages, BadPayloadsAreExplained) {
   f = Frame{kHello, 0, {1, 0, 0, 0, 0, 20, 0}};
   EXPECT_FALSE(from_frame(f, error));
   EXPECT_EQ(error, "hello: heartbeat interval 0");
+  f = Frame{kButton, 0, {1, 0, 0, 0, 9}};
+  EXPECT_FALSE(from_frame(f, error));
+  EXPECT_EQ(error, "button: number 9 out of range 0-8");
+}
+
+TEST(SerialMessages, ButtonLayoutByHand) {
+  // Version 1.1's Button: board time, then the button's number (7 = promote to knight).
+  Frame f = to_frame(ButtonPress{0x11223344, ButtonCode::PromoteKnight}, 3);
+  EXPECT_EQ(f.type, 0x06);
+  EXPECT_EQ(f.payload, (Bytes{0x44, 0x33, 0x22, 0x11, 0x07}));
 }
 
 }  // namespace

@@ -137,6 +137,10 @@ void SimBoard::change(std::uint8_t square, bool occupied, const Wire& wire) {
   if (greeted_) send(Change{board_ms_, square, occupied}, wire);
 }
 
+void SimBoard::press(ButtonCode button) {
+  if (greeted_ && options_.buttons) send(ButtonPress{board_ms_, button});
+}
+
 void SimBoard::send(const Message& m, const Wire& wire) {
   Frame f = to_frame(m, seq_++);
   history_.push_back(f);
@@ -206,7 +210,10 @@ SimBoard::Pumped SimBoard::pump() {
         seq_ = 0;
         Hello h;
         h.major = options_.major;
-        h.flags = std::uint8_t((options_.raw ? kFlagRaw : 0) | kFlagLeds | kFlagBeeper);
+        // Without buttons a board of protocol 1.0: older firmware keeps working.
+        h.minor = options_.buttons ? 1 : 0;
+        h.flags = std::uint8_t((options_.raw ? kFlagRaw : 0) | kFlagLeds | kFlagBeeper |
+                               (options_.buttons ? kFlagButtons : 0));
         h.heartbeat_ms = options_.heartbeat_ms;
         h.debounce_ms = options_.raw ? 0 : 20;
         h.firmware = options_.firmware;

@@ -55,6 +55,7 @@ class SimBoard {
     std::uint16_t vid = 0x16c0, pid = 0x05e1;
     std::string serial = "TB0001";
     bool keeps_history = true;  // answers Resend from its last 32 frames (else Nak)
+    bool buttons = false;       // a board of protocol 1.1 with buttons (else 1.0, none)
   };
 
   // `sysfs` (may be null) gets the pty registered as a USB device while plugged; `link`
@@ -80,6 +81,8 @@ class SimBoard {
   void change(std::uint8_t square, bool occupied, const Wire& wire = {});
   // Changes the occupancy without any frame (while unplugged, or a lost edge).
   void set_square(std::uint8_t square, bool occupied);
+  // A debounced button press (a board with buttons, greeted).
+  void press(ButtonCode button);
   void send(const Message& m, const Wire& wire = {});
   // A frame of any type and payload, numbered like the others (to send a bad one).
   void send_payload(std::uint8_t type, std::vector<std::uint8_t> payload);

@@ -11,6 +11,7 @@ enum : uint8_t {
   kChange = 0x03,
   kHeartbeat = 0x04,
   kNak = 0x05,
+  kButton = 0x06,
   kHostHello = 0x81,
   kRequestOccupancy = 0x82,
   kSetLeds = 0x83,
@@ -18,7 +19,7 @@ enum : uint8_t {
   kResend = 0x85,
 };
 enum : uint8_t { kNakBadPayload = 3, kNakUnknownType = 2, kNakCannotResend = 4 };
-constexpr uint8_t kFlagLeds = 0x02, kFlagBeeper = 0x04;
+constexpr uint8_t kFlagStartup = 0x20;
 
 uint16_t crc16(const uint8_t* p, size_t n) {
   uint16_t crc = 0xFFFF;
@@ -44,8 +45,57 @@ uint64_t get64(const uint8_t* p) {
 
 }  // namespace
 
-BoardCore::BoardCore(Io& io, const char* firmware, uint16_t debounce_ms, uint16_t heartbeat_ms)
-    : io_(io), firmware_(firmware), debounce_ms_(debounce_ms), heartbeat_ms_(heartbeat_ms) {}
+BoardCore::BoardCore(Io& io, const char* firmware, uint8_t flags, uint16_t debounce_ms,
+                     uint16_t heartbeat_ms)
+    : io_(io),
+      firmware_(firmware),
+      flags_(flags),
+      debounce_ms_(debounce_ms),
+      heartbeat_ms_(heartbeat_ms) {}
+
+void BoardCore::send_hello(uint8_t extra_flags) {
+  // A new session: numbers restart, history is forgotten.
+  seq_ = 0;
+  kept_ = 0;
+  uint8_t h[7 + 32];
+  h[0] = kMajor;
+  h[1] = kMinor;
+  h[2] = uint8_t(flags_ | extra_flags);
+  h[3] = uint8_t(heartbeat_ms_);
+  h[4] = uint8_t(heartbeat_ms_ >> 8);
+  h[5] = uint8_t(debounce_ms_);
+  h[6] = uint8_t(debounce_ms_ >> 8);
+  size_t len = strlen(firmware_);
+  if (len > 32) len = 32;
+  memcpy(h + 7, firmware_, len);
+  send(kHello, h, uint8_t(7 + len), false);
+  greeted_ = true;
+}
+
+void BoardCore::start(uint32_t now_ms) {
+  host_minor_ = 0;
+  send_hello(kFlagStartup);
+  last_heartbeat_ = now_ms;
+}
+
+void BoardCore::buttons(uint16_t held, uint32_t now_ms) {
+  uint16_t edges = uint16_t(held ^ buttons_raw_);
+  for (uint8_t b = 0; b < kButtons; ++b) {
+    if (edges >> b & 1) button_edge_[b] = now_ms;
+  }
+  buttons_raw_ = held;
+  for (uint8_t b = 0; b < kButtons; ++b) {
+    if (!((buttons_raw_ ^ buttons_stable_) >> b & 1)) continue;
+    if (uint32_t(now_ms - button_edge_[b]) < debounce_ms_) continue;
+    buttons_stable_ ^= uint16_t(1u << b);
+    // Presses only, and only to a host that knows the frame (1.1 on).
+    if (!(buttons_stable_ >> b & 1) || !greeted_ || host_minor_ < 1) continue;
+    uint8_t p[5];
+    put32(p, button_edge_[b]);
+    p[4] = b;
+    send(kButton, p, sizeof p, true);
+  }
+}
 
 void BoardCore::send(uint8_t type, const uint8_t* payload, uint8_t size, bool keep) {
   // Body, then COBS with a delimiter on both sides, written in one go.
@@ -174,22 +224,9 @@ void BoardCore::host_frame(const uint8_t* body, size_t n, uint32_t now_ms) {
   switch (type) {
     case kHostHello: {
       if (size != 2) break;
-      // A new session: numbers restart, history is forgotten.
-      seq_ = 0;
-      kept_ = 0;
-      uint8_t h[7 + 32];
-      h[0] = kMajor;
-      h[1] = kMinor;
-      h[2] = kFlagLeds | kFlagBeeper;
-      h[3] = uint8_t(heartbeat_ms_);
-      h[4] = uint8_t(heartbeat_ms_ >> 8);
-      h[5] = uint8_t(debounce_ms_);
-      h[6] = uint8_t(debounce_ms_ >> 8);
-      size_t len = strlen(firmware_);
-      if (len > 32) len = 32;
-      memcpy(h + 7, firmware_, len);
-      send(kHello, h, uint8_t(7 + len), false);
-      greeted_ = true;
+      // A new session; never send a 1.0 host what it does not know.
+      host_minor_ = p[0] == kMajor ? p[1] : 0;
+      send_hello(0);
       last_heartbeat_ = now_ms;
       return;
     }
