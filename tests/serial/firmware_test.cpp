@@ -10,6 +10,7 @@
 
 #include "drivers/serial/serial_board.h"
 #include "hw/firmware/tactile-board/board_core.h"
+#include "hw/firmware/tactile-board/file_rank_leds.h"
 #include "tests/serial/rig.h"
 
 namespace tactile::serial {
@@ -282,6 +283,22 @@ TEST(SerialFirmware, AVersion10HostIsNeverSentButtons) {
   ASSERT_TRUE(hello);
   EXPECT_EQ(std::get<Hello>(*hello).flags, kFlagButtons);
   EXPECT_EQ(std::get<Hello>(*hello).minor, 1);
+}
+
+TEST(FirmwareLeds, FileAndRankLedsShowTheLitSquaresInTurn) {
+  using tactile_fw::file_rank_leds;
+  const std::uint64_t e2 = std::uint64_t{1} << 12, e4 = std::uint64_t{1} << 28;
+  const std::uint16_t file_e = 1u << 4, rank_2 = 1u << 9, rank_4 = 1u << 11;
+  EXPECT_EQ(file_rank_leds(0, 0, 0), 0);
+  EXPECT_EQ(file_rank_leds(e2 | e4, 0, 0), file_e | rank_2);    // e2 first (square order)
+  EXPECT_EQ(file_rank_leds(e2 | e4, 0, 399), file_e | rank_2);  // for 400 ms
+  EXPECT_EQ(file_rank_leds(e2 | e4, 0, 400), file_e | rank_4);  // then e4
+  EXPECT_EQ(file_rank_leds(e2 | e4, 0, 800), file_e | rank_2);  // and round again
+  // A blinking square is dark every other 200 ms while it is shown.
+  EXPECT_EQ(file_rank_leds(e4, e4, 100), file_e | rank_4);
+  EXPECT_EQ(file_rank_leds(e4, e4, 300), 0);
+  const std::uint64_t h8 = std::uint64_t{1} << 63;
+  EXPECT_EQ(file_rank_leds(h8, 0, 5), (1u << 7) | (1u << 15));
 }
 
 }  // namespace
