@@ -98,6 +98,10 @@ class Parser {
       config.line_active_low = active_low(value);
     } else if (key == "scan_hz") {
       config.scan_hz = number(value, 1, 10000);
+    } else if (key == "idle_scan_hz") {
+      config.idle_scan_hz = number(value, 1, 10000);
+    } else if (key == "idle_after_ms") {
+      config.idle_after_ms = number(value, 0, 3600000);
     } else if (key == "settle_us") {
       config.settle_us = number(value, 0, 10000);
     } else if (key == "debounce_ms") {
@@ -227,6 +231,8 @@ void GpioConfig::validate() const {
       if (c.chip != columns[0].chip)
         fail("all columns must be on one chip (" + columns[0].chip + ")");
     if (scan_hz < 1 || scan_hz > 10000) fail("scan_hz must be 1..10000");
+    if (idle_scan_hz < 1 || idle_scan_hz > 10000) fail("idle_scan_hz must be 1..10000");
+    if (idle_after_ms < 0 || idle_after_ms > 3600000) fail("idle_after_ms must be 0..3600000");
     const long budget = 1000000L / scan_hz / long(rows.size());
     if (settle_us < 0 || settle_us >= budget)
       fail("settle_us " + std::to_string(settle_us) + " does not fit " +

@@ -33,7 +33,14 @@ struct GpioConfig {
   std::vector<LineSpec> rows, columns;
   bool row_active_low = true;     // a selected row is driven low
   bool column_active_low = true;  // a closed switch pulls its column low
-  int scan_hz = 500;
+  int scan_hz = 500;              // full scans per second while a move is under way
+  // While the board is still (no switch has changed for idle_after_ms) the matrix is
+  // scanned idle_scan_hz times a second instead: the first change after a quiet spell then
+  // comes within debounce + one idle period, every later one within debounce + one
+  // scan_hz period (docs/gpio.md, "Adaptive scan rate"). An idle_scan_hz at or above
+  // scan_hz (or idle_after_ms longer than the game) keeps the scan fast all the time.
+  int idle_scan_hz = 50;
+  int idle_after_ms = 5000;
   // Wait after selecting a row, before reading the columns. 0: the read follows the
   // select at once (fine with the external pull-ups of hw/wiring.md); more costs a sleep,
   // so a context switch, per row.
@@ -61,6 +68,8 @@ struct GpioConfig {
   int button_debounce_ms = 20;
 
   int switch_count() const;
+  // The rate while the board is still: idle_scan_hz, never above scan_hz.
+  int idle_rate_hz() const { return idle_scan_hz < scan_hz ? idle_scan_hz : scan_hz; }
   // The square each switch stands for, after rotation (NoSquare: unused). Index < 64.
   std::array<chess::Square, 64> squares() const;
   // Throws chess::ParseError naming the setting and why (sizes, ranges, duplicates).

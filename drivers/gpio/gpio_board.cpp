@@ -71,9 +71,13 @@ GpioBoard::GpioBoard(const GpioConfig& config, Backend& backend, std::int64_t no
       columns_ = backend.request(req);
       column_mask_ = all_lines(cols);
       period_us_ = 1000000 / config_.scan_hz;
+      idle_period_us_ = 1000000 / config_.idle_rate_hz();
+      idle_after_us_ = std::int64_t(config_.idle_after_ms) * 1000;
       scan(now_us);
       switches_.reset(switches_.raw());  // the first scan is the starting position
-      next_scan_us_ = now_us + period_us_;
+      busy_until_us_ = now_us;           // a board at rest: scan at the idle rate
+      scan_period_us_ = idle_period_us_;
+      next_scan_us_ = now_us + scan_period_us_;
     } else {
       direct_ = request_inputs(backend, config_.lines, config_.line_active_low);
       std::uint64_t state = 0;
@@ -151,6 +155,7 @@ std::uint64_t GpioBoard::read_group(Group& g, bool active_low) {
 
 void GpioBoard::scan(std::int64_t now_us) {
   const std::size_t cols = config_.columns.size();
+  const std::uint64_t before = switches_.raw();
   std::uint64_t state = 0;
   for (std::size_t r = 0; r < row_levels_.size(); ++r) {
     rows_->write(row_levels_[r]);
@@ -161,6 +166,10 @@ void GpioBoard::scan(std::int64_t now_us) {
   }
   switches_.sample(state, all_lines(row_levels_.size() * cols), now_us);
   ++scans_;
+  // A move is under way while any reading differs from the last one or from the accepted
+  // state: scan fast until idle_after_ms have passed without that.
+  if (switches_.raw() != before || switches_.pending() != 0)
+    busy_until_us_ = now_us + idle_after_us_;
 }
 
 void GpioBoard::service(std::int64_t now_us, Events& out) {
@@ -195,10 +204,19 @@ void GpioBoard::service(std::int64_t now_us, Events& out) {
     // debounce time: accepting it needs a sample taken then (a pulse could hide between
     // scans), and taking it then keeps the delay within debounce + one scan period for
     // any debounce time, not only for multiples of the period.
+    //
+    // The rate adapts: slow while the board is still, fast from the first reading that
+    // shows a change (the next scan then comes one fast period later, not on the idle
+    // grid) until the board has been still for idle_after_ms again.
     if (now_us >= next_scan_us_ || now_us >= switches_.next_deadline_us()) {
       scan(now_us);
       switches_.settle(now_us, changes_);
-      while (next_scan_us_ <= now_us) next_scan_us_ += period_us_;
+      const std::int64_t period = now_us < busy_until_us_ ? period_us_ : idle_period_us_;
+      if (period != scan_period_us_) {
+        scan_period_us_ = period;
+        next_scan_us_ = now_us + period;
+      }
+      while (next_scan_us_ <= now_us) next_scan_us_ += scan_period_us_;
     }
   } else {
     for (Group& g : direct_) {
@@ -237,7 +255,7 @@ void GpioBoard::service(std::int64_t now_us, Events& out) {
 
 void GpioBoard::arm() {
   armed_us_ = next_deadline_us();
-  ticker_->arm_at(armed_us_, armed_us_ == next_scan_us_ ? period_us_ : 0);
+  ticker_->arm_at(armed_us_, armed_us_ == next_scan_us_ ? scan_period_us_ : 0);
 }
 
 int GpioBoard::fd() const {

@@ -58,6 +58,9 @@ class GpioBoard {
   void beep(std::int64_t now_us, int ms);
 
   std::uint64_t scans() const { return scans_; }
+  // True while the matrix is scanned at scan_hz (a change was seen in the last
+  // idle_after_ms); false while it is scanned at the idle rate.
+  bool scanning_fast() const { return scan_period_us_ == period_us_; }
   // libgpiod calls the matrix scans made, one bulk write and one bulk read per row (the
   // costly part on a real chip: each is an ioctl).
   std::uint64_t line_calls() const { return scans_ * 2 * row_levels_.size(); }
@@ -101,7 +104,11 @@ class GpioBoard {
   std::unique_ptr<LineGroup> rows_, columns_;
   std::vector<std::uint64_t> row_levels_;  // row r selected, all others idle
   std::uint64_t column_mask_ = 0;
-  std::int64_t period_us_ = 0;
+  std::int64_t period_us_ = 0;       // at scan_hz
+  std::int64_t idle_period_us_ = 0;  // at the idle rate
+  std::int64_t idle_after_us_ = 0;
+  std::int64_t scan_period_us_ = 0;  // the one in use
+  std::int64_t busy_until_us_ = 0;   // fast scans until then: a change was seen
   std::int64_t next_scan_us_ = Debouncer::kNever;
   std::uint64_t scans_ = 0;
 

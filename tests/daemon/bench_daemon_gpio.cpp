@@ -3,8 +3,11 @@
 // start position on the board, a clock running (5400+30) and speech off, in a child
 // process. The parent reads the child's CPU clock and its wake-ups (voluntary context
 // switches) over SECONDS after a second of start-up, then stops it with SIGTERM.
-//   BM_DaemonIdle/SCAN_HZ/KERNEL: cpu_pct is the share of one core; wakeups_per_s should
-//   be SCAN_HZ (one wake-up per scan, nothing else).
+//   BM_DaemonIdle/SCAN_HZ/KERNEL/IDLE_HZ: cpu_pct is the share of one core; wakeups_per_s
+//   should be the scan rate in use (one wake-up per scan, nothing else). The board stays
+//   still, so with IDLE_HZ < SCAN_HZ the driver scans at IDLE_HZ (the default adaptive
+//   rate: the cost while a player thinks); IDLE_HZ = SCAN_HZ holds the rate at SCAN_HZ, as
+//   while a move is under way (the scan costs the same whether or not a peg moves).
 // KERNEL 0: the fake answers from memory; 1: each of its 16 bulk calls per scan (8 row
 // writes, 8 column reads) also makes one real system call, the stand-in for the ioctl a
 // real chip costs (sim::World::model_kernel_calls). No real chip is reachable here.
@@ -65,6 +68,7 @@ void BM_DaemonIdle(benchmark::State& state) {
   config.board = BoardKind::Gpio;
   config.gpio = board.config;
   config.gpio.scan_hz = int(state.range(0));
+  config.gpio.idle_scan_hz = int(state.range(2));
   config.speech = false;
   config.log_path = dir + "/game.jsonl";
   config.pgn_path = dir + "/game.pgn";
@@ -96,9 +100,11 @@ void BM_DaemonIdle(benchmark::State& state) {
   std::filesystem::remove_all(dir);
 }
 BENCHMARK(BM_DaemonIdle)
-    ->Args({500, 0})
-    ->Args({500, 1})
-    ->Args({250, 1})
+    ->Args({500, 0, 500})
+    ->Args({500, 1, 500})
+    ->Args({250, 1, 250})
+    ->Args({500, 0, 50})
+    ->Args({500, 1, 50})
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
 

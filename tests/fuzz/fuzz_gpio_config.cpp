@@ -49,6 +49,8 @@ void check_config(const gpio::GpioConfig& c) {
     check(c.mode == gpio::Mode::Direct);
   }
   check(in_range(c.scan_hz, 1, 10000));
+  check(in_range(c.idle_scan_hz, 1, 10000) && c.idle_rate_hz() <= c.scan_hz);
+  check(in_range(c.idle_after_ms, 0, 3600000));
   check(in_range(c.debounce_ms, 0, 1000));
   check(in_range(c.button_debounce_ms, 0, 1000));
   check(in_range(c.clock_press_ms, 1, 10000));

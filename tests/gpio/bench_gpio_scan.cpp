@@ -3,7 +3,10 @@
 //   BM_FullScan/KERNEL: library calls and CPU time per scan (virtual time, no settle wait).
 //   BM_Scan500Hz/SETTLE_US/KERNEL: the real loop for one second: timerfd at 500 Hz, and
 //   with SETTLE_US > 0 a sleep per row; reports the share of one core the process used.
-//   BM_Wakeups500Hz: the same wake-ups with no scan, the floor of the line above.
+//   The rate is held at 500 Hz (idle_scan_hz = scan_hz): the cost while a move is under way.
+//   BM_ScanStill/KERNEL: the same loop with the default adaptive rate on a board that
+//   stays still (50 Hz after start-up): the cost while a player thinks.
+//   BM_Wakeups500Hz: the same wake-ups with no scan, the floor of BM_Scan500Hz.
 // KERNEL 0: the fake answers from memory; 1: each bulk read or write also makes one real
 // system call (sim::World::model_kernel_calls), the stand-in for a real chip's ioctl.
 #include <benchmark/benchmark.h>
@@ -51,10 +54,8 @@ void BM_FullScan(benchmark::State& state) {
 }
 BENCHMARK(BM_FullScan)->Arg(0)->Arg(1);
 
-void BM_Scan500Hz(benchmark::State& state) {
-  Rig rig(Rig::Kind::Matrix);
-  rig.world.model_kernel_calls(state.range(1) != 0);
-  rig.config.settle_us = int(state.range(0));
+// The daemon's loop around the board for one second of real time, measured from outside.
+void scan_loop(benchmark::State& state, Rig& rig) {
   rig.place(start_position());
   rig.backend = make_libgpiod_backend(rig.dev_dir);
   GpioBoard board(rig.config, *rig.backend, monotonic_us());  // timerfd + clock_nanosleep
@@ -80,12 +81,27 @@ void BM_Scan500Hz(benchmark::State& state) {
     state.counters["wakeups_per_s"] = double(r1.ru_nvcsw - r0.ru_nvcsw) / wall;
   }
 }
+void BM_Scan500Hz(benchmark::State& state) {
+  Rig rig(Rig::Kind::Matrix);
+  rig.world.model_kernel_calls(state.range(1) != 0);
+  rig.config.settle_us = int(state.range(0));
+  rig.config.idle_scan_hz = rig.config.scan_hz;  // always fast, as while a move is under way
+  scan_loop(state, rig);
+}
 BENCHMARK(BM_Scan500Hz)
     ->Args({0, 0})
     ->Args({0, 1})
     ->Args({5, 1})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
+
+void BM_ScanStill(benchmark::State& state) {
+  Rig rig(Rig::Kind::Matrix);
+  rig.world.model_kernel_calls(state.range(0) != 0);
+  rig.config.settle_us = 0;  // scan_hz 500, idle_scan_hz 50: the defaults
+  scan_loop(state, rig);
+}
+BENCHMARK(BM_ScanStill)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 // The floor under BM_Scan500Hz: the same 500 Hz timerfd wake-ups doing nothing else.
 void BM_Wakeups500Hz(benchmark::State& state) {

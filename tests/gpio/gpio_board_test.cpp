@@ -27,15 +27,29 @@ std::int64_t scan_period_us(const Rig& rig) {
   return rig.config.mode == Mode::Matrix ? 1'000'000 / rig.config.scan_hz : 0;
 }
 
+std::int64_t idle_period_us(const Rig& rig) {
+  return rig.config.mode == Mode::Matrix ? 1'000'000 / rig.config.idle_rate_hz() : 0;
+}
+
+// The scan period in the bound of expected[i] (docs/gpio.md): the idle one for the first
+// change after the board was still for idle_after_ms (the board starts still), the fast
+// one for a change that comes sooner after the last one settled.
+std::int64_t period_for(const Rig& rig, const std::vector<Expected>& expected, std::size_t i) {
+  const bool after_quiet =
+      i == 0 || expected[i].first_us - expected[i - 1].settled_us >= rig.config.idle_after_ms * kMs;
+  return after_quiet ? idle_period_us(rig) : scan_period_us(rig);
+}
+
 // Checks the delivered events against the expected ones: same holes, same order, each
 // delivered within debounce + one scan period of its last bounce, never sooner than the
 // debounce time after the first contact, and stamped between the two (a scan does not see
 // a bounce shorter than its period, so the stamp may be earlier than the last bounce).
 void expect_events(const Rig& rig, const std::vector<Expected>& expected) {
-  const std::int64_t debounce = rig.config.debounce_ms * kMs, period = scan_period_us(rig);
+  const std::int64_t debounce = rig.config.debounce_ms * kMs;
   ASSERT_EQ(rig.holes.size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const Delivered& got = rig.holes[i];
+    const std::int64_t period = period_for(rig, expected, i);
     SCOPED_TRACE("event " + std::to_string(i));
     EXPECT_EQ(got.event.square, expected[i].square);
     EXPECT_EQ(got.event.change, expected[i].change);
@@ -148,6 +162,97 @@ TEST_P(GpioBoardTest, LatencyIsAtMostDebouncePlusOneScanPeriod) {
     rig.run_until(t + 200 * kMs, script, cursor);
     expect_events(rig, expected);
   }
+}
+
+// A game played as at a real board: each side thinks for seconds (the board is still and
+// scanned at the idle rate), then lifts and places pieces in quick succession (scanned
+// fast), and now and then a hole chatters during a quiet spell. The first change after
+// each quiet spell comes within debounce + one idle period, every later change of the move
+// within debounce + one fast period; nothing is missed and the chatter makes no event.
+TEST_P(GpioBoardTest, QuietSpellsScanSlowlyAndKeepTheBound) {
+  for (unsigned seed : {9u, 1997u}) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    Rig rig(GetParam());
+    rig.config.scan_hz = 500;
+    rig.config.idle_scan_hz = 50;
+    rig.config.idle_after_ms = 1000;
+    rig.place(start_position());
+    rig.start();
+    const std::int64_t debounce = rig.config.debounce_ms * kMs;
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<std::int64_t> think(1'500 * kMs, 8'000 * kMs);
+    std::uniform_int_distribution<std::int64_t> pulse(1, debounce);
+    chess::Bitboard occupancy = start_position();
+    std::vector<Change> script;
+    std::vector<Expected> expected;
+    std::int64_t t = kStartUs;
+    std::vector<std::size_t> firsts;  // the first change of each move
+    for (const std::string& ply : kasparov_deep_blue_1997()) {
+      const std::int64_t spell = think(rng);
+      if (rng() % 2) {  // chatter on a hole in the middle of the quiet spell
+        const chess::Square square = chess::Square(rng() % 64);
+        const bool full = occupancy & chess::square_bb(square);
+        const std::int64_t at = t + spell / 2, len = pulse(rng);
+        script.push_back({at, rig.switch_of(square), !full});
+        script.push_back({at + len, rig.switch_of(square), full});
+      }
+      firsts.push_back(expected.size());
+      const auto actions = game_actions({ply}, occupancy, rng);
+      const auto changes = schedule(actions, rig, t + spell, debounce, rng, expected);
+      script.insert(script.end(), changes.begin(), changes.end());
+      t = expected.back().settled_us;
+    }
+    std::stable_sort(script.begin(), script.end(),
+                     [](const Change& a, const Change& b) { return a.at_us < b.at_us; });
+    std::size_t cursor = 0;
+    rig.run_until(t + 2'000 * kMs, script, cursor);
+    expect_events(rig, expected);
+    EXPECT_EQ(rig.board->occupancy(), occupancy);
+    if (GetParam() != Kind::Matrix) continue;
+    // The bound the first change needs is really the idle one: of those that did not
+    // bounce, most took longer than debounce + one fast period (a slow scan saw them).
+    std::size_t clean = 0, slow = 0;
+    for (std::size_t i : firsts) {
+      if (expected[i].settled_us != expected[i].first_us) continue;
+      ++clean;
+      if (rig.holes[i].at_us - expected[i].settled_us > debounce + scan_period_us(rig)) ++slow;
+    }
+    EXPECT_GT(clean, 0u);
+    EXPECT_GE(2 * slow, clean);
+    // Still again: 50 scans a second, not 500.
+    EXPECT_FALSE(rig.board->scanning_fast());
+    const std::uint64_t scans = rig.board->scans();
+    rig.run_until(rig.now_us + 10'000 * kMs);
+    EXPECT_NEAR(double(rig.board->scans() - scans), 500.0, 1.0);
+  }
+}
+
+TEST(GpioMatrixRate, FastFromTheFirstReadingOfAChangeUntilStillAgain) {
+  Rig rig(Kind::Matrix);
+  rig.config.idle_after_ms = 1000;
+  rig.start();
+  EXPECT_FALSE(rig.board->scanning_fast());  // a board at rest starts slow
+  std::uint64_t scans = rig.board->scans();
+  rig.run_until(rig.now_us + 1'000 * kMs);
+  EXPECT_EQ(rig.board->scans() - scans, 50u);
+  // A peg goes in: the next scan (at most 20 ms later) sees it and the rate goes up.
+  rig.set_switch(rig.switch_of(chess::E4), true);
+  rig.run_until(rig.now_us + 20 * kMs);
+  EXPECT_TRUE(rig.board->scanning_fast());
+  scans = rig.board->scans();
+  rig.run_until(rig.now_us + 500 * kMs);
+  EXPECT_GE(rig.board->scans() - scans, 250u);  // 500 Hz (plus the debounce scan)
+  ASSERT_EQ(rig.holes.size(), 1u);
+  // One second after the last change the rate drops again.
+  rig.run_until(rig.now_us + 600 * kMs);
+  EXPECT_FALSE(rig.board->scanning_fast());
+  // idle_scan_hz = scan_hz: always fast.
+  Rig fast(Kind::Matrix);
+  fast.config.idle_scan_hz = fast.config.scan_hz;
+  fast.start();
+  scans = fast.board->scans();
+  fast.run_until(fast.now_us + 1'000 * kMs);
+  EXPECT_EQ(fast.board->scans() - scans, 500u);
 }
 
 TEST_P(GpioBoardTest, ButtonPressWithBounceIsOneEvent) {
@@ -300,7 +405,7 @@ TEST(GpioMatrix, OneBulkReadAndOneBulkWritePerRow) {
   const long waits = rig.settle_waits;
   rig.run_until(rig.now_us + 200 * kMs);
   const long n = long(rig.board->scans() - scans);
-  EXPECT_EQ(n, 100);  // 500 Hz
+  EXPECT_EQ(n, 10);  // 50 Hz: the board is still
   EXPECT_EQ(rig.world.counters.reads - before.reads, 8 * n);
   EXPECT_EQ(rig.world.counters.writes - before.writes, 8 * n);
   EXPECT_EQ(rig.world.counters.calls - before.calls, 16 * n);  // nothing else

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -144,17 +145,38 @@ TEST(ReplayProgram, BadInputExitsWithTwo) {
   EXPECT_THAT(r.err, HasSubstr("line 2"));
   r = tactiled("--replay " + dir() + "missing.txt --pgn " + dir() + "bad.pgn", "missing");
   EXPECT_EQ(r.status, 2);
-  r = tactiled("--replay " + dir() + "short.txt --pgn x.pgn --start-fen nonsense", "fen");
-  EXPECT_EQ(r.status, 2);
-  r = tactiled("--replay " + dir() + "short.txt --pgn x.pgn --time-control 5+", "tc");
-  EXPECT_EQ(r.status, 2);
-  r = tactiled("--replay " + dir() + "short.txt --pgn x.pgn --completion sometimes", "mode");
-  EXPECT_EQ(r.status, 2);
-  r = tactiled("--frobnicate", "option");
-  EXPECT_EQ(r.status, 2);
-  r = tactiled("--help", "help");
-  EXPECT_EQ(r.status, 0);
-  EXPECT_THAT(r.out, HasSubstr("SYNOPSIS"));
+  EXPECT_THAT(r.err, HasSubstr("cannot read script '" + dir() + "missing.txt'"));
+}
+
+// Each bad option is refused by name, with a script that would replay fine otherwise (so
+// the exit status cannot come from the script), and no PGN is written.
+TEST(ReplayProgram, EachBadOptionIsNamedInItsMessage) {
+  const std::string script = dir() + "good-for-options.txt", pgn = dir() + "bad-option.pgn";
+  write(script, "1000 A up g1\n1200 A down f3\n1300 A button announce\n");
+  const std::string run = "--replay " + script + " --pgn " + pgn;
+  std::remove(pgn.c_str());
+  ASSERT_EQ(tactiled(run, "good-for-options").status, 0);
+  std::remove(pgn.c_str());
+  struct Case {
+    std::string args, message;
+  };
+  const Case cases[] = {
+      {run + " --start-fen nonsense", "--start-fen: FEN"},
+      {run + " --time-control 5+", "--time-control: time control \"5+\""},
+      {run + " --completion sometimes", "--completion: 'sometimes'"},
+      {"--frobnicate", "unrecognised option '--frobnicate'"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args);
+    const ProgramRun r = tactiled(c.args, "bad-option");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_THAT(r.err, HasSubstr(c.message));
+    EXPECT_THAT(r.err, HasSubstr("tactiled --help"));
+    EXPECT_FALSE(std::ifstream(pgn).good()) << "a PGN was written";
+  }
+  const ProgramRun help = tactiled("--help", "help");
+  EXPECT_EQ(help.status, 0);
+  EXPECT_THAT(help.out, HasSubstr("SYNOPSIS"));
 }
 
 }  // namespace
