@@ -56,8 +56,12 @@ chess::Move Recognizer::pending_move() const {
 }
 
 void Recognizer::reset(const chess::Position& pos) {
+  reset(pos, pos.occupied());
+}
+
+void Recognizer::reset(const chess::Position& pos, chess::Bitboard holes) {
   pos_ = pos;
-  trace_.clear(pos_.occupied());
+  trace_.clear(holes);
   begin_move();
 }
 

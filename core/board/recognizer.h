@@ -58,8 +58,12 @@ class Recognizer {
 
   // Puts the board into a new position (arbiter, game end): the current move is dropped.
   void reset(const chess::Position& pos);
+  // The same on a board whose holes hold pegs at `holes` (the arbiter took a move back:
+  // the pegs are still where they were).
+  void reset(const chess::Position& pos, chess::Bitboard holes);
   // After the game has ended: hole events are still tracked, nothing more is read.
   void set_frozen(bool frozen) { frozen_ = frozen; }
+  bool frozen() const { return frozen_; }
 
  private:
   void begin_move();

@@ -83,6 +83,8 @@ class ChessClock {
   // gets back the time his clock ran since the switch. Only the last switch can be taken
   // back; returns false (and does nothing) when there is none.
   bool take_back_switch(std::int64_t now_ms);
+  // Whether take_back_switch would do something now.
+  bool can_take_back() const { return before_switch_.has_value() && !adjourned_; }
 
   // Arbiter (6.11): stop and resume both clocks. Stopped time is charged to nobody.
   void stop(std::int64_t now_ms);

@@ -33,6 +33,7 @@ LogEntry start_entry(std::int64_t ms, const SessionConfig& config) {
   j["time_control"] = config.time_control ? config.time_control->to_string() : "";
   j["both_flags_draw"] = config.both_flags_draw;
   j["language"] = record::language_code(config.language);
+  if (config.wait_for_start) j["wait_for_start"] = true;
   return j;
 }
 
@@ -95,7 +96,40 @@ LogEntry output_entry(const Output& o) {
       j["result"] = o.text;
       j["reason"] = o.reason;
       break;
+    case Output::Kind::Sealed:
+      j["move"] = o.uci;
+      j["san"] = o.text;
+      j["sealer"] = color_name(o.color);
+      break;
   }
+  return j;
+}
+
+LogEntry arbiter_entry(std::int64_t ms, const ArbiterCommand& c, long uid) {
+  LogEntry j;
+  j["t"] = ms;
+  j["type"] = "arbiter";
+  const nlohmann::ordered_json fields = arbiter_command_json(c);
+  for (const auto& [key, value] : fields.items()) j[key] = value;
+  j["uid"] = uid;
+  return j;
+}
+
+LogEntry envelope_entry(std::int64_t ms, const SealedMove& s, const std::string& white,
+                        const std::string& black) {
+  LogEntry j;
+  j["t"] = ms;
+  j["type"] = "envelope";
+  j["white"] = white;
+  j["black"] = black;
+  j["fen"] = s.before.fen();
+  j["sealer"] = color_name(s.envelope.sealer);
+  j["move_number"] = s.move_number;
+  j["sealed_move"] = s.san;
+  j["white_ms"] = s.envelope.remaining_ms[chess::White];
+  j["black_ms"] = s.envelope.remaining_ms[chess::Black];
+  j["white_moves"] = s.envelope.moves_completed[chess::White];
+  j["black_moves"] = s.envelope.moves_completed[chess::Black];
   return j;
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/chess/error.h"
 #include "core/chess/uci.h"
+#include "core/game/arbiter.h"
 #include "core/record/arbiter_log.h"
 
 namespace tactile::game {
@@ -75,6 +76,9 @@ SessionConfig config_from_start_entry(const nlohmann::json& start) {
     }
   }
   config.both_flags_draw = start.value("both_flags_draw", false);
+  if (start.contains("wait_for_start") && !start["wait_for_start"].is_boolean())
+    throw chess::ParseError(where + "wait_for_start: not true or false");
+  config.wait_for_start = start.value("wait_for_start", false);
   const std::string lang = field_string(start, "language", where);
   if (!record::parse_language(lang, config.language))
     throw chess::ParseError(where + "language: '" + lang + "' is not de, en or ru");
@@ -159,6 +163,15 @@ ResumedGame rebuild(std::string_view text) {
         throw chess::ParseError(where + "button: '" + name + "' is not a button");
       r.session.advance(ms, out);
       r.session.on_button(board_index(j, where), e, out);
+    } else if (type == "arbiter") {
+      // The arbiter's command, logged before it took effect, does it again.
+      ArbiterCommand c;
+      try {
+        c = arbiter_command_from_json(j);
+      } catch (const chess::ParseError& e) {
+        throw chess::ParseError(where + e.what());
+      }
+      r.session.on_arbiter(ms, c, out);
     }
     out.clear();
   }

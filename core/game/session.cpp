@@ -53,6 +53,8 @@ std::string_view output_kind_name(Output::Kind k) {
       return "light";
     case Output::Kind::GameOver:
       return "game-over";
+    case Output::Kind::Sealed:
+      return "sealed";
   }
   return "?";
 }
@@ -66,6 +68,12 @@ Session::Session(SessionConfig config)
 }
 
 void Session::start(std::int64_t now_ms, std::vector<Output>& out) {
+  if (begun_) return;
+  begun_ = true;
+  if (!config_.wait_for_start) start_clock(now_ms, out);
+}
+
+void Session::start_clock(std::int64_t now_ms, std::vector<Output>& out) {
   if (started_) return;
   started_ = true;
   if (clock_) {
@@ -106,6 +114,7 @@ void Session::on_hole(int board, const board::HoleEvent& e, std::vector<Output>&
   moments_.clear();
   recognizer_.on_hole(e, moments_);
   for (const board::Moment& m : moments_) handle(m, position(), out);
+  check_restored();
 }
 
 void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out) {
@@ -121,6 +130,10 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
     default:
       break;
   }
+  if (starts_clock(e)) {
+    start_clock(e.ms, out);
+    return;
+  }
   moments_.clear();
   const chess::Position before = position();
   recognizer_.on_button(e, moments_);
@@ -129,7 +142,11 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
 
 void Session::dispatch(const chess::Position& before, std::vector<Output>& out) {
   for (const board::Moment& m : moments_) {
-    if (m.kind == MomentKind::Made) {
+    if (m.kind == MomentKind::Made && sealing_) {
+      seal(m, before, out);
+    } else if (m.kind == MomentKind::Made && sealed_) {
+      made_at_resumption(m, before, out);
+    } else if (m.kind == MomentKind::Made) {
       on_made(m, before, out);
     } else {
       handle(m, before, out);

@@ -25,6 +25,7 @@
 #include "core/chess/position.h"
 #include "core/clock/chess_clock.h"
 #include "core/clock/time_control.h"
+#include "core/game/arbiter.h"
 #include "core/record/language.h"
 
 namespace tactile::game {
@@ -35,6 +36,20 @@ struct SessionConfig {
   std::optional<clock::TimeControl> time_control;  // none: no clock runs
   bool both_flags_draw = false;                    // rapid/blitz 1.16.7
   record::Language language = record::Language::German;
+  // Live mode: the clock does not start with the session but on the arbiter's start
+  // command, or on an announce press while the board shows the start position and no
+  // move has been made (a club game with no arbiter). Booting never starts a clock.
+  bool wait_for_start = false;
+};
+
+// A move sealed at an adjournment (1985 rules 13), kept until it is put on the board at
+// resumption (14.2). Never announced, never in the record before then.
+struct SealedMove {
+  clock::Adjournment envelope;  // sealer, remaining times and move counts at the seal
+  chess::Move move;
+  std::string san;         // in the position before it
+  chess::Position before;  // the position the sealed move is made from
+  int move_number = 0;     // the sealer's move number
 };
 
 struct Output {
@@ -45,6 +60,7 @@ struct Output {
     Alarm,         // something needs attention at once (board differs)
     LightSquares,  // show `squares` (the holes that differ from the position)
     GameOver,      // `text` = the result ("1-0", "0-1", "1/2-1/2"), `reason` why
+    Sealed,        // adjourned: the sealed move (`uci`, `text` = SAN) is in Session::sealed()
   };
   Kind kind = Kind::Moment;
   std::int64_t ms = 0;
@@ -63,8 +79,15 @@ class Session {
  public:
   explicit Session(SessionConfig config);
 
-  // Starts the game at `now_ms`: the side to move's clock runs (White's, Art. 6.6).
+  // Starts the game at `now_ms`: the side to move's clock runs (White's, Art. 6.6), or,
+  // with config.wait_for_start, waits for the arbiter's start (or an announce press).
   void start(std::int64_t now_ms, std::vector<Output>& out);
+
+  // The arbiter's commands (session_arbiter.cpp, docs/arbiter.md). arbiter_refusal says
+  // why `c` cannot be done now ("" when it can); on_arbiter does it at `now_ms` (a
+  // refused command does nothing). Time never goes back, as for the events.
+  std::string arbiter_refusal(const ArbiterCommand& c) const;
+  void on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vector<Output>& out);
 
   void on_hole(int board, const board::HoleEvent& e, std::vector<Output>& out);
   void on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out);
@@ -81,6 +104,21 @@ class Session {
   const std::optional<clock::ChessClock>& clock() const { return clock_; }
   int moves_made() const { return int(record_.moves.size()); }
   const board::Recognizer& recognizer() const { return recognizer_; }
+  const SessionConfig& config() const { return config_; }
+  // Whether the clock has been started (or, with no clock, the game).
+  bool clock_started() const { return started_; }
+  bool paused() const { return paused_; }
+  // Adjourned: a move was sealed and the game waits for resume-adjourned (or, after it,
+  // for the sealed move to be put on the board).
+  bool adjourned() const { return sealed_.has_value(); }
+  // After adjourn, until the player on move has made (sealed) his move.
+  bool sealing() const { return sealing_; }
+  const std::optional<SealedMove>& sealed() const { return sealed_; }
+  // The holes that differ from the position while the board is being put back after a
+  // take-back, a rollback or a seal (0 when it is not): nothing is read until they match.
+  chess::Bitboard restoring() const {
+    return restoring_ ? recognizer_.occupancy() ^ position().occupied() : 0;
+  }
 
  private:
   void handle(const board::Moment& m, const chess::Position& before,
@@ -93,6 +131,24 @@ class Session {
   void end_game(std::int64_t ms, std::string result, std::string reason, std::vector<Output>& out);
   void speak(std::int64_t ms, std::string text, std::vector<Output>& out);
   void say_time(std::int64_t ms, std::vector<Output>& out);
+  void start_clock(std::int64_t ms, std::vector<Output>& out);
+  // The club start: an announce press on the start position before any move.
+  bool starts_clock(const board::ButtonEvent& e) const;
+  // session_arbiter.cpp
+  void seal(const board::Moment& m, const chess::Position& before, std::vector<Output>& out);
+  // A move made after resume-adjourned: the sealed one, or refused.
+  void made_at_resumption(const board::Moment& m, const chess::Position& before,
+                          std::vector<Output>& out);
+  // Puts the game back to the position after its first `plies` moves (record, repetition
+  // keys, recognizer); the board is then read only once its holes show that position.
+  void return_to(int plies, std::int64_t ms, std::vector<Output>& out);
+  // Ends a restore when the holes match the position again.
+  void check_restored();
+  void take_back(std::int64_t ms, std::vector<Output>& out);
+  void roll_back(std::int64_t ms, int number, std::vector<Output>& out);
+  void set_time(std::int64_t ms, const ArbiterCommand& c, std::vector<Output>& out);
+  // The number of the first `plies` plies that fill whole moves up to move `number`.
+  int plies_through(int number) const;
 
   SessionConfig config_;
   board::Recognizer recognizer_;
@@ -101,8 +157,14 @@ class Session {
   std::vector<std::uint64_t> history_;  // keys of the positions before the current one
   std::vector<board::Moment> moments_;  // scratch, reused
   std::string last_spoken_;
-  bool started_ = false;
+  bool begun_ = false;    // start() was called
+  bool started_ = false;  // the clock was started
   bool over_ = false;
+  bool paused_ = false;
+  bool sealing_ = false;
+  bool restoring_ = false;
+  bool adjourn_resumed_ = false;  // resume-adjourned given, the sealed move not yet made
+  std::optional<SealedMove> sealed_;
 };
 
 }  // namespace tactile::game

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "daemon/tactilectl/command.h"
+#include "daemon/tactilectl/control_commands.h"
 #include "daemon/tactilectl/gpio_check.h"
 
 namespace po = boost::program_options;
@@ -37,6 +38,24 @@ COMMANDS
         libgpiod calls a scan, wake-ups, CPU share). The installer's wiring check. See
         `tactilectl gpio-check --help`.
 
+    Live commands, to a running tactiled over its control socket (docs/arbiter.md);
+    each takes --socket PATH (default $TACTILED_CONTROL, else /run/tactiled/control),
+    the read commands also --json:
+    status [--json]            the game: position, moves, clocks, paused, result ...
+    time [--json]              both clocks and the moves, as the player hears them
+    events                     every log record as it is written
+    start                      start the clock of the side to move (Art. 6.6)
+    pause, resume              stop and restart both clocks (Art. 6.11)
+    set-time WHITE BLACK [--moves N]   set both clocks (H:MM:SS or M:SS)
+    rollback N                 back to the position after move N (1985 rules 12.6)
+    takeback                   take the last move back (rapid/blitz 1.16.3)
+    result 1-0|0-1|1/2-1/2 [--reason TEXT]   end the game
+    adjourn, resume-adjourned  seal a move; go on with the adjourned game
+    new-game [--white NAME] [--black NAME] [--event E] [--site S] [--round R]
+             [--time-control TC] [--chess960 N | --fen FEN]   begin the next game
+    ping                       check that tactiled answers
+    See `tactilectl COMMAND --help`.
+
 OPTIONS
     -h, --help    Show this text (or, after a command, that command's text).
 
@@ -47,9 +66,11 @@ EXAMPLES
 
 EXIT STATUS
     0   success
-    1   the command failed
+    1   the command failed (a live command: tactiled refused it, nothing changed)
     2   bad arguments (unknown command or option, bad value); a message on stderr
         names what is wrong
+    3   a live command could not reach tactiled (not running, no permission, no
+        answer)
 )";
 
 int usage_error(const std::string& message) {
@@ -108,6 +129,13 @@ int main(int argc, char** argv) {
         return kExitOk;
       }
       return run_gpio_check(args, std::cout);
+    }
+    if (is_control_command(command)) {
+      if (vm.count("help")) {
+        std::cout << control_help(command);
+        return kExitOk;
+      }
+      return run_control(command, args, std::cout);
     }
     if (command == "help") {
       std::cout << kHelp;

@@ -43,6 +43,11 @@ class BoardLink {
 // The serial board. Nothing is opened here: the driver connects (and reconnects) in step().
 std::unique_ptr<BoardLink> make_serial_link(serial::SerialBoardConfig config);
 
+// board = script: the event script at `path` (a file or a FIFO), read as it arrives, each
+// event handed on at its ms of game time. Throws std::runtime_error when it cannot be
+// opened; a bad line is reported as a status warning and skipped.
+std::unique_ptr<BoardLink> make_script_link(const std::string& path);
+
 // The GPIO board through the system's libgpiod, with the game's time 0 at monotonic
 // microsecond `origin_us` (a whole millisecond: the driver stamps events in ms). Opens
 // every line now: throws gpio::GpioError with a message for the user. `clock_press`:

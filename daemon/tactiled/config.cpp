@@ -20,7 +20,11 @@ namespace {
 
 // Every shared key with its help line (the manual in main.cpp says more).
 constexpr std::pair<const char*, const char*> kKeys[] = {
-    {"board", "gpio or serial"},
+    {"board", "gpio, serial or script"},
+    {"script", "board = script: the event script (a file or a FIFO)"},
+    {"control", "the control socket's path, or off"},
+    {"event", "the PGN Event tag"},
+    {"site", "the PGN Site tag"},
     {"gpio-config", "the GPIO wiring file (docs/gpio.md)"},
     {"serial-port", "path or usb:VVVV:PPPP[:SERIAL]"},
     {"completion", "button or auto"},
@@ -178,22 +182,44 @@ std::string read_text_file(const std::string& path, std::string_view what) {
 }
 
 LiveConfig live_config(const Settings& settings, const std::string& state_dir,
-                       const std::string& stamp) {
+                       const std::string& stamp, const std::string& runtime_dir) {
   LiveConfig c;
   c.session = session_config(settings);
+  // A live game's clock waits for the arbiter (or the club start on the board).
+  c.session.wait_for_start = true;
   const Setting* board = find(settings, "board");
-  if (!board) throw chess::ParseError("board: not set: give board = gpio or board = serial");
+  if (!board)
+    throw chess::ParseError("board: not set: give board = gpio, board = serial or board = script");
   if (board->value == "gpio")
     c.board = BoardKind::Gpio;
   else if (board->value == "serial")
     c.board = BoardKind::Serial;
+  else if (board->value == "script")
+    c.board = BoardKind::Script;
   else
-    fail(*board, "board", "'" + board->value + "' is not gpio or serial");
+    fail(*board, "board", "'" + board->value + "' is not gpio, serial or script");
+  const Setting* script = find(settings, "script");
+  if (c.board == BoardKind::Script) {
+    if (!script) fail(*board, "board", "board = script needs script = PATH (a file or a FIFO)");
+    c.script_path = script->value;
+  } else if (script) {
+    fail(*script, "script", "only for board = script");
+  }
+  if (const Setting* control = find(settings, "control"))
+    c.control_path = control->value == "off" ? "" : control->value;
+  else
+    c.control_path = runtime_dir + "/control";
+  if (const Setting* s = find(settings, "event")) c.event = s->value;
+  if (const Setting* s = find(settings, "site")) c.site = s->value;
 
   const Setting* gpio_file = find(settings, "gpio-config");
   const Setting* port = find(settings, "serial-port");
   const Setting* press = find(settings, "clock-press");
-  if (c.board == BoardKind::Gpio) {
+  if (c.board == BoardKind::Script) {
+    if (gpio_file) fail(*gpio_file, "gpio-config", "only for board = gpio");
+    if (port) fail(*port, "serial-port", "only for board = serial");
+    if (press) fail(*press, "clock-press", "only for board = gpio (the line is in its wiring)");
+  } else if (c.board == BoardKind::Gpio) {
     if (!gpio_file)
       fail(*board, "board", "board = gpio needs gpio-config = FILE (the wiring, docs/gpio.md)");
     if (port) fail(*port, "serial-port", "only for board = serial");

@@ -38,26 +38,30 @@ void add_config_file(const std::string& name, std::string_view text, Settings& s
 // both-flags-draw. Throws chess::ParseError "WHERE: KEY: why".
 game::SessionConfig session_config(const Settings& settings);
 
-enum class BoardKind { Gpio, Serial };
+enum class BoardKind { Gpio, Serial, Script };
 
 struct LiveConfig {
   BoardKind board = BoardKind::Serial;
   std::string gpio_config_path;
-  gpio::GpioConfig gpio;    // read from gpio_config_path
-  serial::PortSpec serial;  // board = serial
-  std::string log_path;     // the arbiter log
-  std::string pgn_path;     // the game record, rewritten after every move
-  bool speech = true;       // speak through espeak-ng on the sound card
-  bool clock_press = true;  // pulse the GPIO clock-press line when a clock starts
-  bool auto_resume = true;  // go on with an unfinished game at the start (auto_resume.h)
-  std::string resume_path;  // --resume: the log of the game to go on with ("" = new game)
+  gpio::GpioConfig gpio;     // read from gpio_config_path
+  serial::PortSpec serial;   // board = serial
+  std::string log_path;      // the arbiter log
+  std::string pgn_path;      // the game record, rewritten after every move
+  bool speech = true;        // speak through espeak-ng on the sound card
+  bool clock_press = true;   // pulse the GPIO clock-press line when a clock starts
+  bool auto_resume = true;   // go on with an unfinished game at the start (auto_resume.h)
+  std::string resume_path;   // --resume: the log of the game to go on with ("" = new game)
+  std::string script_path;   // board = script
+  std::string control_path;  // the control socket, "" = none (control = off)
+  std::string event, site;   // PGN tags (default "tactiled game", "tactile board")
   game::SessionConfig session;
 };
 
 // Everything live mode needs. The log and PGN default to STATE_DIR/game-STAMP.jsonl and
-// .pgn. Reads the GPIO wiring file. Throws chess::ParseError "WHERE: KEY: why".
+// .pgn, the control socket to RUNTIME_DIR/control. Reads the GPIO wiring file. Throws
+// chess::ParseError "WHERE: KEY: why".
 LiveConfig live_config(const Settings& settings, const std::string& state_dir,
-                       const std::string& stamp);
+                       const std::string& stamp, const std::string& runtime_dir = "/run/tactiled");
 
 // Reads a whole file; throws chess::ParseError "cannot read WHAT 'PATH': why".
 std::string read_text_file(const std::string& path, std::string_view what);

@@ -16,7 +16,7 @@ using game::Output;
 void GameRunner::open_log(const std::string& path, std::int64_t ms, LogFile::Existing existing) {
   if (path.empty()) return;
   log_.open(path, existing);
-  log_.write(game::start_entry(ms, config_));
+  write(game::start_entry(ms, config_));
 }
 
 void GameRunner::resume(game::ResumedGame game, const std::string& log_path) {
@@ -41,7 +41,7 @@ void GameRunner::hole(int board, board::HoleEvent e) {
   e.ms = at(e.ms);
   session_.advance(e.ms, buffer_);  // what fell due before this event comes first
   flush();
-  log_.write(game::hole_entry(board, e));
+  write(game::hole_entry(board, e));
   session_.on_hole(board, e, buffer_);
   flush();
 }
@@ -50,7 +50,7 @@ void GameRunner::button(int board, board::ButtonEvent e) {
   e.ms = at(e.ms);
   session_.advance(e.ms, buffer_);
   flush();
-  log_.write(game::button_entry(board, e));
+  write(game::button_entry(board, e));
   session_.on_button(board, e, buffer_);
   flush();
 }
@@ -69,7 +69,26 @@ void GameRunner::finish_settling() {
 }
 
 void GameRunner::note(game::LogEntry entry) {
-  log_.write(entry);
+  write(entry);
+}
+
+void GameRunner::write(const game::LogEntry& entry) {
+  const std::string line = log_.write(entry);
+  if (listener_ && !line.empty()) listener_(line);
+}
+
+std::string GameRunner::arbiter(std::int64_t ms, const game::ArbiterCommand& c, long uid) {
+  std::string why = session_.arbiter_refusal(c);
+  if (!why.empty()) return why;
+  ms = at(ms);
+  session_.advance(ms, buffer_);  // what fell due before the command comes first
+  flush();
+  why = session_.arbiter_refusal(c);  // a flag may have fallen just now
+  if (!why.empty()) return why;
+  write(game::arbiter_entry(ms, c, uid));
+  session_.on_arbiter(ms, c, buffer_);
+  flush();
+  return "";
 }
 
 void GameRunner::say(std::int64_t ms, std::string text) {
@@ -83,10 +102,10 @@ void GameRunner::say(std::int64_t ms, std::string text) {
 
 void GameRunner::flush() {
   for (const Output& o : buffer_) {
-    log_.write(game::output_entry(o));
+    write(game::output_entry(o));
     const bool clock_changed =
         o.kind == Output::Kind::SwitchClock || o.kind == Output::Kind::GameOver;
-    if (clock_changed && session_.clock()) log_.write(game::clock_entry(o.ms, *session_.clock()));
+    if (clock_changed && session_.clock()) write(game::clock_entry(o.ms, *session_.clock()));
     if (handler_) handler_(o, session_);
   }
   buffer_.clear();

@@ -41,6 +41,13 @@ class GameRunner {
 
   // A fact from outside the session (board lost or found, stop): logged as is.
   void note(game::LogEntry entry);
+  // The arbiter's command from user `uid` at `ms`: refused ("why", nothing logged or
+  // changed) or logged first, then done. Returns "" when done.
+  std::string arbiter(std::int64_t ms, const game::ArbiterCommand& c, long uid);
+  // Called with every log line as it is written (the control socket's event stream).
+  void on_record(std::function<void(const std::string&)> listener) {
+    listener_ = std::move(listener);
+  }
   // A phrase the daemon itself says (not the session): logged and handled like the
   // session's Speak outputs.
   void say(std::int64_t ms, std::string text);
@@ -53,11 +60,13 @@ class GameRunner {
  private:
   std::int64_t at(std::int64_t ms);
   void flush();
+  void write(const game::LogEntry& entry);
 
   game::SessionConfig config_;
   game::Session session_;
   Handler handler_;
   LogFile log_;
+  std::function<void(const std::string&)> listener_;
   std::vector<game::Output> buffer_;
   std::int64_t last_ms_ = 0;
 };

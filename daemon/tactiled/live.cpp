@@ -11,9 +11,11 @@
 #include <climits>
 #include <cstring>
 #include <ctime>
+#include <fstream>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
+#include <vector>
 
 #include "core/chess/error.h"
 #include "core/chess/uci.h"
@@ -21,6 +23,8 @@
 #include "core/record/messages.h"
 #include "core/record/speech_spelling.h"
 #include "daemon/tactiled/board_link.h"
+#include "daemon/tactiled/control_requests.h"
+#include "daemon/tactiled/control_socket.h"
 #include "daemon/tactiled/game_runner.h"
 #include "daemon/tactiled/replay.h"
 #include "daemon/tactiled/utc_time.h"
@@ -100,7 +104,9 @@ class Live : public BoardLink::Sink {
     // left them; a board found otherwise is reconciled through resync events.
     const chess::Bitboard expected =
         resumed_ ? resumed_->session.recognizer().occupancy() : config_.session.start.occupied();
-    if (config_.board == BoardKind::Gpio) {
+    if (config_.board == BoardKind::Script) {
+      link_ = make_script_link(config_.script_path);
+    } else if (config_.board == BoardKind::Gpio) {
       link_ = make_gpio_link(config_.gpio, config_.clock_press, origin_us_, expected);
     } else {
       serial::SerialBoardConfig board;
@@ -109,6 +115,12 @@ class Live : public BoardLink::Sink {
       board.needs_buttons = config_.session.recognizer.completion == board::Completion::Button;
       link_ = make_serial_link(board);
     }
+    if (!config_.control_path.empty())
+      control_.emplace(config_.control_path,
+                       [this](const nlohmann::json& r, uid_t uid) { return request(r, uid); });
+    runner_.on_record([this](const std::string& line) {
+      if (control_) control_->publish(line);
+    });
     if (resumed_) {
       resume();
     } else {
@@ -120,15 +132,27 @@ class Live : public BoardLink::Sink {
     out_ << "tactiled: game " << (resumed_ ? "resumed" : "started") << "; log " << config_.log_path
          << ", PGN " << config_.pgn_path << std::endl;
 
+    if (control_) out_ << "tactiled: control socket " << control_->path() << std::endl;
+    if (!runner_.session().clock_started() && !runner_.session().over())
+      out_ << "tactiled: the clocks wait for tactilectl start (or an announce press on the "
+              "start position)"
+           << std::endl;
+
     int signal = 0;
+    std::vector<pollfd> fds;
     while (signal == 0) {
-      pollfd fds[2] = {{signals_.fd(), POLLIN, 0}, {link_->fd(), POLLIN, 0}};
-      const int n = fds[1].fd >= 0 ? 2 : 1;
-      if (::poll(fds, nfds_t(n), wait_ms(now())) < 0 && errno != EINTR)
+      // Everything the loop waits on: signals, the board, the control socket and its
+      // clients. One thread; nothing here blocks but poll.
+      fds.assign({{signals_.fd(), POLLIN, 0}});
+      if (link_->fd() >= 0) fds.push_back({link_->fd(), POLLIN, 0});
+      const std::size_t control_at = fds.size();
+      if (control_) control_->add_fds(fds);
+      if (::poll(fds.data(), nfds_t(fds.size()), wait_ms(now())) < 0 && errno != EINTR)
         throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
       if (fds[0].revents & POLLIN) signal = signals_.take();
       link_->step(now(), *this);
       runner_.advance(now());
+      if (control_) control_->step(fds.data() + control_at, fds.size() - control_at);
     }
     stop(signal);
     return 0;
@@ -208,16 +232,71 @@ class Live : public BoardLink::Sink {
       case Output::Kind::GameOver:
         save_pgn();
         break;
+      case Output::Kind::Sealed:
+        write_envelope(o.ms, session);
+        break;
     }
     const std::string line = describe(o, session);
     if (!line.empty()) out_ << time_label(o.ms) << "  " << line << std::endl;
+  }
+
+  // A request on the control socket from user `uid` (docs/daemon.md). Everything that
+  // changes the game goes through the runner, which logs it before it takes effect.
+  nlohmann::json request(const nlohmann::json& r, uid_t uid) {
+    const std::string name =
+        r.contains("command") && r["command"].is_string() ? r["command"].get<std::string>() : "";
+    const std::int64_t t = std::max(now(), runner_.last_ms());
+    runner_.advance(t);
+    if (name == "status") return status_answer(runner_.session(), files(), t);
+    if (name == "time") return time_answer(runner_.session(), t);
+    if (name == "subscribe") return {{"ok", true}, {"subscribe", true}};
+    game::ArbiterCommand c;
+    try {
+      c = game::arbiter_command_from_json(r);
+    } catch (const chess::ParseError& e) {
+      return {{"ok", false}, {"error", e.what()}};
+    }
+    const std::string why = runner_.arbiter(t, c, long(uid));
+    if (!why.empty()) return {{"ok", false}, {"error", why}};
+    save_pgn();
+    out_ << time_label(t) << "  arbiter      " << game::arbiter_command_name(c.kind) << " (uid "
+         << uid << ")" << std::endl;
+    return status_answer(runner_.session(), files(), t);
+  }
+
+  GameFiles files() const {
+    GameFiles f;
+    f.log = config_.log_path;
+    f.pgn = config_.pgn_path;
+    f.event = event();
+    f.site = site();
+    return f;
+  }
+  std::string event() const { return config_.event.empty() ? "tactiled game" : config_.event; }
+  std::string site() const { return config_.site.empty() ? "tactile board" : config_.site; }
+
+  // 1985 rules 13: the envelope, in the log and in a file beside it (LOG.envelope.json).
+  void write_envelope(std::int64_t ms, const game::Session& session) {
+    if (!session.sealed()) return;
+    const chess::PgnGame& g = session.record();
+    const game::LogEntry j = game::envelope_entry(
+        ms, *session.sealed(), std::string(g.tag("White")), std::string(g.tag("Black")));
+    runner_.note(j);
+    std::string path = config_.log_path;
+    if (path.ends_with(".jsonl")) path.resize(path.size() - 6);
+    path += ".envelope.json";
+    std::ofstream file(path, std::ios::trunc);
+    file << j.dump(2) << "\n";
+    if (!file.flush())
+      err_ << "tactiled: cannot write the adjournment envelope '" << path << "'" << std::endl;
   }
 
   // The record on disk follows the game; a failure is reported, the game goes on (the
   // log holds everything).
   void save_pgn() {
     try {
-      chess::PgnGame game = runner_.pgn("tactiled game");
+      chess::PgnGame game = runner_.pgn(event());
+      game.set_tag("Site", site());
       game.set_tag("Date", date_);
       write_pgn_file(config_.pgn_path, game);
     } catch (const std::runtime_error& e) {
@@ -250,6 +329,7 @@ class Live : public BoardLink::Sink {
   std::optional<speech::EspeakSpeaker> speaker_;
   std::unique_ptr<BoardLink> link_;
   GameRunner runner_;
+  std::optional<ControlSocket> control_;  // after runner_: gone before the game it reads
 };
 
 // Runs the game, a new one or `resumed` (the game of config.resume_path).

@@ -45,14 +45,15 @@ void LogFile::open_append(const std::string& path, std::size_t good_bytes,
   chain_ = std::move(chain);
 }
 
-void LogFile::write(const game::LogEntry& entry) {
-  if (fd_ < 0) return;
+std::string LogFile::write(const game::LogEntry& entry) {
+  if (fd_ < 0) return "";
   std::string line = chain_.line(entry);
   line += '\n';
   if (!write_all(fd_, line))
     throw std::runtime_error("cannot write log '" + path_ + "': " + std::strerror(errno));
   if (::fsync(fd_) != 0)
     throw std::runtime_error("cannot sync log '" + path_ + "': " + std::strerror(errno));
+  return line;
 }
 
 }  // namespace tactile::daemon

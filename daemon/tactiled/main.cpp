@@ -40,11 +40,18 @@ DESCRIPTION
     (D.2.4), corrections before the clock starts (D.2.8). It announces every move aloud
     and keeps the game record and the arbiter's tamper-evident log.
 
-    Live mode (the default) runs one game from a real board: the game starts, with
-    White's clock running, when tactiled starts, and ends when it gets SIGTERM or
-    SIGINT (the log and the PGN are complete then). Settings come from the config file
-    (key = value lines) and the command line (--key value, which wins). Keys:
-        board = gpio | serial           the board's driver (required)
+    Live mode (the default) runs the game of a real board. The clocks stay stopped
+    until the arbiter's `tactilectl start` (or an announce press with the board in the
+    start position): starting tactiled never starts a clock. It ends when it gets
+    SIGTERM or SIGINT (the log and the PGN are complete then). The arbiter's commands
+    come over the control socket (tactilectl, docs/arbiter.md). Settings come from the
+    config file (key = value lines) and the command line (--key value, which wins). Keys:
+        board = gpio | serial | script  the board's driver (required)
+        script = PATH                   board = script: event script (file or FIFO),
+                                        each event applied at its ms of game time
+        control = PATH | off            the control socket (default
+                                        $RUNTIME_DIRECTORY/control, /run/tactiled/control)
+        event = TEXT, site = TEXT       the PGN's Event and Site tags
         gpio-config = FILE              board = gpio: the wiring (docs/gpio.md)
         serial-port = PATH | usb:VVVV:PPPP[:SERIAL]   board = serial: where it is
         completion = button | auto      (serial: auto only, the default there)
@@ -134,14 +141,24 @@ std::string state_dir() {
   return "/var/lib/tactiled";
 }
 
+// The default folder of the control socket: systemd's RuntimeDirectory.
+std::string runtime_dir() {
+  const char* dir = std::getenv("RUNTIME_DIRECTORY");
+  if (dir && *dir) {
+    std::string first(dir);
+    return first.substr(0, first.find(':'));
+  }
+  return "/run/tactiled";
+}
+
 // The game's start time in file names: 20261122-084039 (UTC).
 std::string stamp() {
   return daemon::utc_now("%Y%m%d-%H%M%S");
 }
 
 int replay(const po::variables_map& vm, const daemon::Settings& settings) {
-  for (const char* key :
-       {"board", "gpio-config", "serial-port", "speech", "clock-press", "auto-resume"}) {
+  for (const char* key : {"board", "gpio-config", "serial-port", "speech", "clock-press",
+                          "auto-resume", "script", "control"}) {
     if (settings.count(key))
       return bad(std::string("--") + key + " is for live mode, not --replay");
   }
@@ -169,7 +186,7 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
       const std::string path = vm["config"].as<std::string>();
       daemon::add_config_file(path, daemon::read_text_file(path, "config file"), settings);
     }
-    config = daemon::live_config(settings, state_dir(), stamp());
+    config = daemon::live_config(settings, state_dir(), stamp(), runtime_dir());
   } catch (const chess::ParseError& e) {
     return bad(e.what());
   }

@@ -152,6 +152,9 @@ std::string describe(const Output& o, const game::Session& session) {
       return "light        " + squares_text(o.squares);
     case Output::Kind::GameOver:
       return "game over    " + o.text + " (" + o.reason + ")";
+    case Output::Kind::Sealed:
+      return "sealed       (" + std::string(o.color == chess::White ? "White" : "Black") +
+             "'s move, not announced)";
   }
   return "";
 }

@@ -83,7 +83,11 @@ TEST(DaemonConfig, BadValuesNameTheirLineAndKey) {
   };
   EXPECT_EQ(live("board = serial\nserial-port = /dev/x\ncompletion = sometimes\n"),
             "t.conf: line 3: completion: 'sometimes' is not button or auto");
-  EXPECT_EQ(live("board = usb\n"), "t.conf: line 1: board: 'usb' is not gpio or serial");
+  EXPECT_EQ(live("board = usb\n"), "t.conf: line 1: board: 'usb' is not gpio, serial or script");
+  EXPECT_EQ(live("board = script\n"),
+            "t.conf: line 1: board: board = script needs script = PATH (a file or a FIFO)");
+  EXPECT_EQ(live("board = serial\nserial-port = /dev/x\nscript = s.txt\n"),
+            "t.conf: line 3: script: only for board = script");
   EXPECT_EQ(live("board = serial\nserial-port = /dev/x\nsettle-ms = 12x\n"),
             "t.conf: line 3: settle-ms: '12x' is not a whole number from 0 to 3600000");
   EXPECT_EQ(live("board = serial\nserial-port = /dev/x\nchess960 = 960\n"),

@@ -1,0 +1,259 @@
+// The arbiter's commands on a session: start, pause and resume, set-time, take-back,
+// rollback with the 1985 12.6 split, result, adjournment (docs/arbiter.md).
+#include <algorithm>
+#include <utility>
+
+#include "core/chess/san.h"
+#include "core/chess/uci.h"
+#include "core/game/session.h"
+#include "core/record/messages.h"
+#include "core/record/move_phrase.h"
+
+namespace tactile::game {
+namespace {
+using Kind = ArbiterCommand::Kind;
+using record::Message;
+
+Output output(Output::Kind kind, std::int64_t ms) {
+  Output o;
+  o.kind = kind;
+  o.ms = ms;
+  return o;
+}
+}  // namespace
+
+bool Session::starts_clock(const board::ButtonEvent& e) const {
+  return config_.wait_for_start && begun_ && !started_ && !over_ &&
+         e.button == board::Button::Announce && record_.moves.empty() && !recognizer_.pending() &&
+         recognizer_.occupancy() == config_.start.occupied();
+}
+
+int Session::plies_through(int number) const {
+  // Ply i (from 0) belongs to move number first + (i + black_first) / 2; the position
+  // after move N follows Black's move N.
+  const int first = config_.start.fullmove_number();
+  const int black_first = config_.start.side_to_move() == chess::Black ? 1 : 0;
+  return 2 * (number - first + 1) - black_first;
+}
+
+std::string Session::arbiter_refusal(const ArbiterCommand& c) const {
+  if (over_ && c.kind != Kind::Result) return "the game is over (" + record_.result + ")";
+  if (over_) return "the game is over (" + record_.result + ")";
+  const bool adjourned = sealed_.has_value() || sealing_;
+  switch (c.kind) {
+    case Kind::Start:
+      if (started_) return "the clock has been started already";
+      return "";
+    case Kind::Pause:
+      if (!clock_) return "the game has no clock";
+      if (!started_) return "the clock has not been started";
+      if (adjourned) return "the game is adjourned";
+      if (paused_) return "the clocks are paused already";
+      return "";
+    case Kind::Resume:
+      if (!paused_) return "the clocks are not paused";
+      return "";
+    case Kind::SetTime:
+      if (!clock_) return "the game has no clock";
+      if (adjourned) return "the game is adjourned";
+      return "";
+    case Kind::Takeback:
+      if (adjourned) return "the game is adjourned";
+      if (record_.moves.empty()) return "no move has been made";
+      if (clock_ && started_ && !clock_->can_take_back())
+        return "the clock's last switch cannot be taken back (the clock was set since); use "
+               "rollback";
+      return "";
+    case Kind::Rollback: {
+      if (adjourned) return "the game is adjourned";
+      const int plies = plies_through(c.number);
+      if (plies < 0 || plies > moves_made())
+        return "move " + std::to_string(c.number) + " is not in the game (" +
+               std::to_string(moves_made()) + " half-moves made)";
+      return "";
+    }
+    case Kind::Result:
+      return "";
+    case Kind::Adjourn:
+      if (adjourned) return "the game is adjourned already";
+      if (!started_) return "the clock has not been started";
+      if (paused_) return "the clocks are paused";
+      return "";
+    case Kind::ResumeAdjourned:
+      if (!sealed_)
+        return sealing_ ? "the sealed move has not been made yet" : "no game is adjourned";
+      if (adjourn_resumed_) return "the adjourned game has been resumed already";
+      return "";
+  }
+  return "unknown command";
+}
+
+void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vector<Output>& out) {
+  if (!arbiter_refusal(c).empty()) return;
+  advance(now_ms, out);  // a flag that fell before the command comes first
+  if (over_) return;
+  const record::Language lang = config_.language;
+  switch (c.kind) {
+    case Kind::Start:
+      start_clock(now_ms, out);
+      break;
+    case Kind::Pause:
+      clock_->stop(now_ms);
+      paused_ = true;
+      speak(now_ms, std::string(record::message_text(Message::ClockStopped, lang)), out);
+      break;
+    case Kind::Resume:
+      paused_ = false;
+      if (clock_) clock_->resume(now_ms);
+      speak(now_ms, std::string(record::message_text(Message::ClockResumed, lang)), out);
+      break;
+    case Kind::SetTime:
+      set_time(now_ms, c, out);
+      break;
+    case Kind::Takeback:
+      take_back(now_ms, out);
+      break;
+    case Kind::Rollback:
+      roll_back(now_ms, c.number, out);
+      break;
+    case Kind::Result: {
+      const Message said = c.result == "1-0"   ? Message::WhiteWins
+                           : c.result == "0-1" ? Message::BlackWins
+                                               : Message::Draw;
+      speak(now_ms, std::string(record::message_text(said, lang)), out);
+      if (!c.reason.empty()) record_.set_tag("Termination", c.reason);
+      end_game(now_ms, c.result, c.reason.empty() ? "arbiter" : c.reason, out);
+      break;
+    }
+    case Kind::Adjourn:
+      sealing_ = true;
+      break;
+    case Kind::ResumeAdjourned:
+      // The position before the sealed move is set up again (14.1); the board is read
+      // once its holes show it, and the sealed move made on it completes the sealer's
+      // move (14.2, on_made).
+      adjourn_resumed_ = true;
+      recognizer_.reset(sealed_->before, recognizer_.occupancy());
+      restoring_ = true;
+      check_restored();
+      speak(now_ms, std::string(record::message_text(Message::GameResumed, lang)), out);
+      break;
+  }
+}
+
+void Session::set_time(std::int64_t ms, const ArbiterCommand& c, std::vector<Output>& out) {
+  clock_->set_time(chess::White, c.white_ms, ms);
+  clock_->set_time(chess::Black, c.black_ms, ms);
+  if (c.moves) {
+    // `moves` is what each player has completed with White on move; with Black on move
+    // White has completed one more than Black.
+    const bool black_on_move = position().side_to_move() == chess::Black;
+    clock_->set_moves(chess::White, *c.moves);
+    clock_->set_moves(chess::Black, black_on_move ? std::max(0, *c.moves - 1) : *c.moves);
+  }
+  if (started_) {
+    Output o = output(Output::Kind::SwitchClock, ms);  // logged with both clocks
+    o.color = position().side_to_move();
+    out.push_back(o);
+  }
+}
+
+void Session::take_back(std::int64_t ms, std::vector<Output>& out) {
+  // 1.16.3: the offender's clock runs again with all the time since his turn began.
+  if (clock_ && started_) clock_->take_back_switch(ms);
+  return_to(moves_made() - 1, ms, out);
+  if (started_) {
+    Output o = output(Output::Kind::SwitchClock, ms);
+    o.color = position().side_to_move();
+    out.push_back(o);
+  }
+}
+
+void Session::roll_back(std::int64_t ms, int number, std::vector<Output>& out) {
+  const int plies = plies_through(number);
+  if (clock_ && started_) {
+    int moves[2] = {0, 0};
+    chess::Color side = config_.start.side_to_move();
+    for (int i = 0; i < plies; ++i, side = ~side) ++moves[side];
+    clock_->split_back_to(ms, moves[chess::White], moves[chess::Black], side);
+  }
+  return_to(plies, ms, out);
+  if (started_) {
+    Output o = output(Output::Kind::SwitchClock, ms);
+    o.color = position().side_to_move();
+    out.push_back(o);
+  }
+}
+
+void Session::return_to(int plies, std::int64_t ms, std::vector<Output>& out) {
+  chess::Position p = config_.start;
+  for (int i = 0; i < plies; ++i) p.play(record_.moves[std::size_t(i)].move);
+  record_.moves.resize(std::size_t(plies));
+  history_.resize(std::size_t(plies));
+  recognizer_.reset(p, recognizer_.occupancy());
+  restoring_ = true;
+  const chess::Bitboard wrong = recognizer_.occupancy() ^ p.occupied();
+  check_restored();
+  if (wrong) {
+    speak(ms, std::string(record::message_text(Message::RestorePosition, config_.language)), out);
+    Output light = output(Output::Kind::LightSquares, ms);
+    light.squares = wrong;
+    out.push_back(light);
+  }
+}
+
+void Session::check_restored() {
+  if (!restoring_) return;
+  if (recognizer_.occupancy() != position().occupied()) {
+    recognizer_.set_frozen(true);
+    return;
+  }
+  // The board shows the position: reading starts afresh (unless the game waits for the
+  // arbiter's resume-adjourned).
+  restoring_ = false;
+  recognizer_.reset(position(), recognizer_.occupancy());
+  recognizer_.set_frozen(over_ || (sealed_ && !adjourn_resumed_));
+}
+
+void Session::made_at_resumption(const board::Moment& m, const chess::Position& before,
+                                 std::vector<Output>& out) {
+  if (m.move == sealed_->move) {
+    // 14.2: the sealed move is on the board: announced, and the responder's clock starts.
+    sealed_.reset();
+    adjourn_resumed_ = false;
+    on_made(m, before, out);
+    return;
+  }
+  // Only the sealed move may be made: the board goes back to the position before it.
+  speak(m.ms, std::string(record::message_text(Message::IllegalMove, config_.language)), out);
+  return_to(moves_made(), m.ms, out);
+}
+
+void Session::seal(const board::Moment& m, const chess::Position& before,
+                   std::vector<Output>& out) {
+  sealing_ = false;
+  SealedMove s;
+  s.move = m.move;
+  s.san = chess::to_san(before, m.move);
+  s.before = before;
+  s.move_number = before.fullmove_number();
+  if (clock_) {
+    if (auto env = clock_->seal(m.ms, s.san)) s.envelope = *env;
+  } else {
+    s.envelope.sealer = before.side_to_move();
+    s.envelope.sealed_move = s.san;
+    s.envelope.sealed_at_ms = m.ms;
+  }
+  Output o = output(Output::Kind::Sealed, m.ms);
+  o.uci = chess::to_uci(before, m.move);
+  o.text = s.san;
+  o.color = before.side_to_move();
+  sealed_ = std::move(s);
+  // The board keeps the sealed move until the game is resumed: nothing is read meanwhile.
+  recognizer_.reset(before, recognizer_.occupancy());
+  recognizer_.set_frozen(true);
+  out.push_back(std::move(o));
+  speak(m.ms, std::string(record::message_text(Message::GameAdjourned, config_.language)), out);
+}
+
+}  // namespace tactile::game

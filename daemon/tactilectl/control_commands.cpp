@@ -1,0 +1,378 @@
+#include "daemon/tactilectl/control_commands.h"
+
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <stdexcept>
+
+#include "daemon/tactilectl/command.h"
+
+namespace po = boost::program_options;
+using nlohmann::json;
+
+namespace tactile::ctl {
+namespace {
+
+struct ControlCommand {
+  std::string_view name;
+  std::string_view synopsis;     // after "tactilectl NAME"
+  std::string_view description;  // what it does, for --help
+  bool reads = false;            // a read command: --json applies
+};
+
+constexpr std::array<ControlCommand, 14> kCommands = {{
+    {"status", "[--json]",
+     "Shows the game: position (FEN), moves, whose move, both clocks and move counts,\n"
+     "    whether the clock runs, is paused or the game adjourned, the move in progress,\n"
+     "    holes to put back, result, players, log and PGN. With --json the daemon's answer\n"
+     "    as one JSON object: at least fen, moves (plies made), turn, white_ms, black_ms,\n"
+     "    running (white, black or none), paused, over, result.",
+     true},
+    {"time", "[--json]",
+     "Both clocks and the number of moves, as the player hears them when he presses\n"
+     "    the time button.",
+     true},
+    {"events", "[--json]",
+     "Subscribes to the live event stream and prints every log record as it is\n"
+     "    written, until interrupted. A subscriber that does not keep up is dropped.",
+     true},
+    {"start", "",
+     "Starts the clock of the side to move (Art. 6.6). A live game's clocks stay stopped\n"
+     "    until then, or until an announce press with the board in the start position.",
+     false},
+    {"pause", "", "Stops both clocks (Art. 6.11); said to the players.", false},
+    {"resume", "", "Lets the paused clocks go on; said to the players.", false},
+    {"set-time", "WHITE BLACK [--moves N]",
+     "Sets both players' remaining time (Art. 6.10.2, 1985 rules 12.4), each as H:MM:SS\n"
+     "    or M:SS. --moves N sets the moves each player has completed (with Black on\n"
+     "    move, Black's count is N-1).",
+     false},
+    {"rollback", "N",
+     "Returns the game to the position after move N (Black's move N; 0 for the start\n"
+     "    position): record and position go back, the holes to put back are lit and said,\n"
+     "    and each player's time used is split by 1985 rules 12.6 (used x moves kept /\n"
+     "    moves played). Nothing is read from the board until it shows that position.",
+     false},
+    {"takeback", "",
+     "Takes the last move back (rapid/blitz 1.16.3: an illegal move found after the\n"
+     "    clock was pressed): the offender's clock runs again with all the time since his\n"
+     "    turn began, his increment is removed, and the opponent gets back his time.",
+     false},
+    {"result", "1-0|0-1|1/2-1/2 [--reason TEXT]",
+     "Ends the game with this result (a resignation or a draw agreement, or the\n"
+     "    arbiter's decision); recorded in the log and the PGN (--reason as the\n"
+     "    Termination tag) and said to the players.",
+     false},
+    {"adjourn", "",
+     "Adjourns the game (1985 rules 13): the player on move makes his sealed move on\n"
+     "    the board; it is recorded but not announced, the clocks stop, and the envelope\n"
+     "    (players, position, times, sealer, move number) is written to the log and to\n"
+     "    LOG.envelope.json beside it.",
+     false},
+    {"resume-adjourned", "",
+     "Resumes the adjourned game (1985 rules 14): the position before the sealed move\n"
+     "    is set up; when the sealed move is made on the board it is announced and the\n"
+     "    opponent's clock starts.",
+     false},
+    {"new-game",
+     "[--white NAME] [--black NAME] [--event E] [--site S] [--round R]\n"
+     "        [--time-control TC] [--chess960 N | --fen FEN]",
+     "Closes the current game (ended or abandoned) in its log and begins a new game,\n"
+     "    with a new log and PGN whose Seven Tag Roster carries these values (Event and\n"
+     "    Site default to the config's). The clocks wait for start.",
+     false},
+    {"ping", "", "Checks that the daemon answers.", true},
+}};
+
+const ControlCommand* find(std::string_view name) {
+  for (const ControlCommand& c : kCommands)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+std::string default_socket() {
+  const char* env = std::getenv("TACTILED_CONTROL");
+  return env && *env ? env : "/run/tactiled/control";
+}
+
+// Connects to the daemon; throws std::runtime_error naming the path and why.
+int connect_to(const std::string& path) {
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  if (path.size() >= sizeof addr.sun_path)
+    throw std::runtime_error("socket path too long: " + path);
+  std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) throw std::runtime_error(std::string("socket: ") + std::strerror(errno));
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    const int e = errno;
+    ::close(fd);
+    std::string why = "cannot reach tactiled at " + path + ": " + std::strerror(e);
+    if (e == EACCES || e == EPERM) why += " (only root and the group tactiled may connect)";
+    if (e == ENOENT || e == ECONNREFUSED) why += " (is tactiled running? --socket PATH)";
+    throw std::runtime_error(why);
+  }
+  timeval tv{10, 0};  // a daemon that does not answer at all is not waited for forever
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  return fd;
+}
+
+bool send_line(int fd, const std::string& line) {
+  std::size_t done = 0;
+  while (done < line.size()) {
+    const ssize_t n = ::send(fd, line.data() + done, line.size() - done, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += std::size_t(n);
+  }
+  return true;
+}
+
+// Reads one line; false at the end of the stream or on a timeout.
+bool read_line(int fd, std::string& buffer, std::string& line) {
+  for (;;) {
+    const std::size_t nl = buffer.find('\n');
+    if (nl != std::string::npos) {
+      line = buffer.substr(0, nl);
+      buffer.erase(0, nl + 1);
+      return true;
+    }
+    char buf[4096];
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    buffer.append(buf, std::size_t(n));
+  }
+}
+
+std::string clock_text(const json& ms) {
+  if (!ms.is_number_integer()) return "-";
+  long long v = ms.get<long long>();
+  const bool negative = v < 0;
+  if (negative) v = -v;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%s%lld:%02lld:%02lld", negative ? "-" : "", v / 3600000,
+                v / 60000 % 60, v / 1000 % 60);
+  return buf;
+}
+
+std::string text_of(const json& j, const char* key) {
+  if (!j.contains(key)) return "";
+  if (j[key].is_string()) return j[key].get<std::string>();
+  if (j[key].is_null()) return "-";
+  return j[key].dump();
+}
+
+void print_status(const json& a, std::ostream& out) {
+  out << "position   " << text_of(a, "fen") << "\n"
+      << "moves      " << text_of(a, "moves") << " half-moves; " << text_of(a, "turn")
+      << " to move\n"
+      << "white      " << clock_text(a["white_ms"]) << "  (" << text_of(a, "white_moves")
+      << " moves)  " << text_of(a, "white") << "\n"
+      << "black      " << clock_text(a["black_ms"]) << "  (" << text_of(a, "black_moves")
+      << " moves)  " << text_of(a, "black") << "\n"
+      << "running    " << text_of(a, "running") << (a.value("paused", false) ? " (paused)" : "")
+      << (a.value("started", true) ? "" : " (clocks wait for start)") << "\n";
+  if (a.value("adjourned", false))
+    out << "adjourned  " << (a.value("sealing", false) ? "waiting for the sealed move" : "yes")
+        << "\n";
+  if (a.contains("pending") && a["pending"].is_string())
+    out << "pending    " << a["pending"].get<std::string>() << "\n";
+  if (a.contains("restoring") && !a["restoring"].empty())
+    out << "restoring  " << a["restoring"].dump() << "\n";
+  out << "over       " << (a.value("over", false) ? "yes, " + text_of(a, "result") : "no") << "\n"
+      << "seating    " << text_of(a, "seating") << "\n"
+      << "log        " << text_of(a, "log") << "\n"
+      << "pgn        " << text_of(a, "pgn") << "\n";
+}
+
+json build_request(const ControlCommand& c, const po::variables_map& vm) {
+  json r;
+  r["command"] = std::string(c.name);
+  if (c.name == "set-time") {
+    const auto& times = vm["args"].as<std::vector<std::string>>();
+    if (times.size() != 2) throw UsageError{"set-time needs WHITE and BLACK times"};
+    const char* side[2] = {"white_ms", "black_ms"};
+    for (int i = 0; i < 2; ++i) {
+      const long long ms = parse_clock_time(times[std::size_t(i)]);
+      if (ms < 0) throw UsageError{"'" + times[std::size_t(i)] + "' is not H:MM:SS or M:SS"};
+      r[side[i]] = ms;
+    }
+    if (vm.count("moves")) r["moves"] = vm["moves"].as<int>();
+  } else if (c.name == "rollback") {
+    const auto& a = vm["args"].as<std::vector<std::string>>();
+    int n = -1;
+    if (a.size() == 1) std::from_chars(a[0].data(), a[0].data() + a[0].size(), n);
+    if (a.size() != 1 || n < 0 || std::to_string(n) != a[0])
+      throw UsageError{"rollback needs one move number N (0 or more)"};
+    r["number"] = n;
+  } else if (c.name == "result") {
+    const auto& a = vm["args"].as<std::vector<std::string>>();
+    if (a.size() != 1 || (a[0] != "1-0" && a[0] != "0-1" && a[0] != "1/2-1/2"))
+      throw UsageError{"result needs 1-0, 0-1 or 1/2-1/2"};
+    r["result"] = a[0];
+    if (vm.count("reason")) r["reason"] = vm["reason"].as<std::string>();
+  } else if (c.name == "new-game") {
+    for (const char* key : {"white", "black", "event", "site", "round", "time-control", "fen"})
+      if (vm.count(key)) r[key] = vm[key].as<std::string>();
+    if (vm.count("chess960")) r["chess960"] = vm["chess960"].as<int>();
+    if (vm.count("fen") && vm.count("chess960"))
+      throw UsageError{"--chess960 and --fen exclude each other"};
+  } else if (!vm["args"].as<std::vector<std::string>>().empty()) {
+    throw UsageError{std::string(c.name) + " takes no arguments"};
+  }
+  return r;
+}
+
+}  // namespace
+
+long long parse_clock_time(std::string_view text) {
+  long long parts[3] = {0, 0, 0};
+  int count = 0;
+  std::size_t pos = 0;
+  while (count < 3) {
+    const std::size_t colon = text.find(':', pos);
+    const std::string_view part =
+        text.substr(pos, colon == std::string_view::npos ? std::string_view::npos : colon - pos);
+    long long v = -1;
+    const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+    if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || v < 0) return -1;
+    parts[count++] = v;
+    if (colon == std::string_view::npos) break;
+    pos = colon + 1;
+  }
+  if (pos < text.size() && count == 3 && text.find(':', pos) != std::string_view::npos) return -1;
+  if (count == 2) {  // M:SS
+    if (parts[1] > 59 || text.size() - text.find(':') != 3) return -1;
+    return (parts[0] * 60 + parts[1]) * 1000;
+  }
+  if (count == 3) {  // H:MM:SS
+    const std::size_t first = text.find(':');
+    const std::size_t second = text.find(':', first + 1);
+    if (parts[1] > 59 || parts[2] > 59 || second - first != 3 || text.size() - second != 3)
+      return -1;
+    return ((parts[0] * 60 + parts[1]) * 60 + parts[2]) * 1000;
+  }
+  return -1;
+}
+
+bool is_control_command(std::string_view name) {
+  return find(name) != nullptr;
+}
+
+std::string control_help(std::string_view name) {
+  const ControlCommand& c = *find(name);
+  std::string h = "NAME\n    tactilectl " + std::string(c.name) + "\n\nSYNOPSIS\n    tactilectl " +
+                  std::string(c.name) + " [--socket PATH]" +
+                  (c.synopsis.empty() ? "" : " " + std::string(c.synopsis)) +
+                  "\n\nDESCRIPTION\n    " + std::string(c.description) +
+                  "\n\n    The command goes to the running tactiled over its control socket; only\n"
+                  "    root and members of the group tactiled may use it. Every command that\n"
+                  "    changes the game is written to the arbiter log, with the user's id,\n"
+                  "    before it takes effect.\n\nOPTIONS\n"
+                  "    --socket PATH   the control socket (default $TACTILED_CONTROL, else\n"
+                  "                    /run/tactiled/control)\n";
+  if (c.reads) h += "    --json          print the daemon's answer as one JSON object\n";
+  if (c.name == "set-time") h += "    --moves N       the moves each player has completed\n";
+  if (c.name == "result") h += "    --reason TEXT   why (resignation, agreement, ...)\n";
+  if (c.name == "new-game")
+    h += "    --white NAME, --black NAME, --event E, --site S, --round R\n"
+         "                    the PGN's Seven Tag Roster\n"
+         "    --time-control TC   e.g. 40/5400+30:1800+30 (default: the config's)\n"
+         "    --chess960 N    Chess960 start position N (0..959)\n"
+         "    --fen FEN       start position\n";
+  h += "    -h, --help      show this text\n\nEXIT STATUS\n"
+       "    0   done (read commands: the answer was printed)\n"
+       "    1   the daemon refused the command; the message says why (nothing changed)\n"
+       "    2   bad arguments\n"
+       "    3   the daemon could not be reached (not running, no permission, no answer)\n";
+  return h;
+}
+
+int run_control(const std::string& name, const std::vector<std::string>& args, std::ostream& out) {
+  const ControlCommand& c = *find(name);
+  po::options_description options;
+  options.add_options()("help,h", "")("socket", po::value<std::string>(), "")(
+      "args", po::value<std::vector<std::string>>()->default_value({}, ""), "");
+  if (c.reads) options.add_options()("json", "");
+  if (c.name == "set-time") options.add_options()("moves", po::value<int>(), "");
+  if (c.name == "result") options.add_options()("reason", po::value<std::string>(), "");
+  if (c.name == "new-game")
+    options.add_options()("white", po::value<std::string>(), "")(
+        "black", po::value<std::string>(), "")("event", po::value<std::string>(), "")(
+        "site", po::value<std::string>(), "")("round", po::value<std::string>(), "")(
+        "time-control", po::value<std::string>(), "")("chess960", po::value<int>(), "")(
+        "fen", po::value<std::string>(), "");
+  po::positional_options_description positional;
+  positional.add("args", -1);
+  const po::variables_map vm = parse_arguments(args, options, positional);
+  if (vm.count("help")) {
+    out << control_help(name);
+    return kExitOk;
+  }
+  const json request = build_request(c, vm);
+  const std::string path = vm.count("socket") ? vm["socket"].as<std::string>() : default_socket();
+  int fd = -1;
+  try {
+    fd = connect_to(path);
+  } catch (const std::runtime_error& e) {
+    std::cerr << "tactilectl " << name << ": " << e.what() << "\n";
+    return kExitNoDaemon;
+  }
+  std::string buffer, line;
+  const bool sent =
+      send_line(fd, (name == "events" ? json{{"command", "subscribe"}} : request).dump() + "\n");
+  if (!sent || !read_line(fd, buffer, line)) {
+    ::close(fd);
+    std::cerr << "tactilectl " << name << ": no answer from tactiled at " << path << "\n";
+    return kExitNoDaemon;
+  }
+  const json answer = json::parse(line, nullptr, false);
+  if (answer.is_discarded() || !answer.is_object()) {
+    ::close(fd);
+    std::cerr << "tactilectl " << name << ": tactiled answered something that is not JSON\n";
+    return kExitNoDaemon;
+  }
+  if (!answer.value("ok", false)) {
+    ::close(fd);
+    std::cerr << "tactilectl " << name << ": refused: " << answer.value("error", "?") << "\n";
+    return kExitRefused;
+  }
+  const bool as_json = c.reads && vm.count("json");
+  if (name == "events") {
+    // Every record as it is written, until the stream ends.
+    timeval none{0, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &none, sizeof none);
+    while (read_line(fd, buffer, line)) out << line << std::endl;
+    ::close(fd);
+    return kExitOk;
+  }
+  ::close(fd);
+  if (as_json) {
+    out << answer.dump() << "\n";
+  } else if (name == "status") {
+    print_status(answer, out);
+  } else if (name == "time") {
+    out << "white  " << clock_text(answer["white_ms"]) << "\nblack  "
+        << clock_text(answer["black_ms"]) << "\nmoves  " << text_of(answer, "white_moves") << "\n";
+    if (answer.contains("said")) out << "said   " << text_of(answer, "said") << "\n";
+  } else if (name == "ping") {
+    out << "tactiled answers\n";
+  } else {
+    out << name << ": done; " << text_of(answer, "turn") << " to move, white "
+        << clock_text(answer["white_ms"]) << ", black " << clock_text(answer["black_ms"])
+        << ", running " << text_of(answer, "running") << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace tactile::ctl

@@ -1,0 +1,28 @@
+// What the control socket's requests read from the game (docs/daemon.md, "Control
+// socket"): the status and time answers, built from the session alone.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/game/session.h"
+
+namespace tactile::daemon {
+
+// The game's files and players, as the daemon knows them.
+struct GameFiles {
+  std::string log;
+  std::string pgn;
+  std::string white, black, event, site, round;
+};
+
+// The status answer at game time `now`: fen, moves (plies made), turn, white_ms,
+// black_ms, running (white|black|none), paused, over, result, and more (docs/daemon.md).
+nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std::int64_t now);
+// The time answer: both clocks, White's completed moves, and the phrase the players hear
+// when they press the time button.
+nlohmann::json time_answer(const game::Session& s, std::int64_t now);
+
+}  // namespace tactile::daemon

@@ -1,0 +1,208 @@
+#include "daemon/tactiled/control_socket.h"
+
+#include <fcntl.h>
+#include <grp.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+namespace tactile::daemon {
+namespace {
+
+std::runtime_error socket_error(const std::string& path, const char* what) {
+  return std::runtime_error("control socket '" + path + "': " + what + ": " + std::strerror(errno));
+}
+
+nlohmann::json error_answer(const std::string& why) {
+  return {{"ok", false}, {"error", why}};
+}
+
+}  // namespace
+
+bool peer_allowed(uid_t uid, gid_t gid, const std::vector<gid_t>& groups, uid_t own_uid,
+                  gid_t group) {
+  if (uid == 0 || uid == own_uid) return true;
+  if (group == gid_t(-1)) return false;
+  return gid == group || std::find(groups.begin(), groups.end(), group) != groups.end();
+}
+
+ControlSocket::ControlSocket(const std::string& path, Handler handler)
+    : path_(path), handler_(std::move(handler)) {
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  if (path.empty() || path.size() >= sizeof addr.sun_path)
+    throw std::runtime_error("control socket '" + path + "': the path is empty or too long");
+  std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+  listen_fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (listen_fd_ < 0) throw socket_error(path, "socket");
+  // Only a socket left by an earlier run is replaced, never another kind of file.
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0) {
+    if (!S_ISSOCK(st.st_mode)) {
+      ::close(listen_fd_);
+      throw std::runtime_error("control socket '" + path +
+                               "': a file that is not a socket is there");
+    }
+    ::unlink(path.c_str());
+  }
+  // Created with no access for others from the first instant; the group is set before
+  // the group may connect.
+  const mode_t old = ::umask(0117);
+  const int bound = ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  ::umask(old);
+  if (bound != 0) {
+    const auto e = socket_error(path, "bind");
+    ::close(listen_fd_);
+    throw e;
+  }
+  if (const group* g = ::getgrnam("tactiled")) {
+    group_ = g->gr_gid;
+    if (::chown(path.c_str(), uid_t(-1), group_) != 0) group_ = gid_t(-1);
+  }
+  ::chmod(path.c_str(), 0660);
+  if (::listen(listen_fd_, 8) != 0) {
+    const auto e = socket_error(path, "listen");
+    ::close(listen_fd_);
+    ::unlink(path.c_str());
+    throw e;
+  }
+}
+
+ControlSocket::~ControlSocket() {
+  for (auto& c : clients_) ::close(c->fd);
+  if (listen_fd_ >= 0) {
+    ::close(listen_fd_);
+    ::unlink(path_.c_str());
+  }
+}
+
+void ControlSocket::add_fds(std::vector<pollfd>& fds) const {
+  fds.push_back({listen_fd_, POLLIN, 0});
+  for (const auto& c : clients_) {
+    short events = c->closing ? 0 : POLLIN;
+    if (!c->out.empty()) events |= POLLOUT;
+    fds.push_back({c->fd, events, 0});
+  }
+}
+
+void ControlSocket::step(const pollfd* fds, std::size_t count) {
+  // fds[0] is the listening socket, then one per client in order.
+  for (std::size_t i = 1; i < count && i - 1 < clients_.size(); ++i) {
+    Client& c = *clients_[i - 1];
+    if (fds[i].fd != c.fd) continue;
+    if (fds[i].revents & (POLLERR | POLLHUP | POLLNVAL)) {
+      if (!(fds[i].revents & POLLIN)) c.closing = true, c.out.clear();
+    }
+    if (fds[i].revents & POLLIN) read_from(c);
+    if (!c.out.empty() && (fds[i].revents & POLLOUT)) write_to(c);
+  }
+  std::erase_if(clients_, [](const std::unique_ptr<Client>& c) {
+    const bool gone = c->fd < 0 || (c->closing && c->out.empty());
+    if (gone && c->fd >= 0) ::close(c->fd);
+    return gone;
+  });
+  if (count > 0 && (fds[0].revents & POLLIN)) accept_clients();
+}
+
+void ControlSocket::accept_clients() {
+  for (;;) {
+    const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    if (fd < 0) return;  // EAGAIN: no more now
+    ucred cred{};
+    socklen_t len = sizeof cred;
+    std::vector<gid_t> groups(64);
+    socklen_t glen = socklen_t(groups.size() * sizeof(gid_t));
+    if (::getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups.data(), &glen) == 0)
+      groups.resize(glen / sizeof(gid_t));
+    else
+      groups.clear();
+    const bool known = ::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0;
+    if (!known || !peer_allowed(cred.uid, cred.gid, groups, ::geteuid(), group_) ||
+        clients_.size() >= kMaxClients) {
+      ::close(fd);
+      continue;
+    }
+    auto c = std::make_unique<Client>();
+    c->fd = fd;
+    c->uid = cred.uid;
+    clients_.push_back(std::move(c));
+  }
+}
+
+void ControlSocket::read_from(Client& c) {
+  char buf[4096];
+  // A bounded share of the loop per step: a client that floods waits for the next turn.
+  for (int reads = 0; reads < 16; ++reads) {
+    const ssize_t n = ::read(c.fd, buf, sizeof buf);
+    if (n > 0) {
+      c.in.append(buf, std::size_t(n));
+      for (std::size_t nl; (nl = c.in.find('\n')) != std::string::npos;) {
+        const std::string line = c.in.substr(0, nl);
+        c.in.erase(0, nl + 1);
+        if (!c.closing) answer(c, line);
+      }
+      if (c.in.size() > kMaxLine) {  // a flood with no end of line: dropped
+        c.closing = true;
+        c.out.clear();
+        return;
+      }
+      if (c.closing) return;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0) c.closing = true;  // the client is done; what it asked for is still sent
+    return;
+  }
+}
+
+void ControlSocket::answer(Client& c, const std::string& line) {
+  nlohmann::json reply;
+  const nlohmann::json request = nlohmann::json::parse(line, nullptr, false);
+  if (line.size() > kMaxLine)
+    reply = error_answer("request longer than 4096 bytes");
+  else if (request.is_discarded() || !request.is_object())
+    reply = error_answer("not a JSON object");
+  else
+    reply = handler_(request, c.uid);
+  if (reply.value("subscribe", false)) c.subscriber = true;
+  c.out += reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  c.out += '\n';
+  write_to(c);
+}
+
+void ControlSocket::write_to(Client& c) {
+  while (!c.out.empty()) {
+    const ssize_t n = ::send(c.fd, c.out.data(), c.out.size(), MSG_NOSIGNAL);
+    if (n > 0) {
+      c.out.erase(0, std::size_t(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+      c.out.clear();
+      c.closing = true;
+    }
+    break;
+  }
+  if (c.out.size() > kMaxPending) {  // it does not read: never waited for
+    c.out.clear();
+    c.closing = true;
+  }
+}
+
+void ControlSocket::publish(const std::string& line) {
+  for (auto& c : clients_) {
+    if (!c->subscriber || c->closing) continue;
+    c->out += line;
+    if (line.empty() || line.back() != '\n') c->out += '\n';
+    write_to(*c);
+  }
+}
+
+}  // namespace tactile::daemon

@@ -1,0 +1,73 @@
+// The arbiter's control socket (docs/daemon.md): a Unix stream socket, one JSON request a
+// line, one JSON answer a line. It never blocks the daemon's single-threaded loop: every
+// descriptor is non-blocking, input and output are bounded, and a client that sends a
+// line too long, or does not read what it asked for (a slow subscriber), is dropped.
+#pragma once
+
+#include <poll.h>
+#include <sys/types.h>
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tactile::daemon {
+
+class ControlSocket {
+ public:
+  static constexpr std::size_t kMaxLine = 4096;        // a request longer than this: dropped
+  static constexpr std::size_t kMaxPending = 1 << 18;  // unsent answers/events: dropped
+  static constexpr std::size_t kMaxClients = 16;
+
+  // The answer to one request from the peer with user id `uid`. A request whose answer
+  // carries "subscribe": true makes its client a subscriber of the event stream.
+  using Handler = std::function<nlohmann::json(const nlohmann::json& request, uid_t uid)>;
+
+  // Listens at `path` (an old socket there is replaced). The socket file is 0660 and
+  // belongs to group `tactiled` when that group exists, so that only root and its members
+  // may connect; the peer's credentials are checked again at accept. Throws
+  // std::runtime_error naming the path.
+  ControlSocket(const std::string& path, Handler handler);
+  ~ControlSocket();
+  ControlSocket(const ControlSocket&) = delete;
+  ControlSocket& operator=(const ControlSocket&) = delete;
+
+  // Adds the descriptors to wait on; step() then handles what poll reported for them
+  // (`fds` from `first` on, as added).
+  void add_fds(std::vector<pollfd>& fds) const;
+  void step(const pollfd* fds, std::size_t count);
+  // Sends `line` (one log record) to every subscriber; one that is too far behind is
+  // dropped.
+  void publish(const std::string& line);
+  const std::string& path() const { return path_; }
+
+ private:
+  struct Client {
+    int fd = -1;
+    uid_t uid = 0;
+    std::string in, out;
+    bool subscriber = false;
+    bool closing = false;  // drop once `out` is sent
+  };
+  void accept_clients();
+  void read_from(Client& c);
+  void write_to(Client& c);
+  void answer(Client& c, const std::string& line);
+
+  std::string path_;
+  Handler handler_;
+  int listen_fd_ = -1;
+  gid_t group_ = gid_t(-1);  // the tactiled group, -1 when there is none
+  std::vector<std::unique_ptr<Client>> clients_;
+};
+
+// Whether a peer with these credentials may use the socket: root, the daemon's own user,
+// or a member (primary or supplementary) of `group` (-1: no such group).
+bool peer_allowed(uid_t uid, gid_t gid, const std::vector<gid_t>& groups, uid_t own_uid,
+                  gid_t group);
+
+}  // namespace tactile::daemon

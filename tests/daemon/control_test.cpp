@@ -1,0 +1,329 @@
+// The control socket end to end: the real tactiled in live mode on the script board (a
+// FIFO written by the test), driven by the real tactilectl and by raw socket clients.
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/daemon/daemon_process.h"
+
+namespace tactile::serial::test {
+namespace {
+using json = nlohmann::json;
+using ::testing::HasSubstr;
+
+const std::string kCtl = std::string(TACTILED_BINARY_DIR) + "/daemon/tactilectl";
+
+// A client of the control socket: one request line, one answer line.
+class Client {
+ public:
+  explicit Client(const std::string& path) {
+    fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path.c_str());
+    ok_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+    timeval tv{20, 0};  // guards a hang only
+    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  }
+  ~Client() { ::close(fd_); }
+  bool connected() const { return ok_; }
+  bool send(const std::string& text) {
+    return ::send(fd_, text.data(), text.size(), MSG_NOSIGNAL) == ssize_t(text.size());
+  }
+  std::string line() {
+    for (;;) {
+      const std::size_t nl = buf_.find('\n');
+      if (nl != std::string::npos) {
+        std::string l = buf_.substr(0, nl);
+        buf_.erase(0, nl + 1);
+        return l;
+      }
+      char b[4096];
+      const ssize_t n = ::read(fd_, b, sizeof b);
+      if (n <= 0) return "";
+      buf_.append(b, std::size_t(n));
+    }
+  }
+  json ask(const json& request) {
+    send(request.dump() + "\n");
+    return json::parse(line(), nullptr, false);
+  }
+  int fd() const { return fd_; }
+
+ private:
+  int fd_ = -1;
+  bool ok_ = false;
+  std::string buf_;
+};
+
+struct CtlRun {
+  int status = -1;
+  std::string out;
+};
+
+// tactilectl as a user runs it, its output read back.
+CtlRun tactilectl(const std::vector<std::string>& args) {
+  std::string cmd = kCtl;
+  for (const std::string& a : args) cmd += " '" + a + "'";
+  cmd += " 2>&1";
+  CtlRun r;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.out.append(buf, n);
+  const int w = ::pclose(p);
+  r.status = WIFEXITED(w) ? WEXITSTATUS(w) : -1;
+  return r;
+}
+
+class ControlTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fresh_test_dir("control");
+    fifo_ = dir_ + "/board.fifo";
+    ctl_ = dir_ + "/ctl";
+    log_ = dir_ + "/game.jsonl";
+    pgn_ = dir_ + "/game.pgn";
+    ASSERT_EQ(::mkfifo(fifo_.c_str(), 0600), 0);
+  }
+  void start(std::vector<std::string> more = {}) {
+    std::vector<std::string> args = {
+        "--board", "script", "--script", fifo_, "--control",     ctl_,  "--speech",   "off",
+        "--log",   log_,     "--pgn",    pgn_,  "--auto-resume", "off", "--language", "en"};
+    args.insert(args.end(), more.begin(), more.end());
+    daemon_ = std::make_unique<Daemon>(dir_, args);
+    ASSERT_TRUE(until([&] { return std::filesystem::exists(ctl_); })) << daemon_->output();
+    board_ = ::open(fifo_.c_str(), O_WRONLY | O_CLOEXEC);
+    ASSERT_GE(board_, 0);
+  }
+  void TearDown() override {
+    if (board_ >= 0) ::close(board_);
+  }
+  // Waits for `done` (the limit only guards a hang).
+  template <class F>
+  bool until(F done) {
+    for (int i = 0; i < 2000; ++i) {
+      if (done()) return true;
+      if (daemon_ && !daemon_->running()) return done();
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return false;
+  }
+  json status() { return Client(ctl_).ask({{"command", "status"}}); }
+  // A move made and announced on the board (events due at once), then waited for.
+  void move(const char* from, const char* to) {
+    const int before = status()["moves"].get<int>();
+    play(std::string("0 A up ") + from + "\n0 A down " + to + "\n0 A button announce\n");
+    ASSERT_TRUE(until([&] { return status()["moves"].get<int>() == before + 1; }))
+        << from << to << "\n"
+        << daemon_->output();
+  }
+  void play(const std::string& text) {
+    ASSERT_EQ(::write(board_, text.data(), text.size()), ssize_t(text.size()));
+  }
+  std::vector<json> of_type(const char* type) {
+    std::vector<json> r;
+    for (const json& j : log_entries(log_))
+      if (j.value("type", "") == type) r.push_back(j);
+    return r;
+  }
+  CtlRun ctl(std::vector<std::string> args) {
+    args.push_back("--socket");
+    args.push_back(ctl_);
+    return tactilectl(args);
+  }
+
+  std::string dir_, fifo_, ctl_, log_, pgn_;
+  std::unique_ptr<Daemon> daemon_;
+  int board_ = -1;
+};
+
+TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
+  start({"--time-control", "300+2"});
+  // Booting never starts a clock.
+  json s = status();
+  EXPECT_EQ(s["running"], "none");
+  EXPECT_FALSE(s["started"].get<bool>());
+  EXPECT_EQ(s["white_ms"], 300000);
+
+  CtlRun r = ctl({"start"});
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(status()["running"], "white");
+  move("e2", "e4");
+  move("e7", "e5");
+
+  r = ctl({"pause"});
+  ASSERT_EQ(r.status, 0) << r.out;
+  s = status();
+  EXPECT_TRUE(s["paused"].get<bool>());
+  EXPECT_EQ(s["running"], "none");
+  const json paused_at = s["white_ms"];
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(status()["white_ms"], paused_at);  // stopped: no time passes
+  r = ctl({"pause"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.out, HasSubstr("paused already"));
+
+  r = ctl({"set-time", "4:00", "1:02:03", "--moves", "2"});
+  ASSERT_EQ(r.status, 0) << r.out;
+  s = status();
+  EXPECT_EQ(s["white_ms"], 240000);
+  EXPECT_EQ(s["black_ms"], 3723000);
+  ASSERT_EQ(ctl({"resume"}).status, 0);
+  EXPECT_EQ(status()["running"], "white");
+
+  r = ctl({"time"});
+  ASSERT_EQ(r.status, 0);
+  EXPECT_THAT(r.out, HasSubstr("black  1:02:03"));
+  EXPECT_THAT(r.out, HasSubstr("said   White"));
+
+  // An illegal move found after the press: taken back; the board is put right.
+  move("g1", "f3");
+  ASSERT_EQ(ctl({"takeback"}).status, 0);
+  s = status();
+  EXPECT_EQ(s["moves"], 2);
+  EXPECT_EQ(s["turn"], "white");
+  EXPECT_EQ(s["restoring"], json::array({"g1", "f3"}));
+  play("0 A up f3\n0 A down g1\n");
+  ASSERT_TRUE(until([&] { return status()["restoring"].empty(); }));
+  move("g1", "f3");
+
+  // Adjournment: Black seals Nc6, unannounced; the envelope is written.
+  ASSERT_EQ(ctl({"adjourn"}).status, 0);
+  const std::size_t spoken = of_type("speak").size();
+  play("0 A up b8\n0 A down c6\n0 A button announce\n");
+  ASSERT_TRUE(until([&] { return !of_type("envelope").empty(); })) << daemon_->output();
+  const json envelope = of_type("envelope").front();
+  EXPECT_EQ(envelope["sealed_move"], "Nc6");
+  EXPECT_EQ(envelope["sealer"], "black");
+  EXPECT_EQ(envelope["move_number"], 2);
+  EXPECT_EQ(envelope["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+  for (std::size_t i = spoken; i < of_type("speak").size(); ++i)
+    EXPECT_THAT(of_type("speak")[i]["text"].get<std::string>(), ::testing::Not(HasSubstr("c6")));
+  EXPECT_TRUE(std::filesystem::exists(dir_ + "/game.envelope.json"));
+  s = status();
+  EXPECT_EQ(s["moves"], 3);
+  EXPECT_TRUE(s["adjourned"].get<bool>());
+  EXPECT_EQ(s["running"], "none");
+  // Resumption: the board is set up again, the sealed move made and announced.
+  play("0 A up c6\n0 A down b8\n");
+  ASSERT_EQ(ctl({"resume-adjourned"}).status, 0);
+  move("b8", "c6");
+  EXPECT_EQ(status()["running"], "white");
+  EXPECT_EQ(of_type("speak").back()["text"], "Knight c-six");
+
+  r = ctl({"result", "1/2-1/2", "--reason", "agreement"});
+  ASSERT_EQ(r.status, 0) << r.out;
+  s = status();
+  EXPECT_TRUE(s["over"].get<bool>());
+  EXPECT_EQ(s["result"], "1/2-1/2");
+  EXPECT_EQ(ctl({"start"}).status, 1);
+
+  // Every command is in the log, with the user's id, before its effect.
+  std::vector<std::string> commands;
+  for (const json& j : of_type("arbiter")) {
+    commands.push_back(j["command"]);
+    EXPECT_EQ(j["uid"], int(::geteuid()));
+  }
+  EXPECT_THAT(commands, ::testing::ElementsAre("start", "pause", "set-time", "resume", "takeback",
+                                               "adjourn", "resume-adjourned", "result"));
+  EXPECT_THAT(slurp(pgn_), HasSubstr("[Result \"1/2-1/2\"]"));
+  EXPECT_THAT(slurp(pgn_), HasSubstr("1. e4 {[%clk 0:05:01]} 1... e5"));
+  EXPECT_THAT(slurp(pgn_), HasSubstr("2. Nf3 {[%clk 0:04:01]} 2...\nNc6 {[%clk 1:02:04]} 1/2-1/2"));
+  EXPECT_EQ(daemon_->stop(), 0);
+}
+
+TEST_F(ControlTest, MalformedSilentAndFloodingClientsChangeNothing) {
+  start({"--time-control", "300+0"});
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
+  const std::size_t lines = log_entries(log_).size();
+  const json before = status();
+
+  Client silent(ctl_);  // connects and says nothing, for the whole test
+  ASSERT_TRUE(silent.connected());
+  {
+    Client bad(ctl_);
+    json a = bad.ask(json::parse(R"({"command":"explode"})"));
+    EXPECT_FALSE(a["ok"].get<bool>());
+    EXPECT_THAT(a["error"].get<std::string>(), HasSubstr("explode"));
+    bad.send("this is not json\n");
+    EXPECT_THAT(bad.line(), HasSubstr("not a JSON object"));
+    a = bad.ask(json::parse(R"({"command":"set-time","white_ms":"lots","black_ms":1})"));
+    EXPECT_FALSE(a["ok"].get<bool>());
+    a = bad.ask(json::parse(R"({"command":"rollback","number":9})"));
+    EXPECT_THAT(a["error"].get<std::string>(), HasSubstr("not in the game"));
+  }
+  {
+    // A line with no end: the client is dropped, the daemon goes on.
+    Client flood(ctl_);
+    const std::string junk(64 * 1024, 'x');
+    for (int i = 0; i < 8 && flood.send(junk); ++i) {
+    }
+    EXPECT_EQ(flood.line(), "");  // dropped: the stream ends, no answer
+  }
+  {
+    // Requests faster than it reads its answers: never waited for.
+    Client greedy(ctl_);
+    std::string many;
+    for (int i = 0; i < 2000; ++i) many += "{\"command\":\"status\"}\n";
+    for (int i = 0; i < 20; ++i) greedy.send(many);
+  }
+  const json after = status();
+  EXPECT_EQ(after["fen"], before["fen"]);
+  EXPECT_EQ(after["moves"], before["moves"]);
+  EXPECT_EQ(after["paused"], before["paused"]);
+  EXPECT_EQ(after["running"], "black");
+  // Nothing but the game's own records: no arbiter record was written.
+  EXPECT_TRUE(of_type("arbiter").size() == 1u);
+  EXPECT_EQ(log_entries(log_).size(), lines);
+  // The game goes on while the silent client is still connected.
+  move("e7", "e5");
+  EXPECT_EQ(daemon_->stop(), 0);
+}
+
+TEST_F(ControlTest, ASubscriberReceivesEveryRecordAsWritten) {
+  start();
+  Client sub(ctl_);
+  EXPECT_TRUE(sub.ask({{"command", "subscribe"}})["ok"].get<bool>());
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("d2", "d4");
+  std::vector<std::string> types;
+  for (std::string l; types.size() < 4 && !(l = sub.line()).empty();)
+    types.push_back(json::parse(l)["type"]);
+  EXPECT_THAT(types, ::testing::ElementsAre("arbiter", "hole", "moment", "hole"));
+}
+
+TEST_F(ControlTest, TactilectlExplainsEveryFailure) {
+  CtlRun r = tactilectl({"status", "--socket", dir_ + "/nothing-here"});
+  EXPECT_EQ(r.status, 3);
+  EXPECT_THAT(r.out, HasSubstr("cannot reach tactiled"));
+  r = tactilectl({"set-time", "4:61", "1:00", "--socket", ctl_});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.out, HasSubstr("'4:61' is not H:MM:SS or M:SS"));
+  r = tactilectl({"rollback", "x"});
+  EXPECT_EQ(r.status, 2);
+  for (const char* c :
+       {"status", "time", "events", "start", "pause", "resume", "set-time", "rollback", "takeback",
+        "result", "adjourn", "resume-adjourned", "new-game"}) {
+    r = tactilectl({c, "--help"});
+    EXPECT_EQ(r.status, 0) << c;
+    EXPECT_THAT(r.out, HasSubstr(std::string("tactilectl ") + c)) << c;
+    EXPECT_THAT(r.out, HasSubstr("EXIT STATUS")) << c;
+  }
+}
+
+}  // namespace
+}  // namespace tactile::serial::test
