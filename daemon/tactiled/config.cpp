@@ -205,9 +205,10 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   } else if (script) {
     fail(*script, "script", "only for board = script");
   }
-  if (const Setting* control = find(settings, "control"))
+  if (const Setting* control = find(settings, "control")) {
     c.control_path = control->value == "off" ? "" : control->value;
-  else
+    c.control_given = true;
+  } else
     c.control_path = runtime_dir + "/control";
   if (const Setting* s = find(settings, "event")) c.event = s->value;
   if (const Setting* s = find(settings, "site")) c.site = s->value;

@@ -115,9 +115,17 @@ class Live : public BoardLink::Sink {
       board.needs_buttons = config_.session.recognizer.completion == board::Completion::Button;
       link_ = make_serial_link(board);
     }
-    if (!config_.control_path.empty())
-      control_.emplace(config_.control_path,
-                       [this](const nlohmann::json& r, uid_t uid) { return request(r, uid); });
+    if (!config_.control_path.empty()) {
+      try {
+        control_.emplace(config_.control_path,
+                         [this](const nlohmann::json& r, uid_t uid) { return request(r, uid); });
+      } catch (const std::runtime_error& e) {
+        // The default place (systemd's RuntimeDirectory) may be missing when tactiled is
+        // run by hand: the game goes on without the arbiter's socket, and says so.
+        if (config_.control_given) throw;
+        err_ << "tactiled: " << e.what() << "; no control socket (set control = PATH)" << std::endl;
+      }
+    }
     runner_.on_record([this](const std::string& line) {
       if (control_) control_->publish(line);
     });
