@@ -258,6 +258,7 @@ class Live : public BoardLink::Sink {
     if (name == "status") return status_answer(runner_.session(), files(), t);
     if (name == "time") return time_answer(runner_.session(), t);
     if (name == "subscribe") return {{"ok", true}, {"subscribe", true}};
+    if (name == "ping") return {{"ok", true}};
     game::ArbiterCommand c;
     try {
       c = game::arbiter_command_from_json(r);

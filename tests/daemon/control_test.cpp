@@ -104,7 +104,10 @@ class ControlTest : public ::testing::Test {
         "--log",   log_,     "--pgn",    pgn_,  "--auto-resume", "off", "--language", "en"};
     args.insert(args.end(), more.begin(), more.end());
     daemon_ = std::make_unique<Daemon>(dir_, args);
-    ASSERT_TRUE(until([&] { return std::filesystem::exists(ctl_); })) << daemon_->output();
+    // Ready once it answers (the socket file exists a moment before it listens).
+    ASSERT_TRUE(until([&] {
+      return Client(ctl_).ask({{"command", "ping"}}).is_object();
+    })) << daemon_->output();
     board_ = ::open(fifo_.c_str(), O_WRONLY | O_CLOEXEC);
     ASSERT_GE(board_, 0);
   }
