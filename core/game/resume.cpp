@@ -178,7 +178,9 @@ ResumedGame rebuild(std::string_view text) {
   // The session had run up to the last logged time (settle times, a flag that fell).
   r.session.advance(r.last_ms, out);
   r.over = r.session.over();
-  r.stopped = entries.size() > 1 && entries.back().value("type", "") == "stop";
+  // A game closed by new-game was left on purpose too: its successor has its own log.
+  const std::string last = entries.size() > 1 ? entries.back().value("type", "") : "";
+  r.stopped = last == "stop" || last == "closed";
   return r;
 }
 }  // namespace

@@ -24,7 +24,8 @@ struct ResumedGame {
   std::int64_t last_ms = 0;  // the latest game time in the log
   bool over = false;         // the game had ended (a stop entry alone does not end it)
   // The last good entry is a stop entry: the daemon was stopped on purpose (SIGTERM or
-  // SIGINT), not cut off by a crash or a power cut.
+  // SIGINT), not cut off by a crash or a power cut; or a closed entry (new-game began
+  // the next game in a log of its own).
   bool stopped = false;
   std::size_t good_lines = 0;
   std::size_t good_bytes = 0;  // length of the verified prefix (ends with its newline)

@@ -27,6 +27,17 @@ void GameRunner::resume(game::ResumedGame game, const std::string& log_path) {
   last_ms_ = game.last_ms;
 }
 
+void GameRunner::new_game(const game::SessionConfig& config, const std::string& path,
+                          std::int64_t ms) {
+  log_.close();
+  config_ = config;
+  session_ = game::Session(config);
+  buffer_.clear();
+  ms = at(ms);
+  open_log(path, ms, LogFile::Existing::Refuse);
+  start(ms);
+}
+
 std::int64_t GameRunner::at(std::int64_t ms) {
   last_ms_ = std::max(last_ms_, ms);
   return last_ms_;

@@ -30,6 +30,10 @@ class GameRunner {
   // the session and the time go on where the log ends. The start was logged before.
   void resume(game::ResumedGame game, const std::string& log_path);
 
+  // Ends this game's log (its last entry written by the caller) and begins a new game
+  // with `config` in a new log at `path`, started at `ms` (start()).
+  void new_game(const game::SessionConfig& config, const std::string& path, std::int64_t ms);
+
   // Time never goes back: an event stamped before the last time handled (a debounced
   // switch is reported after it settled) is handled at that last time.
   void start(std::int64_t ms);

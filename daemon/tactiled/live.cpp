@@ -11,12 +11,16 @@
 #include <climits>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <stdexcept>
 #include <vector>
 
+#include "core/chess/chess960.h"
 #include "core/chess/error.h"
 #include "core/chess/uci.h"
 #include "core/game/resume.h"
@@ -205,9 +209,22 @@ class Live : public BoardLink::Sink {
     j["moves"] = resumed_->session.moves_made();
     if (!resumed_->torn_line.empty()) j["torn_line"] = resumed_->torn_line;
     runner_.resume(std::move(*resumed_), config_.log_path);
+    restore_players();
     runner_.note(j);
     runner_.say(t, std::string(record::message_text(record::Message::GameContinued,
                                                     config_.session.language)));
+  }
+
+  // The players new-game named, from the resumed log's players entry, for the PGN.
+  void restore_players() {
+    std::istringstream lines(read_text_file(config_.log_path, "log to resume"));
+    for (std::string line; std::getline(lines, line);) {
+      if (line.find("\"type\":\"players\"") == std::string::npos) continue;
+      const auto j = nlohmann::json::parse(line, nullptr, false);
+      if (!j.is_object()) continue;
+      for (const char* key : {"White", "Black", "Event", "Site", "Round"})
+        if (j.contains(key) && j[key].is_string()) tags_[key] = j[key].get<std::string>();
+    }
   }
 
   int wait_ms(std::int64_t t) const {
@@ -259,6 +276,7 @@ class Live : public BoardLink::Sink {
     if (name == "time") return time_answer(runner_.session(), t);
     if (name == "subscribe") return {{"ok", true}, {"subscribe", true}};
     if (name == "ping") return {{"ok", true}};
+    if (name == "new-game") return new_game(r, uid, t);
     game::ArbiterCommand c;
     try {
       c = game::arbiter_command_from_json(r);
@@ -275,14 +293,103 @@ class Live : public BoardLink::Sink {
 
   GameFiles files() const {
     GameFiles f;
-    f.log = config_.log_path;
-    f.pgn = config_.pgn_path;
+    f.log = log_path_;
+    f.pgn = pgn_path_;
+    f.white = tag("White");
+    f.black = tag("Black");
+    f.round = tag("Round");
     f.event = event();
     f.site = site();
     return f;
   }
-  std::string event() const { return config_.event.empty() ? "tactiled game" : config_.event; }
-  std::string site() const { return config_.site.empty() ? "tactile board" : config_.site; }
+  std::string event() const {
+    return tags_.count("Event")    ? tags_.at("Event")
+           : config_.event.empty() ? "tactiled game"
+                                   : config_.event;
+  }
+  std::string site() const {
+    return tags_.count("Site")    ? tags_.at("Site")
+           : config_.site.empty() ? "tactile board"
+                                  : config_.site;
+  }
+  std::string tag(const std::string& key) const { return tags_.count(key) ? tags_.at(key) : "?"; }
+
+  // new-game: the game so far is closed in its log (ended or abandoned), and a new game
+  // begins in a log and PGN of its own, its clocks waiting for start.
+  nlohmann::json new_game(const nlohmann::json& r, uid_t uid, std::int64_t t) {
+    std::map<std::string, std::string> tags;
+    game::SessionConfig c = config_.session;
+    try {
+      const std::pair<const char*, const char*> names[] = {{"white", "White"},
+                                                           {"black", "Black"},
+                                                           {"event", "Event"},
+                                                           {"site", "Site"},
+                                                           {"round", "Round"}};
+      for (const auto& [key, tag_name] : names) {
+        if (!r.contains(key)) continue;
+        if (!r[key].is_string()) throw chess::ParseError(std::string(key) + ": not a string");
+        const std::string v = r[key].get<std::string>();
+        if (v.size() > 200 || v.find_first_of("\"\\\n\r\t") != std::string::npos)
+          throw chess::ParseError(std::string(key) +
+                                  ": longer than 200 characters or holds a quote, backslash "
+                                  "or control character");
+        tags[tag_name] = v;
+      }
+      if (r.contains("time-control")) {
+        if (!r["time-control"].is_string()) throw chess::ParseError("time-control: not a string");
+        c.time_control = clock::parse_time_control(r["time-control"].get<std::string>());
+      }
+      if (r.contains("fen") && r.contains("chess960"))
+        throw chess::ParseError("fen and chess960 exclude each other");
+      if (r.contains("fen")) {
+        if (!r["fen"].is_string()) throw chess::ParseError("fen: not a string");
+        c.start = chess::Position::from_fen(r["fen"].get<std::string>());
+      }
+      if (r.contains("chess960")) {
+        if (!r["chess960"].is_number_integer() || r["chess960"].get<int>() < 0 ||
+            r["chess960"].get<int>() > 959)
+          throw chess::ParseError("chess960: not a number from 0 to 959");
+        c.start = chess::chess960_position(r["chess960"].get<int>());
+      }
+    } catch (const chess::ParseError& e) {
+      return {{"ok", false}, {"error", e.what()}};
+    }
+    // Files of its own, even for two games begun in the same second.
+    const std::filesystem::path dir = std::filesystem::path(log_path_).parent_path();
+    const std::string stamp = utc_now("%Y%m%d-%H%M%S");
+    std::string base;
+    for (int n = 1;; ++n) {
+      base = (dir / ("game-" + stamp + (n > 1 ? "-" + std::to_string(n) : ""))).string();
+      if (!std::filesystem::exists(base + ".jsonl") && !std::filesystem::exists(base + ".pgn"))
+        break;
+    }
+    game::LogEntry closed;
+    closed["t"] = t;
+    closed["type"] = "closed";
+    closed["reason"] = runner_.session().over() ? "ended" : "abandoned";
+    closed["next_log"] = base + ".jsonl";
+    closed["uid"] = long(uid);
+    runner_.note(closed);
+    save_pgn();
+    try {
+      runner_.new_game(c, base + ".jsonl", t);
+    } catch (const std::runtime_error& e) {
+      return {{"ok", false}, {"error", e.what()}};
+    }
+    log_path_ = base + ".jsonl";
+    pgn_path_ = base + ".pgn";
+    tags_ = std::move(tags);
+    game::LogEntry players;  // read back by a resume, so the PGN keeps its names
+    players["t"] = t;
+    players["type"] = "players";
+    for (const auto& [key, value] : tags_) players[key] = value;
+    players["uid"] = long(uid);
+    runner_.note(players);
+    save_pgn();
+    out_ << time_label(t) << "  arbiter      new-game (uid " << uid << "); log " << log_path_
+         << ", PGN " << pgn_path_ << std::endl;
+    return status_answer(runner_.session(), files(), t);
+  }
 
   // 1985 rules 13: the envelope, in the log and in a file beside it (LOG.envelope.json).
   void write_envelope(std::int64_t ms, const game::Session& session) {
@@ -291,7 +398,7 @@ class Live : public BoardLink::Sink {
     const game::LogEntry j = game::envelope_entry(
         ms, *session.sealed(), std::string(g.tag("White")), std::string(g.tag("Black")));
     runner_.note(j);
-    std::string path = config_.log_path;
+    std::string path = log_path_;
     if (path.ends_with(".jsonl")) path.resize(path.size() - 6);
     path += ".envelope.json";
     std::ofstream file(path, std::ios::trunc);
@@ -306,8 +413,10 @@ class Live : public BoardLink::Sink {
     try {
       chess::PgnGame game = runner_.pgn(event());
       game.set_tag("Site", site());
+      // The Seven Tag Roster: what new-game named, "?" for what nobody named.
+      for (const char* key : {"Round", "White", "Black"}) game.set_tag(key, tag(key));
       game.set_tag("Date", date_);
-      write_pgn_file(config_.pgn_path, game);
+      write_pgn_file(pgn_path_, game);
     } catch (const std::runtime_error& e) {
       err_ << "tactiled: " << e.what() << std::endl;
     }
@@ -324,7 +433,7 @@ class Live : public BoardLink::Sink {
     runner_.note(j);
     save_pgn();
     out_ << time_label(t) << "  stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ", "
-         << runner_.session().moves_made() << " half-moves, PGN written to " << config_.pgn_path
+         << runner_.session().moves_made() << " half-moves, PGN written to " << pgn_path_
          << std::endl;
   }
 
@@ -337,6 +446,9 @@ class Live : public BoardLink::Sink {
   std::string date_ = utc_now("%Y.%m.%d");
   std::optional<speech::EspeakSpeaker> speaker_;
   std::unique_ptr<BoardLink> link_;
+  std::string log_path_ = config_.log_path;  // the current game's (new-game changes them)
+  std::string pgn_path_ = config_.pgn_path;
+  std::map<std::string, std::string> tags_;  // PGN tags new-game set (White, Black, ...)
   GameRunner runner_;
   std::optional<ControlSocket> control_;  // after runner_: gone before the game it reads
 };

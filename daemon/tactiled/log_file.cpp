@@ -23,6 +23,12 @@ LogFile::~LogFile() {
   if (fd_ >= 0) ::close(fd_);
 }
 
+void LogFile::close() {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  chain_ = record::ArbiterLog();
+}
+
 void LogFile::open(const std::string& path, Existing existing) {
   path_ = path;
   const int mode = existing == Existing::Replace ? O_TRUNC : O_EXCL;

@@ -30,6 +30,8 @@ class LogFile {
   // `good_bytes` (a torn last line goes) and chains on from `chain`. Throws like open().
   void open_append(const std::string& path, std::size_t good_bytes, record::ArbiterLog chain);
   bool is_open() const { return fd_ >= 0; }
+  // Closes the log (a new game begins its own); a new chain starts at the next open.
+  void close();
   // Chains `entry` and writes it durably; returns the line written (with its newline,
   // "" when no log is open). Throws std::runtime_error on a write failure.
   std::string write(const game::LogEntry& entry);

@@ -142,6 +142,7 @@ class ControlTest : public ::testing::Test {
       if (j.value("type", "") == type) r.push_back(j);
     return r;
   }
+  static std::string status_pgn(std::string log) { return log.substr(0, log.size() - 6) + ".pgn"; }
   CtlRun ctl(std::vector<std::string> args) {
     args.push_back("--socket");
     args.push_back(ctl_);
@@ -246,6 +247,43 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
   EXPECT_THAT(slurp(pgn_), HasSubstr("1. e4 {[%clk 0:05:01]} 1... e5"));
   EXPECT_THAT(slurp(pgn_), HasSubstr("2. Nf3 {[%clk 0:04:01]} 2...\nNc6 {[%clk 1:02:04]} 1/2-1/2"));
   EXPECT_EQ(daemon_->stop(), 0);
+}
+
+TEST_F(ControlTest, NewGameBeginsItsOwnLogAndPgnWithThePlayers) {
+  start({"--time-control", "300+0", "--event", "Club Championship"});
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
+  CtlRun r = ctl({"new-game", "--white", "Anna Weiss", "--black", "Boris Schwarz", "--round", "2",
+                  "--time-control", "600+5"});
+  ASSERT_EQ(r.status, 0) << r.out;
+  json s = status();
+  const std::string log2 = s["log"], pgn2 = s["pgn"];
+  EXPECT_NE(log2, log_);
+  EXPECT_EQ(s["moves"], 0);
+  EXPECT_EQ(s["running"], "none");  // the clocks wait for start again
+  EXPECT_EQ(s["white_ms"], 600000);
+  // The first game is closed in its log, abandoned.
+  const json closed = of_type("closed").at(0);
+  EXPECT_EQ(closed["reason"], "abandoned");
+  EXPECT_EQ(closed["next_log"], log2);
+  // Another at once, in the same second: files of its own.
+  ASSERT_EQ(ctl({"new-game", "--white", "Clara", "--black", "Dora"}).status, 0);
+  const std::string log3 = status()["log"];
+  EXPECT_NE(log3, log2);
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  // The board was not set up again: the pawn is put back, then the game goes on.
+  play("0 A up e4\n0 A down e2\n");
+  move("d2", "d4");
+  EXPECT_EQ(daemon_->stop(), 0);
+  const std::string pgn3 = status_pgn(log3);
+  EXPECT_THAT(slurp(pgn3), HasSubstr("[White \"Clara\"]"));
+  EXPECT_THAT(slurp(pgn3), HasSubstr("[Event \"Club Championship\"]"));
+  EXPECT_THAT(slurp(pgn3), HasSubstr("1. d4"));
+  EXPECT_THAT(slurp(pgn2), HasSubstr("[White \"Anna Weiss\"]"));
+  EXPECT_THAT(slurp(pgn2), HasSubstr("[Black \"Boris Schwarz\"]"));
+  EXPECT_THAT(slurp(pgn2), HasSubstr("[Round \"2\"]"));
+  EXPECT_THAT(slurp(pgn2), HasSubstr("[TimeControl \"600+5\"]"));
+  EXPECT_THAT(slurp(pgn_), HasSubstr("1. e4"));
 }
 
 TEST_F(ControlTest, MalformedSilentAndFloodingClientsChangeNothing) {
