@@ -187,6 +187,8 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   c.session = session_config(settings);
   // A live game's clock waits for the arbiter (or the club start on the board).
   c.session.wait_for_start = true;
+  c.has_game =
+      find(settings, "time-control") || find(settings, "start-fen") || find(settings, "chess960");
   const Setting* board = find(settings, "board");
   if (!board)
     throw chess::ParseError("board: not set: give board = gpio, board = serial or board = script");

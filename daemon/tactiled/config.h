@@ -43,18 +43,21 @@ enum class BoardKind { Gpio, Serial, Script };
 struct LiveConfig {
   BoardKind board = BoardKind::Serial;
   std::string gpio_config_path;
-  gpio::GpioConfig gpio;       // read from gpio_config_path
-  serial::PortSpec serial;     // board = serial
-  std::string log_path;        // the arbiter log
-  std::string pgn_path;        // the game record, rewritten after every move
-  bool speech = true;          // speak through espeak-ng on the sound card
-  bool clock_press = true;     // pulse the GPIO clock-press line when a clock starts
-  bool auto_resume = true;     // go on with an unfinished game at the start (auto_resume.h)
-  std::string resume_path;     // --resume: the log of the game to go on with ("" = new game)
-  std::string script_path;     // board = script
-  std::string control_path;    // the control socket, "" = none (control = off)
-  bool control_given = false;  // set in the config: a socket that cannot be made is an error
-  std::string event, site;     // PGN tags (default "tactiled game", "tactile board")
+  gpio::GpioConfig gpio;     // read from gpio_config_path
+  serial::PortSpec serial;   // board = serial
+  std::string log_path;      // the arbiter log
+  std::string pgn_path;      // the game record, rewritten after every move
+  bool speech = true;        // speak through espeak-ng on the sound card
+  bool clock_press = true;   // pulse the GPIO clock-press line when a clock starts
+  bool auto_resume = true;   // go on with an unfinished game at the start (auto_resume.h)
+  std::string resume_path;   // --resume: the log of the game to go on with ("" = new game)
+  std::string script_path;   // board = script
+  std::string control_path;  // the control socket, "" = none (control = off)
+  bool control_given = false;
+  // The config sets up a game (time control, start position): else, with a control
+  // socket, the daemon waits for the arbiter's first new-game.
+  bool has_game = false;    // set in the config: a socket that cannot be made is an error
+  std::string event, site;  // PGN tags (default "tactiled game", "tactile board")
   game::SessionConfig session;
 };
 

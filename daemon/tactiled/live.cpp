@@ -133,19 +133,27 @@ class Live : public BoardLink::Sink {
     runner_.on_record([this](const std::string& line) {
       if (control_) control_->publish(line);
     });
+    // No game in the config (no time control, position or players) and an arbiter to
+    // give one: nothing is logged or read until his first new-game.
+    waiting_ = !resumed_ && !config_.has_game && control_.has_value();
     if (resumed_) {
       resume();
-    } else {
+    } else if (!waiting_) {
       runner_.open_log(config_.log_path, 0, LogFile::Existing::Refuse);
       runner_.start(0);
     }
     save_pgn();
     sd_notify(0, "READY=1");
-    out_ << "tactiled: game " << (resumed_ ? "resumed" : "started") << "; log " << config_.log_path
-         << ", PGN " << config_.pgn_path << std::endl;
+    if (waiting_)
+      out_ << "tactiled: no game set up in the config: waiting for the arbiter's "
+              "tactilectl new-game"
+           << std::endl;
+    else
+      out_ << "tactiled: game " << (resumed_ ? "resumed" : "started") << "; log "
+           << config_.log_path << ", PGN " << config_.pgn_path << std::endl;
 
     if (control_) out_ << "tactiled: control socket " << control_->path() << std::endl;
-    if (!runner_.session().clock_started() && !runner_.session().over())
+    if (!waiting_ && !runner_.session().clock_started() && !runner_.session().over())
       out_ << "tactiled: the clocks wait for tactilectl start (or an announce press on the "
               "start position)"
            << std::endl;
@@ -172,6 +180,7 @@ class Live : public BoardLink::Sink {
 
   // BoardLink::Sink
   void hole(const board::HoleEvent& found, bool resync) override {
+    if (waiting_) return;  // no game yet
     board::HoleEvent e = found;
     e.resync = resync;  // judged as one simultaneous change with its neighbours
     if (resync) {
@@ -184,7 +193,9 @@ class Live : public BoardLink::Sink {
     }
     runner_.hole(0, e);
   }
-  void button(const board::ButtonEvent& e) override { runner_.button(0, e); }
+  void button(const board::ButtonEvent& e) override {
+    if (!waiting_) runner_.button(0, e);
+  }
   void status(const serial::StatusOutput& s) override {
     serial::StatusOutput at = s;
     at.ms = std::max(s.ms, runner_.last_ms());
@@ -272,6 +283,9 @@ class Live : public BoardLink::Sink {
         r.contains("command") && r["command"].is_string() ? r["command"].get<std::string>() : "";
     const std::int64_t t = std::max(now(), runner_.last_ms());
     runner_.advance(t);
+    if (waiting_ && name != "new-game" && name != "ping" && name != "subscribe")
+      return {
+          {"ok", false}, {"error", "no game yet: tactiled waits for new-game"}, {"waiting", true}};
     if (name == "status") return status_answer(runner_.session(), files(), t);
     if (name == "time") return time_answer(runner_.session(), t);
     if (name == "subscribe") return {{"ok", true}, {"subscribe", true}};
@@ -376,6 +390,7 @@ class Live : public BoardLink::Sink {
     } catch (const std::runtime_error& e) {
       return {{"ok", false}, {"error", e.what()}};
     }
+    waiting_ = false;
     log_path_ = base + ".jsonl";
     pgn_path_ = base + ".pgn";
     tags_ = std::move(tags);
@@ -410,6 +425,7 @@ class Live : public BoardLink::Sink {
   // The record on disk follows the game; a failure is reported, the game goes on (the
   // log holds everything).
   void save_pgn() {
+    if (waiting_) return;
     try {
       chess::PgnGame game = runner_.pgn(event());
       game.set_tag("Site", site());
@@ -449,6 +465,7 @@ class Live : public BoardLink::Sink {
   std::string log_path_ = config_.log_path;  // the current game's (new-game changes them)
   std::string pgn_path_ = config_.pgn_path;
   std::map<std::string, std::string> tags_;  // PGN tags new-game set (White, Black, ...)
+  bool waiting_ = false;                     // no game until the first new-game
   GameRunner runner_;
   std::optional<ControlSocket> control_;  // after runner_: gone before the game it reads
 };

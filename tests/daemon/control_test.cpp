@@ -335,16 +335,39 @@ TEST_F(ControlTest, MalformedSilentAndFloodingClientsChangeNothing) {
   EXPECT_EQ(daemon_->stop(), 0);
 }
 
-TEST_F(ControlTest, ASubscriberReceivesEveryRecordAsWritten) {
+TEST_F(ControlTest, WithNoGameInTheConfigItWaitsForTheFirstNewGame) {
   start();
+  CtlRun r = ctl({"status"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.out, HasSubstr("waits for new-game"));
+  EXPECT_EQ(ctl({"start"}).status, 1);
+  play("0 A up e2\n0 A down e4\n0 A button announce\n");  // nothing is read yet
+  EXPECT_FALSE(std::filesystem::exists(log_));
+  r = ctl({"new-game", "--white", "Eva", "--black", "Fritz", "--chess960", "518"});
+  ASSERT_EQ(r.status, 0) << r.out;
+  const json s = status();
+  EXPECT_EQ(s["moves"], 0);
+  EXPECT_EQ(s["white"], "Eva");
+  EXPECT_EQ(daemon_->stop(), 0);
+  EXPECT_THAT(daemon_->output(), HasSubstr("waiting for the arbiter's tactilectl new-game"));
+}
+
+TEST_F(ControlTest, ASubscriberReceivesEveryRecordAsWritten) {
+  start({"--time-control", "300+0"});
   Client sub(ctl_);
   EXPECT_TRUE(sub.ask({{"command", "subscribe"}})["ok"].get<bool>());
+  const std::size_t before = log_entries(log_).size();
   ASSERT_EQ(ctl({"start"}).status, 0);
   move("d2", "d4");
-  std::vector<std::string> types;
-  for (std::string l; types.size() < 4 && !(l = sub.line()).empty();)
-    types.push_back(json::parse(l)["type"]);
-  EXPECT_THAT(types, ::testing::ElementsAre("arbiter", "hole", "moment", "hole"));
+  // Exactly the log's lines, in order, from the subscription on.
+  const std::vector<json> log = log_entries(log_);
+  ASSERT_GT(log.size(), before + 5);
+  for (std::size_t i = before; i < log.size(); ++i) {
+    const std::string l = sub.line();
+    ASSERT_FALSE(l.empty()) << i;
+    EXPECT_EQ(json::parse(l), log[i]);
+  }
+  EXPECT_EQ(log[before]["type"], "arbiter");
 }
 
 TEST_F(ControlTest, TactilectlExplainsEveryFailure) {
