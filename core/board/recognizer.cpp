@@ -78,6 +78,7 @@ void Recognizer::begin_move() {
   pending_index_ = 0;
   pending_reason_ = PendingReason::None;
   corrected_ = false;
+  awaiting_heard_ = false;
   deadline_ = kNoDeadline;
 }
 
@@ -95,6 +96,7 @@ void Recognizer::on_hole(const HoleEvent& e, std::vector<Moment>& out) {
   }
   if (frozen_) return;
   pending_ = false;  // the move is still under way: the announcement is withdrawn
+  awaiting_heard_ = false;
   if (first_lift) {
     const chess::Piece piece = pos_.piece_on(e.square);
     if (piece != chess::NoPiece) {
@@ -180,6 +182,12 @@ void Recognizer::advance(std::int64_t now_ms, std::vector<Moment>& out) {
   }
 }
 
+void Recognizer::heard(std::int64_t ms) {
+  if (!pending_ || !awaiting_heard_ || frozen_) return;
+  awaiting_heard_ = false;
+  if (config_.completion == Completion::Auto) deadline_ = ms + config_.settle_ms;
+}
+
 void Recognizer::read_now() {
   find_readings(pos_, legal_, trace_, promotion_, readings_);
 }
@@ -242,7 +250,9 @@ void Recognizer::announce_pending(std::int64_t ms, std::vector<Moment>& out) {
   m.readings = readings_.count;
   m.reason = pending_reason_;
   out.push_back(m);
-  if (config_.completion == Completion::Auto) deadline_ = ms + config_.settle_ms;
+  // Auto mode: not confirmed by stillness before the player has heard the question.
+  awaiting_heard_ = true;
+  if (config_.completion == Completion::Auto) deadline_ = kNoDeadline;
 }
 
 void Recognizer::report_irregularities(const Reading& r, std::int64_t ms,

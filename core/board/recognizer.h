@@ -8,7 +8,9 @@
 // chosen, the best reading is announced as Pending; the player confirms it (announce,
 // or in auto mode by waiting the settle time), cycles to the next reading (correct), or
 // names the promotion piece (promote-X). Only then is the move Made. A hole event while
-// pending withdraws the announcement: the move is still under way.
+// pending withdraws the announcement: the move is still under way. In auto mode the
+// settle time that confirms a pending reading starts only once its announcement has been
+// said to its end (heard()).
 #pragma once
 
 #include <cstdint>
@@ -53,6 +55,11 @@ class Recognizer {
   bool on_button(const ButtonEvent& e, std::vector<Moment>& out);
   // Tells the recognizer the time is now `now_ms` (auto mode: settle expiry).
   void advance(std::int64_t now_ms, std::vector<Moment>& out);
+  // The pending announcement has been said to its end at `ms`. Auto mode: the settle time
+  // that confirms it runs only from now (D.2.8: the player must have heard it).
+  void heard(std::int64_t ms);
+  // A pending announcement is still being said (auto mode waits for heard()).
+  bool awaiting_heard() const { return pending_ && awaiting_heard_; }
   // When advance() next has something to do; kNoDeadline when nothing is waiting.
   std::int64_t next_deadline() const { return deadline_; }
 
@@ -89,6 +96,7 @@ class Recognizer {
   int pending_index_ = 0;
   PendingReason pending_reason_ = PendingReason::None;
   bool corrected_ = false;  // correct or promote-X changed a pending reading
+  bool awaiting_heard_ = false;  // pending: its announcement not yet said to its end
   bool frozen_ = false;
   std::int64_t deadline_ = kNoDeadline;
   std::int64_t still_since_ = 0;  // auto mode: the last hole event or promote-X press

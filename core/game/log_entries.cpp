@@ -48,6 +48,15 @@ LogEntry hole_entry(int board, const board::HoleEvent& e) {
   return j;
 }
 
+LogEntry heard_entry(int board, int question, std::int64_t ms) {
+  LogEntry j;
+  j["t"] = ms;
+  j["type"] = "heard";
+  j["board"] = board_name(board);
+  j["question"] = question;
+  return j;
+}
+
 LogEntry button_entry(int board, const board::ButtonEvent& e) {
   LogEntry j;
   j["t"] = e.ms;
@@ -83,6 +92,7 @@ LogEntry output_entry(const Output& o) {
     }
     case Output::Kind::Speak:
       j["text"] = o.text;
+      if (o.question != 0) j["question"] = o.question;
       break;
     case Output::Kind::SwitchClock:
       j["running"] = color_name(o.color);

@@ -20,6 +20,8 @@ using LogEntry = nlohmann::ordered_json;
 LogEntry start_entry(std::int64_t ms, const SessionConfig& config);
 LogEntry hole_entry(int board, const board::HoleEvent& e);
 LogEntry button_entry(int board, const board::ButtonEvent& e);
+// Question `question` said to its end at `ms` (Session::heard): an input like a button.
+LogEntry heard_entry(int board, int question, std::int64_t ms);
 // One output of the session.
 LogEntry output_entry(const Output& o);
 // An arbiter's command as given at `ms` by the user `uid` (the control socket's peer),

@@ -155,6 +155,10 @@ ResumedGame rebuild(std::string_view text) {
       e.resync = j.value("resync", false);
       r.session.advance(ms, out);  // what fell due before the event comes first
       r.session.on_hole(board_index(j, where), e, out);
+    } else if (type == "heard") {
+      if (!j.contains("question") || !j["question"].is_number_integer())
+        throw chess::ParseError(where + "question: missing or not a whole number");
+      r.session.heard(board_index(j, where), j["question"].get<int>(), ms, out);
     } else if (type == "button") {
       board::ButtonEvent e;
       e.ms = ms;

@@ -117,6 +117,12 @@ void Session::on_hole(int board, const board::HoleEvent& e, std::vector<Output>&
   check_restored();
 }
 
+void Session::heard(int board, int question, std::int64_t ms, std::vector<Output>& out) {
+  if (board != 0) return;
+  advance(ms, out);
+  if (question == question_) recognizer_.heard(ms);
+}
+
 void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out) {
   if (board != 0) return;
   advance(e.ms, out);
@@ -164,12 +170,19 @@ void Session::handle(const board::Moment& m, const chess::Position& before,
         o.text = chess::to_san(before, m.move);
         o.uci = chess::to_uci(before, m.move);
         out.push_back(o);
-        std::string phrase = record::move_phrase(before, m.move, lang);
+        // A question, never the statement a made move gets: the reading asked with a
+        // question mark (espeak-ng raises the voice), then why it is asked.
+        std::string phrase = record::move_phrase(before, m.move, lang) + "?";
         if (m.reason == board::PendingReason::Ambiguous && m.reading == 0) {
-          phrase += ". ";
+          phrase += " ";
           phrase += record::message_text(Message::AmbiguousMove, lang);
+        } else if (m.reason == board::PendingReason::DefaultPromotion &&
+                   m.move.promotion() == chess::Queen) {
+          phrase += " ";
+          phrase += record::message_text(Message::PromotionQueen, lang);
         }
         speak(m.ms, std::move(phrase), out);
+        out.back().question = ++question_;
         break;
       }
       case MomentKind::Illegal: {

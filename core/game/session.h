@@ -69,6 +69,9 @@ struct Output {
   std::string text;    // Speak: the phrase; Moment: SAN of its move; GameOver: result
   std::string uci;     // Moment: its move in UCI (Chess960: king takes rook)
   std::string reason;  // GameOver: why (checkmate, time forfeit, ...)
+  // Speak: the number of the question it asks (a pending reading, D.2.8), 0 for a
+  // statement. The caller reports with heard() when it has been said to its end.
+  int question = 0;
   chess::Color color = chess::White;
   chess::Bitboard squares = 0;
 };
@@ -91,6 +94,12 @@ class Session {
 
   void on_hole(int board, const board::HoleEvent& e, std::vector<Output>& out);
   void on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out);
+  // The question `question` (a Speak output's number) has been said to its end at `ms`:
+  // auto mode confirms a pending reading only a settle time after this. A report of an
+  // older question (corrected or withdrawn since) changes nothing.
+  void heard(int board, int question, std::int64_t ms, std::vector<Output>& out);
+  // The question still being said, awaiting heard(); 0 if none.
+  int unheard_question() const { return recognizer_.awaiting_heard() ? question_ : 0; }
   // Handles everything due up to and including `now_ms` (settle time, flag fall).
   void advance(std::int64_t now_ms, std::vector<Output>& out);
   // The next time advance() has something to do; board::kNoDeadline if none.
@@ -103,6 +112,7 @@ class Session {
   bool over() const { return over_; }
   const std::optional<clock::ChessClock>& clock() const { return clock_; }
   int moves_made() const { return int(record_.moves.size()); }
+  const std::string& last_spoken() const { return last_spoken_; }
   const board::Recognizer& recognizer() const { return recognizer_; }
   const SessionConfig& config() const { return config_; }
   // Whether the clock has been started (or, with no clock, the game).
@@ -159,6 +169,7 @@ class Session {
   std::string last_spoken_;
   bool begun_ = false;    // start() was called
   bool started_ = false;  // the clock was started
+  int question_ = 0;  // the number of the last question asked
   bool over_ = false;
   bool paused_ = false;
   bool sealing_ = false;

@@ -28,7 +28,7 @@ enum class Message {
   Checkmate,
   Stalemate,
   DeadPosition,
-  PromotionQueen,  // the default promotion piece, said so that it can be corrected
+  PromotionQueen,  // after a promotion asked with the default piece: confirm or correct
   BoardLost,       // the board's link is gone (unplugged): moves are not seen meanwhile
   BoardFound,      // the board is connected (again) and reconciled with the game
   GameContinued,   // the daemon restarted and rebuilt the game from its log

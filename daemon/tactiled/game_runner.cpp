@@ -9,6 +9,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "core/record/speech_length.h"
+
 namespace tactile::daemon {
 
 using game::Output;
@@ -25,6 +27,10 @@ void GameRunner::resume(game::ResumedGame game, const std::string& log_path) {
   config_ = game.config;
   session_ = std::move(game.session);
   last_ms_ = game.last_ms;
+  // A question cut off by the restart: the player hears it again (said now), so it
+  // counts from here.
+  if (const int q = session_.unheard_question(); q != 0)
+    expect_heard(q, last_ms_, session_.last_spoken());
 }
 
 void GameRunner::new_game(const game::SessionConfig& config, const std::string& path,
@@ -33,6 +39,8 @@ void GameRunner::new_game(const game::SessionConfig& config, const std::string& 
   config_ = config;
   session_ = game::Session(config);
   buffer_.clear();
+  heard_question_ = 0;  // a question of the old game is not awaited any more
+  heard_at_ = board::kNoDeadline;
   ms = at(ms);
   open_log(path, ms, LogFile::Existing::Refuse);
   start(ms);
@@ -48,10 +56,39 @@ void GameRunner::start(std::int64_t ms) {
   flush();
 }
 
+void GameRunner::expect_heard(int question, std::int64_t ms, const std::string& text) {
+  const std::int64_t estimate = record::speech_ms_estimate(text);
+  heard_question_ = question;
+  heard_at_ = ms + (speech_end_ == SpeechEnd::Estimated ? estimate : 2 * estimate + kReportGraceMs);
+}
+
+void GameRunner::heard(int question, std::int64_t ms) {
+  if (question == heard_question_) heard_at_ = std::min(heard_at_, std::max(ms, last_ms_));
+}
+
+std::int64_t GameRunner::next_deadline() const {
+  return std::min(session_.next_deadline(), heard_at_);
+}
+
+void GameRunner::catch_up(std::int64_t ms) {
+  while (heard_question_ != 0 && heard_at_ <= ms) {
+    const int question = heard_question_;
+    const std::int64_t t = at(heard_at_);
+    heard_question_ = 0;
+    heard_at_ = board::kNoDeadline;
+    session_.advance(t, buffer_);  // what fell due before it comes first
+    flush();
+    write(game::heard_entry(0, question, t));
+    session_.heard(0, question, t, buffer_);
+    flush();
+  }
+  session_.advance(ms, buffer_);
+  flush();
+}
+
 void GameRunner::hole(int board, board::HoleEvent e) {
   e.ms = at(e.ms);
-  session_.advance(e.ms, buffer_);  // what fell due before this event comes first
-  flush();
+  catch_up(e.ms);  // what fell due before this event comes first
   write(game::hole_entry(board, e));
   session_.on_hole(board, e, buffer_);
   flush();
@@ -59,23 +96,23 @@ void GameRunner::hole(int board, board::HoleEvent e) {
 
 void GameRunner::button(int board, board::ButtonEvent e) {
   e.ms = at(e.ms);
-  session_.advance(e.ms, buffer_);
-  flush();
+  catch_up(e.ms);
   write(game::button_entry(board, e));
   session_.on_button(board, e, buffer_);
   flush();
 }
 
 void GameRunner::advance(std::int64_t ms) {
-  session_.advance(at(ms), buffer_);
-  flush();
+  catch_up(at(ms));
 }
 
 void GameRunner::finish_settling() {
-  // The clock is not run on: only the board's own deadline (settle time) is honoured.
-  while (!session_.over() && session_.board_deadline() != board::kNoDeadline) {
-    session_.advance(at(session_.board_deadline()), buffer_);
-    flush();
+  // The clock is not run on: only the board's own deadline (settle time) and the end of
+  // a question being said are honoured.
+  for (;;) {
+    const std::int64_t due = std::min(session_.board_deadline(), heard_at_);
+    if (session_.over() || due == board::kNoDeadline) return;
+    catch_up(at(due));
   }
 }
 
@@ -92,8 +129,7 @@ std::string GameRunner::arbiter(std::int64_t ms, const game::ArbiterCommand& c, 
   std::string why = session_.arbiter_refusal(c);
   if (!why.empty()) return why;
   ms = at(ms);
-  session_.advance(ms, buffer_);  // what fell due before the command comes first
-  flush();
+  catch_up(ms);  // what fell due before the command comes first
   why = session_.arbiter_refusal(c);  // a flag may have fallen just now
   if (!why.empty()) return why;
   write(game::arbiter_entry(ms, c, uid));
@@ -114,6 +150,7 @@ void GameRunner::say(std::int64_t ms, std::string text) {
 void GameRunner::flush() {
   for (const Output& o : buffer_) {
     write(game::output_entry(o));
+    if (o.question != 0) expect_heard(o.question, o.ms, o.text);
     const bool clock_changed =
         o.kind == Output::Kind::SwitchClock || o.kind == Output::Kind::GameOver;
     if (clock_changed && session_.clock()) write(game::clock_entry(o.ms, *session_.clock()));

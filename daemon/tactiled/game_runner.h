@@ -34,13 +34,30 @@ class GameRunner {
   // with `config` in a new log at `path`, started at `ms` (start()).
   void new_game(const game::SessionConfig& config, const std::string& path, std::int64_t ms);
 
+  // How the end of a spoken question (a pending reading) becomes known, so that auto mode
+  // confirms it only a settle time after the player heard it (docs/recognition.md):
+  // Estimated: at the question's time plus record::speech_ms_estimate of its text (replay
+  // and live without speech: deterministic); Reported: the caller calls heard() when the
+  // speaker has played it, and twice the estimate plus kReportGraceMs stands in for a
+  // report that never comes.
+  enum class SpeechEnd { Estimated, Reported };
+  static constexpr std::int64_t kReportGraceMs = 2000;
+  void set_speech_end(SpeechEnd mode) { speech_end_ = mode; }
+
   // Time never goes back: an event stamped before the last time handled (a debounced
   // switch is reported after it settled) is handled at that last time.
   void start(std::int64_t ms);
   void hole(int board, board::HoleEvent e);
   void button(int board, board::ButtonEvent e);
   void advance(std::int64_t ms);
-  // Runs the settle time of a move still in progress (auto mode) to its end.
+  // The speaker has said question `question` (Output::question) to its end at `ms`.
+  // Handled, and logged, once the game's time reaches `ms`.
+  void heard(int question, std::int64_t ms);
+  // The next time advance() has something to do (the session's deadlines and the end of
+  // a question being said); board::kNoDeadline if none.
+  std::int64_t next_deadline() const;
+  // Runs the settle time of a move still in progress (auto mode) to its end, the end of a
+  // question being said included.
   void finish_settling();
 
   // A fact from outside the session (board lost or found, stop): logged as is.
@@ -65,6 +82,10 @@ class GameRunner {
   std::int64_t at(std::int64_t ms);
   void flush();
   void write(const game::LogEntry& entry);
+  // Handles what falls due up to `ms`, the end of a question in its place in time.
+  void catch_up(std::int64_t ms);
+  // Expects the end of question `question` (said from `ms`, `text`) by the mode's rule.
+  void expect_heard(int question, std::int64_t ms, const std::string& text);
 
   game::SessionConfig config_;
   game::Session session_;
@@ -73,6 +94,9 @@ class GameRunner {
   std::function<void(const std::string&)> listener_;
   std::vector<game::Output> buffer_;
   std::int64_t last_ms_ = 0;
+  SpeechEnd speech_end_ = SpeechEnd::Estimated;
+  int heard_question_ = 0;                  // the question whose end is awaited, 0: none
+  std::int64_t heard_at_ = board::kNoDeadline;  // when it is (or is taken as) said
 };
 
 // Writes `game` as PGN to `path` through a temporary file and a rename, so a reader (or a

@@ -240,7 +240,7 @@ class Live : public BoardLink::Sink {
 
   int wait_ms(std::int64_t t) const {
     std::int64_t wait = INT64_MAX;
-    const std::int64_t due = runner_.session().next_deadline();
+    const std::int64_t due = runner_.next_deadline();
     if (due != board::kNoDeadline) wait = std::max<std::int64_t>(0, due - t);
     if (const std::int64_t board = link_->timeout_ms(t); board >= 0) wait = std::min(wait, board);
     return wait == INT64_MAX ? -1 : int(std::min<std::int64_t>(wait, INT_MAX));

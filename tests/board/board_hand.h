@@ -27,6 +27,11 @@ class Hand {
     return *this;
   }
   Hand& announce() { return press(Button::Announce); }
+  // The pending announcement has just been said to its end.
+  Hand& heard() {
+    rec_.heard(ms_);
+    return *this;
+  }
   Hand& wait(std::int64_t ms) {
     ms_ += ms;
     rec_.advance(ms_, moments_);

@@ -543,8 +543,11 @@ TEST(RecognizerAuto, PendingReadingConfirmsAfterAnotherSettle) {
   Hand h(fen("1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"), RecognizerConfig{Completion::Auto, 1000});
   h.move("e7", "e8").wait(1000);
   EXPECT_TRUE(h.rec().pending());
-  h.press(Button::Correct);  // to rook; the settle time starts again
-  h.wait(999);
+  h.wait(300).heard();
+  h.press(Button::Correct);  // to rook: asked again, the settle time waits for it again
+  h.wait(2000);
+  EXPECT_THAT(h.made(), IsEmpty());
+  h.heard().wait(999);
   EXPECT_THAT(h.made(), IsEmpty());
   h.wait(1);
   EXPECT_THAT(h.made(), ElementsAre("e7e8r"));
@@ -583,6 +586,27 @@ TEST(RecognizerAuto, Chess960KingStillOnTheCastlingSquareLongerIsAKingMove) {
   Hand plain(fen("1k6/8/8/8/8/8/8/5K1R w - - 0 1", true), RecognizerConfig{Completion::Auto, 1000});
   plain.move("f1", "g1").wait(1000);
   EXPECT_THAT(plain.made(), ElementsAre("f1g1"));
+}
+
+TEST(RecognizerAuto, PendingIsNotConfirmedBeforeItHasBeenHeard) {
+  // The question takes seconds to say: the settle time that confirms it starts when it
+  // has been said to its end, not when it was queued.
+  Hand h(fen("1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"), RecognizerConfig{Completion::Auto, 1000});
+  h.move("e7", "e8").wait(1000);
+  ASSERT_TRUE(h.rec().pending());
+  EXPECT_TRUE(h.rec().awaiting_heard());
+  EXPECT_EQ(h.rec().next_deadline(), kNoDeadline);
+  h.wait(2500);  // still being said
+  EXPECT_THAT(h.made(), IsEmpty());
+  h.heard();
+  const std::int64_t heard = h.now();
+  EXPECT_EQ(h.rec().next_deadline(), heard + 1000);
+  h.wait(999);
+  EXPECT_THAT(h.made(), IsEmpty());
+  h.press(Button::Correct).heard().wait(500);  // corrected while settling: asked again
+  EXPECT_THAT(h.made(), IsEmpty());
+  h.wait(500);
+  EXPECT_THAT(h.made(), ElementsAre("e7e8r"));
 }
 
 TEST(RecognizerAuto, AnnounceButtonStillCompletesAtOnce) {

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/chess/error.h"
@@ -250,6 +251,40 @@ TEST(Resume, AResyncIsRebuiltAsOneSimultaneousChange) {
   std::vector<Output> out;
   r.session.advance(20000, out);
   EXPECT_THAT(uci_moves(r.session), ::testing::ElementsAre("e2e4", "e7e5"));
+}
+
+TEST(Resume, TheEndOfAQuestionIsAnInputOfTheGame) {
+  // Auto mode: the default queen asked at 2200 is confirmed a settle time after the
+  // logged end of its question, and not before it was heard.
+  SessionConfig config;
+  config.start = chess::Position::from_fen("8/4P3/8/8/8/k7/8/4K3 w - - 0 1");
+  config.recognizer.completion = board::Completion::Auto;
+  std::vector<nlohmann::ordered_json> entries = {start_entry(0, config)};
+  for (const auto& [t, sq, change] : {std::tuple{1000, "e7", "up"}, {1200, "e8", "down"}}) {
+    nlohmann::ordered_json j = entry(t, "hole");
+    j["board"] = "A";
+    j["square"] = sq;
+    j["change"] = change;
+    entries.push_back(j);
+  }
+  auto log_of = [](const std::vector<nlohmann::ordered_json>& lines) {
+    record::ArbiterLog log;
+    std::string text;
+    for (const nlohmann::ordered_json& j : lines) text += log.line(j) + "\n";
+    return text;
+  };
+  ResumedGame unheard = resume_from_log(log_of(entries));
+  std::vector<Output> out;
+  unheard.session.advance(60000, out);
+  EXPECT_EQ(unheard.session.moves_made(), 0);
+  EXPECT_EQ(unheard.session.unheard_question(), 1);
+
+  entries.push_back(heard_entry(0, 1, 6700));
+  ResumedGame heard = resume_from_log(log_of(entries));
+  heard.session.advance(7699, out);
+  EXPECT_EQ(heard.session.moves_made(), 0);
+  heard.session.advance(7700, out);
+  EXPECT_EQ(heard.session.moves_made(), 1);
 }
 
 TEST(Resume, ALogWithNoWholeEntryHoldsNoGame) {

@@ -110,6 +110,44 @@ TEST(Session, PendingReadingWaitsForConfirmationBeforeTheClock) {
   EXPECT_THAT(t.spoken().back(), HasSubstr("Korrigiert"));
 }
 
+TEST(Session, APendingReadingIsAskedAsAQuestionAndWaitsUntilHeard) {
+  Table t(Table::config("300+0", "1k6/4P3/8/8/8/8/8/4K3 w - - 0 1", board::Completion::Auto));
+  t.up(1000, "e7").down(1200, "e8");
+  t.s().advance(2200, t.out());  // still for the settle time: the default queen is asked
+  const std::vector<Output> said = t.of(Output::Kind::Speak);
+  ASSERT_EQ(said.size(), 1u);
+  // A question, not the statement the made move gets ("Bauer Eva acht wird Dame Schach").
+  EXPECT_EQ(said[0].text, "Bauer Eva acht wird Dame Schach? Umwandlung in Dame, richtig?");
+  EXPECT_EQ(said[0].question, 1);
+  EXPECT_EQ(t.s().unheard_question(), 1);
+  t.s().advance(60000 - 1, t.out());  // never confirmed while it is being said
+  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 1u);
+  t.s().heard(0, 1, 59000, t.out());
+  EXPECT_EQ(t.s().unheard_question(), 0);
+  EXPECT_EQ(t.s().next_deadline(), 60000);  // a settle time after it was heard
+  t.s().advance(59999, t.out());
+  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 1u);
+  t.s().advance(60000, t.out());
+  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 2u);
+}
+
+TEST(Session, AReportOfAnOlderQuestionChangesNothing) {
+  Table t(Table::config(nullptr, "1k6/4P3/8/8/8/8/8/4K3 w - - 0 1", board::Completion::Auto));
+  t.up(1000, "e7").down(1200, "e8");
+  t.s().advance(2200, t.out());
+  t.press(2500, board::Button::Correct);  // the rook asked: question 2
+  EXPECT_EQ(t.of(Output::Kind::Speak).back().question, 2);
+  t.s().heard(0, 1, 4000, t.out());  // the first question's end
+  t.s().advance(20000, t.out());
+  EXPECT_EQ(t.s().moves_made(), 0);
+  t.s().heard(0, 2, 21000, t.out());
+  t.s().advance(21999, t.out());
+  EXPECT_EQ(t.s().moves_made(), 0);
+  t.s().advance(22000, t.out());
+  EXPECT_EQ(t.s().moves_made(), 1);
+  EXPECT_THAT(t.spoken().back(), HasSubstr("Korrigiert"));
+}
+
 TEST(Session, FlagFallLosesOnTime) {
   Table t(Table::config("10+0"));
   EXPECT_EQ(t.s().next_deadline(), 10000);

@@ -183,8 +183,10 @@ std::vector<script::ScriptEvent> game_to_script(const chess::PgnGame& game, std:
       if (default_queen) w.press(board::Button::Announce);  // "... Dame": confirmed
       if (style.noise && w.chance(5)) w.press(board::Button::Time);
     } else {
-      // Still for the settle time (twice for the spoken default queen), then on.
-      w.wait(style.settle_ms * (default_queen ? 2 : 1));
+      // Still for the settle time, then on. The spoken default queen is a question: the
+      // hand listens to its end (well under kLongestQuestionMs) and then stays still for
+      // the settle time again.
+      w.wait(style.settle_ms + (default_queen ? kLongestQuestionMs + style.settle_ms : 0));
     }
     pos.play(m);
   }

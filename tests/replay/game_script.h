@@ -21,6 +21,9 @@ struct ScriptStyle {
   bool noise = true;  // adjust pieces now and then
 };
 
+// Longer than any question tactiled asks takes to say (record::speech_ms_estimate).
+inline constexpr std::int64_t kLongestQuestionMs = 10000;
+
 std::vector<script::ScriptEvent> game_to_script(const chess::PgnGame& game, std::uint32_t seed,
                                                 const ScriptStyle& style);
 

@@ -138,6 +138,26 @@ TEST(ReplayProgram, Chess960ByNumberAutoMode) {
   EXPECT_EQ(games[0].start.fen().substr(0, 8), "bbqnnrkr");
 }
 
+TEST(ReplayProgram, AutoModeConfirmsAQuestionOnlyAfterItWasSaid) {
+  // The default queen is asked at 2.200 (1.200 + the settle time); the question takes
+  // record::speech_ms_estimate of its text to say: 300 ms + 70 ms a character, 60
+  // characters of "Pawn e-eight promotes to queen? Promotion to queen, correct?" = 4.500
+  // s, so it is heard at 6.700 and confirmed a settle time later, at 7.700. Before that
+  // the reading was confirmed at 3.200, while the question was still being said.
+  write(dir() + "ask.txt", "1000 A up e7\n1200 A down e8\n");
+  const ProgramRun r = tactiled("--replay " + dir() +
+                                    "ask.txt --start-fen '8/4P3/8/8/8/k7/8/4K3 w - - 0 1' "
+                                    "--completion auto --language en --log " +
+                                    dir() + "ask.jsonl --pgn " + dir() + "ask.pgn",
+                                "ask");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("0:02.200  says         \"Pawn e-eight promotes to queen? "
+                               "Promotion to queen, correct?\""));
+  EXPECT_THAT(r.out, HasSubstr("0:07.700  made         e8=Q (e7e8q)"));
+  const std::string log = slurp(dir() + "ask.jsonl");
+  EXPECT_THAT(log, HasSubstr("\"t\":6700,\"type\":\"heard\",\"board\":\"A\",\"question\":1"));
+}
+
 TEST(ReplayProgram, BadInputExitsWithTwo) {
   write(dir() + "bad.txt", "1000 A up e2\n1200 A down e9\n");
   ProgramRun r = tactiled("--replay " + dir() + "bad.txt --pgn " + dir() + "bad.pgn", "bad");

@@ -1,11 +1,13 @@
 #include "tests/replay/whole_games.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 #include "core/chess/game_state.h"
 #include "core/chess/uci.h"
 #include "core/clock/time_control.h"
+#include "core/record/speech_length.h"
 
 namespace tactile::testing {
 
@@ -94,19 +96,46 @@ ReplayResult replay_events(const chess::Position& start,
     }
     out.clear();
   };
+  // As tactiled --replay does (daemon/tactiled/game_runner.h, SpeechEnd::Estimated): a
+  // question counts as heard at its time plus the estimate of its length.
+  int question = 0;
+  std::int64_t heard_at = board::kNoDeadline;
+  auto expect_heard = [&] {
+    for (const game::Output& o : out)
+      if (o.question != 0) {
+        question = o.question;
+        heard_at = o.ms + record::speech_ms_estimate(o.text);
+      }
+  };
+  // Runs the session up to `ms`: settle times, and the ends of questions in their place.
+  auto run_until = [&](std::int64_t ms) {
+    for (;;) {
+      const std::int64_t heard = question ? heard_at : board::kNoDeadline;
+      const std::int64_t due = std::min(session.board_deadline(), heard);
+      if (session.over() || due == board::kNoDeadline || due > ms) return;
+      if (heard == due) {
+        const int q = question;
+        question = 0;
+        session.heard(0, q, due, out);
+      } else {
+        session.advance(due, out);
+      }
+      expect_heard();
+      count();
+    }
+  };
   session.start(0, out);
   for (const script::ScriptEvent& e : events) {
+    run_until(e.ms);
     if (e.kind == script::ScriptEvent::Kind::Hole) {
       session.on_hole(e.board, e.hole, out);
     } else {
       session.on_button(e.board, e.button, out);
     }
+    expect_heard();
     count();
   }
-  while (!session.over() && session.board_deadline() != board::kNoDeadline) {
-    session.advance(session.board_deadline(), out);
-    count();
-  }
+  run_until(board::kNoDeadline - 1);
   r.moves = moves_of(session.record());
   r.over = session.over();
   r.pgn = chess::write_pgn(session.record());
