@@ -95,7 +95,7 @@ class Recognizer {
   bool pending_ = false;
   int pending_index_ = 0;
   PendingReason pending_reason_ = PendingReason::None;
-  bool corrected_ = false;  // correct or promote-X changed a pending reading
+  bool corrected_ = false;       // correct or promote-X changed a pending reading
   bool awaiting_heard_ = false;  // pending: its announcement not yet said to its end
   bool frozen_ = false;
   std::int64_t deadline_ = kNoDeadline;

@@ -95,7 +95,7 @@ class GameRunner {
   std::vector<game::Output> buffer_;
   std::int64_t last_ms_ = 0;
   SpeechEnd speech_end_ = SpeechEnd::Estimated;
-  int heard_question_ = 0;                  // the question whose end is awaited, 0: none
+  int heard_question_ = 0;                      // the question whose end is awaited, 0: none
   std::int64_t heard_at_ = board::kNoDeadline;  // when it is (or is taken as) said
 };
 
