@@ -169,7 +169,7 @@ class Session {
   std::string last_spoken_;
   bool begun_ = false;    // start() was called
   bool started_ = false;  // the clock was started
-  int question_ = 0;  // the number of the last question asked
+  int question_ = 0;      // the number of the last question asked
   bool over_ = false;
   bool paused_ = false;
   bool sealing_ = false;

@@ -129,7 +129,7 @@ std::string GameRunner::arbiter(std::int64_t ms, const game::ArbiterCommand& c, 
   std::string why = session_.arbiter_refusal(c);
   if (!why.empty()) return why;
   ms = at(ms);
-  catch_up(ms);  // what fell due before the command comes first
+  catch_up(ms);                       // what fell due before the command comes first
   why = session_.arbiter_refusal(c);  // a flag may have fallen just now
   if (!why.empty()) return why;
   write(game::arbiter_entry(ms, c, uid));
