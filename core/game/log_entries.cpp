@@ -1,13 +1,23 @@
 #include "core/game/log_entries.h"
 
+#include <climits>
+#include <cstdint>
 #include <string>
 
+#include "core/chess/error.h"
 #include "core/chess/uci.h"
+#include "core/game/setup_rules.h"
 
 namespace tactile::game {
 namespace {
 std::string board_name(int board) {
   return board == 0 ? "A" : "B";
+}
+int board_from_entry(const nlohmann::json& j) {
+  const std::string b = string_from_entry(j, "board");
+  if (b == "A") return 0;
+  if (b == "B") return 1;
+  throw chess::ParseError("board: '" + b + "' is not A or B");
 }
 std::string color_name(chess::Color c) {
   return c == chess::White ? "white" : "black";
@@ -155,6 +165,72 @@ LogEntry clock_entry(std::int64_t ms, const clock::ChessClock& c) {
   j["running"] = r.running ? color_name(*r.running) : "none";
   j["stopped"] = r.stopped;
   return j;
+}
+
+std::vector<LogEntry> output_entries(const Output& o, const Session& session) {
+  std::vector<LogEntry> entries{output_entry(o)};
+  const bool clock_changed =
+      o.kind == Output::Kind::SwitchClock || o.kind == Output::Kind::GameOver;
+  if (clock_changed && session.clock()) entries.push_back(clock_entry(o.ms, *session.clock()));
+  return entries;
+}
+
+std::string string_from_entry(const nlohmann::json& j, const char* key) {
+  if (!j.contains(key) || !j[key].is_string())
+    throw chess::ParseError(std::string(key) + ": missing or not a string");
+  return j[key].get<std::string>();
+}
+
+std::int64_t time_from_entry(const nlohmann::json& j) {
+  if (!j.contains("t") || !j["t"].is_number_integer())
+    throw chess::ParseError("t: missing or not a whole number");
+  // Read as the JSON number it is: 2^63 and more are unsigned, -2^63 is signed.
+  const bool in_range =
+      j["t"].is_number_unsigned()
+          ? j["t"].get<std::uint64_t>() <= std::uint64_t(kMaxGameMs)
+          : j["t"].get<std::int64_t>() >= 0 && j["t"].get<std::int64_t>() <= kMaxGameMs;
+  if (!in_range)
+    throw chess::ParseError("t: " + j["t"].dump() + " is not a game time from 0 to " +
+                            std::to_string(kMaxGameMs) + " ms");
+  return j["t"].get<std::int64_t>();
+}
+
+LoggedHole hole_from_entry(const nlohmann::json& j) {
+  LoggedHole h;
+  h.board = board_from_entry(j);
+  h.event.ms = time_from_entry(j);
+  const std::string s = string_from_entry(j, "square");
+  h.event.square = chess::parse_square(s);
+  if (h.event.square == chess::NoSquare || s.size() != 2)
+    throw chess::ParseError("square: '" + s + "' is not a square");
+  const std::string change = string_from_entry(j, "change");
+  if (change != "up" && change != "down")
+    throw chess::ParseError("change: '" + change + "' is not up or down");
+  h.event.change = change == "up" ? board::Hole::Up : board::Hole::Down;
+  if (j.contains("resync") && !j["resync"].is_boolean())
+    throw chess::ParseError("resync: " + j["resync"].dump() + " is not true or false");
+  h.event.resync = j.value("resync", false);
+  return h;
+}
+
+LoggedButton button_from_entry(const nlohmann::json& j) {
+  LoggedButton b;
+  b.board = board_from_entry(j);
+  b.event.ms = time_from_entry(j);
+  const std::string name = string_from_entry(j, "button");
+  if (!board::parse_button(name, b.event.button))
+    throw chess::ParseError("button: '" + name + "' is not a button");
+  return b;
+}
+
+LoggedHeard heard_from_entry(const nlohmann::json& j) {
+  LoggedHeard h;
+  h.board = board_from_entry(j);
+  if (!j.contains("question") || !j["question"].is_number_integer() ||
+      j["question"].get<std::int64_t>() < 0 || j["question"].get<std::int64_t>() > INT32_MAX)
+    throw chess::ParseError("question: missing or not a whole number");
+  h.question = j["question"].get<int>();
+  return h;
 }
 
 }  // namespace tactile::game

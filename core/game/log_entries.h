@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -33,5 +34,32 @@ LogEntry envelope_entry(std::int64_t ms, const SealedMove& s, const std::string&
                         const std::string& black);
 // Both clocks as they read at `ms`.
 LogEntry clock_entry(std::int64_t ms, const clock::ChessClock& c);
+// The entries one output of `session` is logged as, in order: the output, then, after a
+// clock switch or the game's end, both clocks as they stand when it is logged (after the
+// session call that made it). The daemon writes them; resume derives them to compare.
+std::vector<LogEntry> output_entries(const Output& o, const Session& session);
+
+// The readers of what the writers above wrote, for resume and the offline log tools. Each
+// throws chess::ParseError "FIELD: why" (the caller names the line); a field of the wrong
+// JSON type throws it too.
+struct LoggedHole {
+  int board = 0;
+  board::HoleEvent event;
+};
+LoggedHole hole_from_entry(const nlohmann::json& entry);
+struct LoggedButton {
+  int board = 0;
+  board::ButtonEvent event;
+};
+LoggedButton button_from_entry(const nlohmann::json& entry);
+struct LoggedHeard {
+  int board = 0;
+  int question = 0;
+};
+LoggedHeard heard_from_entry(const nlohmann::json& entry);
+// The entry's "t": a game time within 0..kMaxGameMs (setup_rules.h).
+std::int64_t time_from_entry(const nlohmann::json& entry);
+// A string field.
+std::string string_from_entry(const nlohmann::json& entry, const char* key);
 
 }  // namespace tactile::game

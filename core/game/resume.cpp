@@ -1,41 +1,16 @@
 #include "core/game/resume.h"
 
 #include <algorithm>
+#include <array>
 
 #include "core/chess/error.h"
-#include "core/chess/uci.h"
 #include "core/game/arbiter.h"
+#include "core/game/log_entries.h"
+#include "core/game/setup_rules.h"
 #include "core/record/arbiter_log.h"
 
 namespace tactile::game {
 namespace {
-
-std::string field_string(const nlohmann::json& j, const char* key, const std::string& where) {
-  if (!j.contains(key) || !j[key].is_string())
-    throw chess::ParseError(where + key + ": missing or not a string");
-  return j[key].get<std::string>();
-}
-
-std::int64_t field_ms(const nlohmann::json& j, const std::string& where) {
-  if (!j.contains("t") || !j["t"].is_number_integer())
-    throw chess::ParseError(where + "t: missing or not a whole number");
-  return j["t"].get<std::int64_t>();
-}
-
-int board_index(const nlohmann::json& j, const std::string& where) {
-  const std::string b = field_string(j, "board", where);
-  if (b == "A") return 0;
-  if (b == "B") return 1;
-  throw chess::ParseError(where + "board: '" + b + "' is not A or B");
-}
-
-chess::Square square_field(const nlohmann::json& j, const std::string& where) {
-  const std::string s = field_string(j, "square", where);
-  const chess::Square sq = chess::parse_square(s);
-  if (sq == chess::NoSquare || s.size() != 2)
-    throw chess::ParseError(where + "square: '" + s + "' is not a square");
-  return sq;
-}
 
 // A last line a power cut may have cut short: it lacks its newline or is not JSON.
 bool torn(std::string_view line, bool has_newline) {
@@ -44,45 +19,88 @@ bool torn(std::string_view line, bool has_newline) {
   return j.is_discarded() || !j.is_object();
 }
 
+// Runs `read` and puts "line N: " before the reader's "FIELD: why".
+template <typename Read>
+auto at_line(std::size_t line, Read read) {
+  try {
+    return read();
+  } catch (const chess::ParseError& e) {
+    throw chess::ParseError("line " + std::to_string(line) + ": " + e.what());
+  }
+}
+
+// The records the session makes (output_entries); every other kind is an event or a note.
+bool session_record(const std::string& type) {
+  static constexpr std::array kTypes{"moment", "speak",     "switch-clock", "alarm",
+                                     "light",  "game-over", "clock"};
+  return std::find(kTypes.begin(), kTypes.end(), type) != kTypes.end();
+}
+// A phrase the daemon says itself, not the session: "Board connected" or "Board
+// disconnected" right after the board record, "Game continued" right after the resume
+// record (live.cpp).
+bool daemon_speech(const std::string& type, const std::string& previous_type) {
+  return type == "speak" && (previous_type == "board" || previous_type == "resume");
+}
+
+// What the daemon feeds the session: board events and the arbiter's commands.
+bool event_record(const std::string& type) {
+  return type == "hole" || type == "button" || type == "arbiter" || type == "heard";
+}
+
+// A record as it compares: what the writer makes of it, without its place in the chain.
+nlohmann::json comparable(const nlohmann::ordered_json& entry) {
+  return nlohmann::json::parse(
+      entry.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+}
+
 }  // namespace
 
 SessionConfig config_from_start_entry(const nlohmann::json& start) {
-  const std::string where = "line 1: ";
   if (!start.is_object() || !start.contains("type") || start["type"] != "start")
-    throw chess::ParseError(where + "the first entry is not the start entry");
-  SessionConfig config;
-  try {
-    config.start = chess::Position::from_fen(field_string(start, "fen", where));
-  } catch (const chess::ParseError& e) {
-    throw chess::ParseError(where + "fen: " + e.what());
-  }
-  if (start.value("chess960", false)) config.start.set_chess960(true);
-  const std::string completion = field_string(start, "completion", where);
-  if (completion == "auto")
-    config.recognizer.completion = board::Completion::Auto;
-  else if (completion == "button")
-    config.recognizer.completion = board::Completion::Button;
-  else
-    throw chess::ParseError(where + "completion: '" + completion + "' is not auto or button");
-  if (!start.contains("settle_ms") || !start["settle_ms"].is_number_integer())
-    throw chess::ParseError(where + "settle_ms: missing or not a whole number");
-  config.recognizer.settle_ms = start["settle_ms"].get<std::int64_t>();
-  const std::string tc = field_string(start, "time_control", where);
-  if (!tc.empty()) {
+    throw chess::ParseError("line 1: the first entry is not the start entry");
+  return at_line(1, [&] {
+    SessionConfig config;
+    time_from_entry(start);
     try {
-      config.time_control = clock::parse_time_control(tc);
+      config.start = chess::Position::from_fen(string_from_entry(start, "fen"));
     } catch (const chess::ParseError& e) {
-      throw chess::ParseError(where + "time_control: " + e.what());
+      throw chess::ParseError(std::string("fen: ") + e.what());
     }
-  }
-  config.both_flags_draw = start.value("both_flags_draw", false);
-  if (start.contains("wait_for_start") && !start["wait_for_start"].is_boolean())
-    throw chess::ParseError(where + "wait_for_start: not true or false");
-  config.wait_for_start = start.value("wait_for_start", false);
-  const std::string lang = field_string(start, "language", where);
-  if (!record::parse_language(lang, config.language))
-    throw chess::ParseError(where + "language: '" + lang + "' is not de, en or ru");
-  return config;
+    if (const std::string fault = start_position_fault(config.start); !fault.empty())
+      throw chess::ParseError("fen: " + fault);
+    if (start.value("chess960", false)) config.start.set_chess960(true);
+    const std::string completion = string_from_entry(start, "completion");
+    if (completion == "auto")
+      config.recognizer.completion = board::Completion::Auto;
+    else if (completion == "button")
+      config.recognizer.completion = board::Completion::Button;
+    else
+      throw chess::ParseError("completion: '" + completion + "' is not auto or button");
+    // The config's range (setup_rules.h); a value past 2^63 is no whole number here.
+    const nlohmann::json& settle = start.contains("settle_ms") ? start["settle_ms"] : nullptr;
+    if (!settle.is_number_integer() ||
+        (settle.is_number_unsigned() && settle.get<std::uint64_t>() > kMaxSettleMs) ||
+        settle.get<std::int64_t>() < 0 || settle.get<std::int64_t>() > kMaxSettleMs)
+      throw chess::ParseError("settle_ms: " + settle.dump() + " is not a whole number from 0 to " +
+                              std::to_string(kMaxSettleMs));
+    config.recognizer.settle_ms = settle.get<std::int64_t>();
+    const std::string tc = string_from_entry(start, "time_control");
+    if (!tc.empty()) {
+      try {
+        config.time_control = clock::parse_time_control(tc);
+      } catch (const chess::ParseError& e) {
+        throw chess::ParseError(std::string("time_control: ") + e.what());
+      }
+    }
+    config.both_flags_draw = start.value("both_flags_draw", false);
+    if (start.contains("wait_for_start") && !start["wait_for_start"].is_boolean())
+      throw chess::ParseError("wait_for_start: not true or false");
+    config.wait_for_start = start.value("wait_for_start", false);
+    const std::string lang = string_from_entry(start, "language");
+    if (!record::parse_language(lang, config.language))
+      throw chess::ParseError("language: '" + lang + "' is not de, en or ru");
+    return config;
+  });
 }
 
 namespace {
@@ -109,7 +127,44 @@ Split split_torn(std::string_view text) {
   return s;
 }
 
-ResumedGame rebuild(std::string_view text) {
+// A record of the log that the session makes, as recorded.
+struct Recorded {
+  std::size_t line = 0;
+  nlohmann::json record;
+};
+
+// The log between two restarts: what it records, and where its derived records begin.
+struct Segment {
+  std::size_t derived_from = 0;
+  std::vector<Recorded> recorded;
+};
+
+// Compares what the log records with what its events make (see resume_from_log). Each
+// segment's records must be the first of its derived ones: the rest, outputs a crash cut
+// off before the restart, were made silently on resume and are logged nowhere.
+std::vector<LogDifference> compare(const std::vector<Segment>& segments,
+                                   const std::vector<nlohmann::json>& derived) {
+  std::vector<LogDifference> differences;
+  for (std::size_t s = 0; s < segments.size(); ++s) {
+    const std::size_t end = s + 1 < segments.size() ? segments[s + 1].derived_from : derived.size();
+    const std::vector<Recorded>& recorded = segments[s].recorded;
+    for (std::size_t i = 0; i < recorded.size(); ++i) {
+      const nlohmann::json& r = recorded[i].record;
+      const std::size_t k = segments[s].derived_from + i;
+      if (k >= end) {
+        differences.push_back({recorded[i].line, "recorded " + r.dump() +
+                                                     ", but the events make no " +
+                                                     r.value("type", "") + " record here"});
+      } else if (r != derived[k]) {
+        differences.push_back({recorded[i].line, "recorded " + r.dump() + ", but the events make " +
+                                                     derived[k].dump()});
+      }
+    }
+  }
+  return differences;
+}
+
+LogReplay rebuild(std::string_view text) {
   Split split = split_torn(text);
   const std::string_view good = split.good;
   std::string torn_text = std::move(split.torn);
@@ -126,66 +181,109 @@ ResumedGame rebuild(std::string_view text) {
     pos = end + 1;
   }
 
-  ResumedGame r(config_from_start_entry(entries.front()));
+  LogReplay replay{ResumedGame(config_from_start_entry(entries.front())), {}, 0};
+  ResumedGame& r = replay.game;
   r.good_lines = lines;
   r.good_bytes = good.size();
   r.last_hash = record::sha256_hex(last_line);
   r.torn_line = std::move(torn_text);
-  std::vector<Output> out;  // the outputs were logged already; they are not repeated
+
+  // What the session makes, as the daemon logs it after each call (output_entries).
+  std::vector<nlohmann::json> derived;
+  std::vector<Output> out;
+  const auto take = [&] {
+    for (const Output& o : out)
+      for (const LogEntry& e : output_entries(o, r.session)) derived.push_back(comparable(e));
+    out.clear();
+  };
+  // As the daemon's loop wakes at each deadline and logs what it brings: a clock record
+  // then reads the clocks as they stood after that deadline, not after a later one.
+  const auto advance = [&](std::int64_t ms) {
+    for (std::int64_t due = r.session.next_deadline(); due <= ms;) {
+      r.session.advance(due, out);
+      take();
+      const std::int64_t next = r.session.next_deadline();
+      if (next == due) break;  // nothing moved on: the last advance below does the rest
+      due = next;
+    }
+    r.session.advance(ms, out);
+    take();
+  };
+  std::vector<Segment> segments(1);
+
   // The game starts at the start entry's time, as GameRunner starts it.
-  r.last_ms = field_ms(entries.front(), "line 1: ");
+  r.last_ms = time_from_entry(entries.front());
   r.session.start(r.last_ms, out);
-  out.clear();
+  take();
+  std::int64_t event_ms = r.last_ms;  // the session's time: events never go back
+  std::string previous_type = "start";
   for (std::size_t i = 1; i < entries.size(); ++i) {
     const nlohmann::json& j = entries[i];
-    const std::string where = "line " + std::to_string(i + 1) + ": ";
-    // Time never goes back in the session (GameRunner handles a late event at the last
-    // time); a note such as a resync may carry an earlier stamp.
-    const std::int64_t ms = std::max(field_ms(j, where), r.last_ms);
-    r.last_ms = ms;
-    const std::string type = field_string(j, "type", where);
+    const std::size_t line = i + 1;
+    const std::int64_t ms = at_line(line, [&] { return time_from_entry(j); });
+    r.last_ms = std::max(r.last_ms, ms);
+    const std::string type = at_line(line, [&] { return string_from_entry(j, "type"); });
+    if (event_record(type) && ms < event_ms)
+      throw chess::ParseError("line " + std::to_string(line) + ": t: " + std::to_string(ms) +
+                              " goes back before the previous event's time " +
+                              std::to_string(event_ms));
     if (type == "hole") {
-      board::HoleEvent e;
-      e.ms = ms;
-      e.square = square_field(j, where);
-      const std::string change = field_string(j, "change", where);
-      if (change != "up" && change != "down")
-        throw chess::ParseError(where + "change: '" + change + "' is not up or down");
-      e.change = change == "up" ? board::Hole::Up : board::Hole::Down;
-      e.resync = j.value("resync", false);
-      r.session.advance(ms, out);  // what fell due before the event comes first
-      r.session.on_hole(board_index(j, where), e, out);
+      const LoggedHole h = at_line(line, [&] { return hole_from_entry(j); });
+      event_ms = ms;
+      advance(ms);  // what fell due before the event comes first
+      r.session.on_hole(h.board, h.event, out);
+      take();
     } else if (type == "heard") {
-      if (!j.contains("question") || !j["question"].is_number_integer())
-        throw chess::ParseError(where + "question: missing or not a whole number");
-      r.session.heard(board_index(j, where), j["question"].get<int>(), ms, out);
+      // The end of a spoken question, an input like a button.
+      const LoggedHeard h = at_line(line, [&] { return heard_from_entry(j); });
+      event_ms = ms;
+      advance(ms);
+      r.session.heard(h.board, h.question, ms, out);
+      take();
     } else if (type == "button") {
-      board::ButtonEvent e;
-      e.ms = ms;
-      const std::string name = field_string(j, "button", where);
-      if (!board::parse_button(name, e.button))
-        throw chess::ParseError(where + "button: '" + name + "' is not a button");
-      r.session.advance(ms, out);
-      r.session.on_button(board_index(j, where), e, out);
+      const LoggedButton b = at_line(line, [&] { return button_from_entry(j); });
+      event_ms = ms;
+      advance(ms);
+      r.session.on_button(b.board, b.event, out);
+      take();
     } else if (type == "arbiter") {
       // The arbiter's command, logged before it took effect, does it again.
-      ArbiterCommand c;
-      try {
-        c = arbiter_command_from_json(j);
-      } catch (const chess::ParseError& e) {
-        throw chess::ParseError(where + e.what());
-      }
+      const ArbiterCommand c = at_line(line, [&] { return arbiter_command_from_json(j); });
+      event_ms = ms;
+      advance(ms);  // what fell due before the command comes first
       r.session.on_arbiter(ms, c, out);
+      take();
+    } else if (type == "resume") {
+      // The daemon restarted here, having run the session to the log's last time then.
+      advance(r.last_ms);
+      segments.push_back({derived.size(), {}});
+    } else if (session_record(type) && !daemon_speech(type, previous_type)) {
+      nlohmann::json record = j;
+      record.erase("seq");
+      record.erase("prev");
+      segments.back().recorded.push_back({line, std::move(record)});
     }
-    out.clear();
+    previous_type = type;
   }
   // The session had run up to the last logged time (settle times, a flag that fell).
-  r.session.advance(r.last_ms, out);
+  advance(r.last_ms);
   r.over = r.session.over();
   // A game closed by new-game was left on purpose too: its successor has its own log.
   const std::string last = entries.size() > 1 ? entries.back().value("type", "") : "";
   r.stopped = last == "stop" || last == "closed";
-  return r;
+  replay.differences = compare(segments, derived);
+  for (const Segment& segment : segments) replay.compared += segment.recorded.size();
+  return replay;
+}
+
+template <typename Run>
+auto json_errors_as_parse_errors(Run run) {
+  try {
+    return run();
+  } catch (const nlohmann::json::exception& e) {
+    // A field of the wrong type in a line whose chain is intact (a log made by hand).
+    throw chess::ParseError(std::string("bad entry: ") + e.what());
+  }
 }
 }  // namespace
 
@@ -193,13 +291,17 @@ bool log_holds_no_entry(std::string_view text) {
   return split_torn(text).good.empty();
 }
 
+LogReplay replay_log(std::string_view text) {
+  return json_errors_as_parse_errors([&] { return rebuild(text); });
+}
+
 ResumedGame resume_from_log(std::string_view text) {
-  try {
-    return rebuild(text);
-  } catch (const nlohmann::json::exception& e) {
-    // A field of the wrong type in a line whose chain is intact (a log made by hand).
-    throw chess::ParseError(std::string("bad entry: ") + e.what());
+  LogReplay replay = replay_log(text);
+  if (!replay.differences.empty()) {
+    const LogDifference& d = replay.differences.front();
+    throw chess::ParseError("line " + std::to_string(d.line) + ": " + d.why);
   }
+  return std::move(replay.game);
 }
 
 }  // namespace tactile::game

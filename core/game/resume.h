@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -36,8 +37,30 @@ struct ResumedGame {
 // Reads a whole log: verifies the chain, drops a torn last line (no newline at its end,
 // or JSON cut short), rebuilds the setup from the start entry and feeds every hole event
 // and button at its logged time into a fresh session, then advances it to the last
-// logged time. Throws chess::ParseError "line N: why" for a broken chain or a bad entry.
+// logged time. Every value read is checked as the config checks it (setup_rules.h); the
+// events' times must not go back. Then every recorded moment and output (the records the
+// session makes: moment, speak, switch-clock, alarm, light, game-over, clock) must be the
+// one the events make, in order; only the last ones may be missing (a crash came between
+// an event and its outputs). A speak record right after a record of another kind (board,
+// resume, ...) is the daemon's own words, not the session's. Throws chess::ParseError
+// "line N: why" for a broken chain, a bad entry or the first recorded record that differs.
 ResumedGame resume_from_log(std::string_view text);
+
+// One recorded record that is not what the events make.
+struct LogDifference {
+  std::size_t line = 0;  // 1-based
+  std::string why;
+};
+
+struct LogReplay {
+  ResumedGame game;
+  std::vector<LogDifference> differences;  // empty: the log says what its events make
+  std::size_t compared = 0;                // recorded session records compared
+};
+
+// As resume_from_log, but lists every recorded record that differs instead of throwing at
+// the first (tactilectl log replay). Still throws for a broken chain or a bad entry.
+LogReplay replay_log(std::string_view text);
 
 // Whether a log holds no whole entry: it is empty, or its only line is torn. Such a log
 // is what a crash leaves in the instant a game starts: no game to go on with (no event

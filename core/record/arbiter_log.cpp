@@ -4,7 +4,9 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <stdexcept>
+#include <vector>
 
 #include "core/chess/error.h"
 
@@ -44,30 +46,63 @@ std::string ArbiterLog::line(const nlohmann::ordered_json& entry) {
   return text;
 }
 
+namespace {
+
+// The "seq" of a line, if it has a whole-number one.
+std::optional<std::uint64_t> seq_of(const nlohmann::json& j) {
+  if (!j.is_object() || !j.contains("seq") || !j["seq"].is_number_unsigned()) return std::nullopt;
+  return j["seq"].get<std::uint64_t>();
+}
+
+std::string plural(std::uint64_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace
+
 std::size_t verify_log(std::string_view text) {
-  std::string prev = kGenesisHash;
-  std::uint64_t seq = 0;
-  std::size_t line_no = 0, pos = 0;
-  while (pos < text.size()) {
+  std::vector<std::string_view> lines;
+  for (std::size_t pos = 0; pos < text.size();) {
     std::size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = text.substr(pos, end - pos);
+    lines.push_back(text.substr(pos, end - pos));
     pos = end + 1;
-    ++line_no;
-    const std::string where = "line " + std::to_string(line_no) + ": ";
-    const auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) throw chess::ParseError(where + "not a JSON object");
-    if (!j.contains("seq") || !j["seq"].is_number_unsigned() ||
-        j["seq"].get<std::uint64_t>() != seq)
-      throw chess::ParseError(where + "sequence number is not " + std::to_string(seq));
-    if (!j.contains("prev") || !j["prev"].is_string() || j["prev"].get<std::string>() != prev)
-      throw chess::ParseError(where +
-                              "does not carry the hash of the line before (changed, "
-                              "removed or inserted line)");
-    prev = sha256_hex(line);
-    ++seq;
   }
-  return line_no;
+  std::string prev = kGenesisHash;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::uint64_t expected = i;
+    const auto line_no = [](std::size_t index) { return "line " + std::to_string(index + 1); };
+    const std::string where = line_no(i) + ": ";
+    const auto j = nlohmann::json::parse(lines[i], nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+      throw chess::ParseError(where + "not a JSON object (changed, or cut short)");
+    const std::optional<std::uint64_t> seq = seq_of(j);
+    if (!seq) throw chess::ParseError(where + "no sequence number (changed)");
+    if (*seq > expected) {
+      // The record that belongs here may come later: records swapped or moved.
+      for (std::size_t m = i + 1; m < lines.size(); ++m) {
+        if (seq_of(nlohmann::json::parse(lines[m], nullptr, false)) == expected)
+          throw chess::ParseError(where + "out of order: seq " + std::to_string(*seq) +
+                                  " here, seq " + std::to_string(expected) + " is " + line_no(m) +
+                                  " (records swapped or moved)");
+      }
+      throw chess::ParseError(
+          where + "seq " + std::to_string(*seq) + " where " + std::to_string(expected) +
+          " was expected: " + plural(*seq - expected, "record", "records") + " removed before it");
+    }
+    if (*seq < expected)
+      throw chess::ParseError(where + "seq " + std::to_string(*seq) + " again where " +
+                              std::to_string(expected) +
+                              " was expected: a record inserted or copied");
+    if (!j.contains("prev") || !j["prev"].is_string() || j["prev"].get<std::string>() != prev) {
+      if (i == 0)
+        throw chess::ParseError(where + "changed: its prev is not the genesis hash (64 zeros)");
+      throw chess::ParseError(line_no(i - 1) + ": changed: " + line_no(i) +
+                              " does not carry the hash of the line before");
+    }
+    prev = sha256_hex(lines[i]);
+  }
+  return lines.size();
 }
 
 }  // namespace tactile::record

@@ -39,8 +39,11 @@ class ArbiterLog {
 };
 
 // Checks a whole log (lines separated by '\n'; a final newline is optional). Returns
-// the number of lines. Throws chess::ParseError "line N: why" at the first line that is
-// not JSON, has the wrong sequence number or does not carry the previous line's hash.
+// the number of lines. Throws chess::ParseError "line N: why" at the first broken line,
+// saying what happened to it: changed (the next line does not carry its hash, or it is
+// not JSON), records removed before it, records swapped or moved (the line that belongs
+// there is named), a record inserted or copied. A chain cannot show that its last lines
+// were changed or cut: the head hash, kept outside the file, does (docs/security.md).
 std::size_t verify_log(std::string_view text);
 
 }  // namespace tactile::record

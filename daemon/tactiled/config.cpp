@@ -11,6 +11,7 @@
 #include "core/chess/chess960.h"
 #include "core/chess/error.h"
 #include "core/clock/time_control.h"
+#include "core/game/setup_rules.h"
 #include "core/record/language.h"
 
 namespace po = boost::program_options;
@@ -143,6 +144,8 @@ game::SessionConfig session_config(const Settings& settings) {
       fail(*s, "start-fen", e.what());
     }
     if (number960) config.start.set_chess960(true);
+    if (const std::string fault = game::start_position_fault(config.start); !fault.empty())
+      fail(*s, "start-fen", fault);
   } else if (number960) {
     config.start = chess::chess960_position(*number960);
   }
@@ -155,7 +158,7 @@ game::SessionConfig session_config(const Settings& settings) {
       fail(*s, "completion", "'" + s->value + "' is not button or auto");
   }
   if (find(settings, "settle-ms"))
-    config.recognizer.settle_ms = number(settings, "settle-ms", 0, 3600000);
+    config.recognizer.settle_ms = number(settings, "settle-ms", 0, game::kMaxSettleMs);
   if (const Setting* s = find(settings, "time-control")) {
     try {
       config.time_control = clock::parse_time_control(s->value);
@@ -169,6 +172,17 @@ game::SessionConfig session_config(const Settings& settings) {
   }
   config.both_flags_draw = on_off(settings, "both-flags-draw", false);
   return config;
+}
+
+std::string completion_fault(const LiveConfig& c) {
+  if (c.board != BoardKind::Gpio || c.session.recognizer.completion != board::Completion::Button)
+    return {};
+  // A serial board says whether it has buttons only once it is found (its driver warns);
+  // a GPIO board's buttons are in its wiring.
+  for (const auto& [button, line] : c.gpio.buttons)
+    if (button == board::Button::Announce) return {};
+  return "the GPIO wiring has no announce button, which completes a move in button mode: "
+         "use completion = auto, or wire the button";
 }
 
 std::string read_text_file(const std::string& path, std::string_view what) {
@@ -233,6 +247,9 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
       fail(*gpio_file, "gpio-config", e.what());
     }
     c.clock_press = on_off(settings, "clock-press", true);
+    if (const std::string fault = completion_fault(c); !fault.empty())
+      fail(find(settings, "completion") ? *find(settings, "completion") : *gpio_file, "completion",
+           fault);
   } else {
     if (!port)
       fail(*board, "board", "board = serial needs serial-port = PATH or usb:VVVV:PPPP[:SERIAL]");

@@ -61,6 +61,11 @@ struct LiveConfig {
   game::SessionConfig session;
 };
 
+// Why the board of `c` cannot play its game's completion mode ("" if it can): button
+// mode on a GPIO board wired without an announce button. The config and a resumed log's
+// start entry are held to this one rule.
+std::string completion_fault(const LiveConfig& c);
+
 // Everything live mode needs. The log and PGN default to STATE_DIR/game-STAMP.jsonl and
 // .pgn, the control socket to RUNTIME_DIR/control. Reads the GPIO wiring file. Throws
 // chess::ParseError "WHERE: KEY: why".

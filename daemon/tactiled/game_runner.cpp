@@ -149,11 +149,8 @@ void GameRunner::say(std::int64_t ms, std::string text) {
 
 void GameRunner::flush() {
   for (const Output& o : buffer_) {
-    write(game::output_entry(o));
+    for (const game::LogEntry& entry : game::output_entries(o, session_)) write(entry);
     if (o.question != 0) expect_heard(o.question, o.ms, o.text);
-    const bool clock_changed =
-        o.kind == Output::Kind::SwitchClock || o.kind == Output::Kind::GameOver;
-    if (clock_changed && session_.clock()) write(game::clock_entry(o.ms, *session_.clock()));
     if (handler_) handler_(o, session_);
   }
   buffer_.clear();
@@ -164,6 +161,7 @@ chess::PgnGame GameRunner::pgn(const std::string& event) const {
   game.set_tag("Event", event);
   game.set_tag("Site", "tactile board");
   game.set_tag("Result", game.result);
+  if (log_.is_open()) game.set_tag("LogHead", log_.head());
   return game;
 }
 

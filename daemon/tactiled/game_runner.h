@@ -75,8 +75,12 @@ class GameRunner {
 
   const game::Session& session() const { return session_; }
   std::int64_t last_ms() const { return last_ms_; }
-  // The game record with the daemon's tags (Event, Site, Result).
+  // The game record with the daemon's tags (Event, Site, Result, and LogHead: the SHA-256
+  // of the log's last line when a log is kept, docs/security.md).
   chess::PgnGame pgn(const std::string& event) const;
+  // The log's head (SHA-256 of its last line) and its number of lines; "" and 0 without a log.
+  std::string log_head() const { return log_.is_open() ? log_.head() : std::string(); }
+  std::uint64_t log_lines() const { return log_.is_open() ? log_.lines() : 0; }
 
  private:
   std::int64_t at(std::int64_t ms);

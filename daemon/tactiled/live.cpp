@@ -254,7 +254,10 @@ class Live : public BoardLink::Sink {
       case Output::Kind::SwitchClock:
         // The switch at the start only says White's clock runs: the external clock is
         // started by the arbiter; a pulse means a move was made (D.2.4).
-        if (session.moves_made() > 0) link_->clock_switched(o.ms);
+        if (session.moves_made() > 0) {
+          link_->clock_switched(o.ms);
+          journal_log_head();  // the move and its clock records are logged now
+        }
         break;
       case Output::Kind::Alarm:
         link_->alarm(o.ms);
@@ -267,6 +270,7 @@ class Live : public BoardLink::Sink {
         break;
       case Output::Kind::GameOver:
         save_pgn();
+        journal_log_head();
         break;
       case Output::Kind::Sealed:
         write_envelope(o.ms, session);
@@ -422,6 +426,15 @@ class Live : public BoardLink::Sink {
       err_ << "tactiled: cannot write the adjournment envelope '" << path << "'" << std::endl;
   }
 
+  // The log's head, anchored outside the file after every move and at the stop: the
+  // journal (sealed by journald, `journalctl --verify`) keeps what the log's tail was, so
+  // a tail changed or cut later no longer matches (docs/security.md). One line with a
+  // stable key, as the journal's MESSAGE.
+  void journal_log_head() {
+    out_ << "TACTILED_LOG_HEAD=" << runner_.log_head() << " lines=" << runner_.log_lines()
+         << " moves=" << runner_.session().moves_made() << std::endl;
+  }
+
   // The record on disk follows the game; a failure is reported, the game goes on (the
   // log holds everything).
   void save_pgn() {
@@ -448,6 +461,7 @@ class Live : public BoardLink::Sink {
     j["signal"] = signal == SIGINT ? "SIGINT" : "SIGTERM";
     runner_.note(j);
     save_pgn();
+    journal_log_head();
     out_ << time_label(t) << "  stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ", "
          << runner_.session().moves_made() << " half-moves, PGN written to " << pgn_path_
          << std::endl;
@@ -478,6 +492,13 @@ int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::
     // The game's own setup, as logged, and its own log.
     config.session = resumed->config;
     config.log_path = config.resume_path;
+    // The logged setup is held to the config's rules for this board.
+    if (const std::string fault = completion_fault(config); !fault.empty()) {
+      err << "tactiled: cannot resume " << config.resume_path << ": line 1: completion: " << fault
+          << std::endl;
+      say_fault(config);
+      return 2;
+    }
   }
   try {
     Live live(config, std::move(resumed), out, err);

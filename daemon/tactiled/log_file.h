@@ -2,6 +2,7 @@
 // event is handled, so a crash or power cut loses nothing that was logged.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -35,6 +36,9 @@ class LogFile {
   // Chains `entry` and writes it durably; returns the line written (with its newline,
   // "" when no log is open). Throws std::runtime_error on a write failure.
   std::string write(const game::LogEntry& entry);
+  // The SHA-256 of the last line written (the chain's head) and the number of lines.
+  const std::string& head() const { return chain_.last_hash(); }
+  std::uint64_t lines() const { return chain_.next_seq(); }
 
  private:
   int fd_ = -1;

@@ -171,7 +171,8 @@ TEST_F(AutoResumeTest, ABrokenChainIsRefusedNamingTheLine) {
   const AutoResume a = choose_auto_resume(dir_, "");
   EXPECT_EQ(a.action, Action::Refuse);
   EXPECT_EQ(a.log, path);
-  EXPECT_THAT(a.reason, HasSubstr("line 6: sequence number is not 5"));
+  EXPECT_THAT(a.reason,
+              HasSubstr("line 6: seq 6 where 5 was expected: 1 record removed before it"));
   // The log setting's file alike.
   EXPECT_EQ(choose_auto_resume("/nonexistent", path).action, Action::Refuse);
 }

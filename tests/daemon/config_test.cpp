@@ -102,6 +102,15 @@ TEST(DaemonConfig, BadValuesNameTheirLineAndKey) {
               HasSubstr("t.conf: line 3: time-control: "));
   EXPECT_THAT(live("board = serial\nserial-port = /dev/x\nstart-fen = nonsense\n"),
               HasSubstr("t.conf: line 3: start-fen: "));
+  // A position where the game is over already starts no game (replay and live alike).
+  EXPECT_EQ(
+      live("board = serial\nserial-port = /dev/x\nstart-fen = 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n"),
+      "t.conf: line 3: start-fen: the game is over in this position already (stalemate): no "
+      "game can start from it");
+  EXPECT_THAT(error_of([] {
+                session_config(command_line({"--start-fen", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"}));
+              }),
+              HasSubstr("--start-fen: the game is over in this position already (checkmate)"));
   EXPECT_THAT(live("board = serial\nserial-port = usb:xyz\n"),
               HasSubstr("t.conf: line 2: serial-port: "));
 }
@@ -149,7 +158,7 @@ TEST(DaemonConfig, ReadsTheGpioWiring) {
   {
     std::ofstream out(wiring);
     out << "mode = matrix\nchip = gpiochip0\nrows = 0 1 2 3 4 5 6 7\n"
-           "columns = 8 9 10 11 12 13 14 15\nclock_press = 18\n";
+           "columns = 8 9 10 11 12 13 14 15\nclock_press = 18\nbutton.announce = 16\n";
   }
   const LiveConfig c =
       live_config(from_file("board = gpio\ngpio-config = " + wiring +
@@ -164,6 +173,35 @@ TEST(DaemonConfig, ReadsTheGpioWiring) {
   EXPECT_EQ(c.session.recognizer.completion, board::Completion::Button);
   EXPECT_TRUE(c.session.start.chess960());
   EXPECT_EQ(c.session.start.fen(), chess::chess960_position(0).fen());
+}
+
+// Button mode needs the announce button: a GPIO wiring without one is refused (the same
+// rule holds a resumed log's start entry, completion_fault).
+TEST(DaemonConfig, ButtonModeNeedsAnAnnounceButtonInTheWiring) {
+  const std::string wiring =
+      std::string(TACTILED_BINARY_DIR) + "/daemon-config-test-no-button.conf";
+  {
+    std::ofstream out(wiring);
+    out << "mode = matrix\nchip = gpiochip0\nrows = 0 1 2 3 4 5 6 7\n"
+           "columns = 8 9 10 11 12 13 14 15\n";
+  }
+  const std::string refused = error_of([&] {
+    live_config(from_file("board = gpio\ngpio-config = " + wiring + "\ncompletion = button\n"),
+                "/state", "s");
+  });
+  const std::string by_default = error_of([&] {
+    live_config(from_file("board = gpio\ngpio-config = " + wiring + "\n"), "/state", "s");
+  });
+  LiveConfig c = live_config(
+      from_file("board = gpio\ngpio-config = " + wiring + "\ncompletion = auto\n"), "/state", "s");
+  std::remove(wiring.c_str());
+  EXPECT_EQ(refused,
+            "t.conf: line 3: completion: the GPIO wiring has no announce button, which completes a "
+            "move in button mode: use completion = auto, or wire the button");
+  EXPECT_THAT(by_default, HasSubstr("t.conf: line 2: completion: the GPIO wiring has no announce"));
+  EXPECT_EQ(completion_fault(c), "");
+  c.session.recognizer.completion = board::Completion::Button;  // as a resumed log may say
+  EXPECT_THAT(completion_fault(c), HasSubstr("no announce button"));
 }
 
 TEST(DaemonConfig, TheCommandLineWinsOverTheFile) {

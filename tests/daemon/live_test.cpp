@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "core/chess/pgn.h"
+#include "core/game/resume.h"
 #include "core/record/arbiter_log.h"
 #include "tests/daemon/daemon_process.h"
 #include "tests/serial/sim_board.h"
@@ -186,6 +187,27 @@ TEST_F(LiveDaemonTest, PlaysAGameThroughAnUnplugAndStopsCleanly) {
   // Lost comes before found again, and the log's times never go back.
   EXPECT_EQ(first_time_going_back(log), nullptr);
   EXPECT_THAT(daemon_->output(), HasSubstr("made         Nxe5 (f3e5)"));
+
+  // Every recorded moment and output is what the logged events make (the daemon's own
+  // words after a board record are not the session's).
+  const std::vector<game::LogDifference> differences = game::replay_log(text).differences;
+  EXPECT_TRUE(differences.empty())
+      << "line " << differences.front().line << ": " << differences.front().why;
+
+  // The log's head, kept outside the file: in the journal after every move and at the
+  // stop, and in the PGN.
+  const std::string last_line = text.substr(text.rfind('\n', text.size() - 2) + 1,
+                                            text.size() - text.rfind('\n', text.size() - 2) - 2);
+  const std::string head = record::sha256_hex(last_line);
+  EXPECT_EQ(games[0].tag("LogHead"), head);
+  const std::string out = daemon_->output();
+  EXPECT_THAT(out, HasSubstr("TACTILED_LOG_HEAD=" + head + " lines=" + std::to_string(log.size()) +
+                             " moves=6\n"));
+  int heads = 0;
+  for (std::size_t at = out.find("TACTILED_LOG_HEAD="); at != std::string::npos;
+       at = out.find("TACTILED_LOG_HEAD=", at + 1))
+    ++heads;
+  EXPECT_EQ(heads, 7);  // six moves and the stop
 }
 
 TEST_F(LiveDaemonTest, ABadSettingExitsWithStatus2AndNamesItsLine) {

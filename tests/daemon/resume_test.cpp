@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/chess/pgn.h"
+#include "core/game/resume.h"
 #include "core/record/arbiter_log.h"
 #include "tests/daemon/daemon_process.h"
 #include "tests/serial/sim_board.h"
@@ -118,6 +119,10 @@ class ResumeDaemonTest : public ::testing::Test {
     EXPECT_EQ(text.substr(0, cut.good.size()), cut.good);
     const std::vector<nlohmann::json> log = log_entries(path);
     EXPECT_EQ(record::verify_log(text), log.size());
+    // Across the restart, every recorded moment is what the logged events make.
+    const std::vector<game::LogDifference> differences = game::replay_log(text).differences;
+    EXPECT_TRUE(differences.empty())
+        << "line " << differences.front().line << ": " << differences.front().why;
     EXPECT_EQ(count(log, [](auto& j) { return j.value("type", "") == "start"; }), 1);
     const nlohmann::json resumed = nlohmann::json::parse(
         text.substr(cut.good.size(), text.find('\n', cut.good.size()) - cut.good.size()));
@@ -189,6 +194,39 @@ TEST_F(ResumeDaemonTest, AFinishedGameIsNotResumed) {
   EXPECT_EQ(slurp(log_), before);  // left as it was
 }
 
+// A forger who changes a recorded move and computes the chain anew: the chain holds, but
+// the move the events make is another one. Resume stops, naming the line.
+TEST_F(ResumeDaemonTest, AForgedMoveIsAnErrorNamingTheLine) {
+  const std::vector<std::string> lines =
+      replay("1000 A up e2\n1300 A down e4\n3000 A up e7\n3300 A down e5\n",
+             {"--completion", "auto", "--settle-ms", "300"});
+  record::ArbiterLog chain;
+  std::string forged;
+  std::size_t forged_line = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(lines[i]);
+    if (forged_line == 0 && is_made(nlohmann::json(j))) {
+      j["move"] = "e2e3";
+      j["san"] = "e3";
+      forged_line = i + 1;
+    }
+    forged += chain.line(j) + "\n";
+  }
+  ASSERT_NE(forged_line, 0u);
+  {
+    std::ofstream out(log_, std::ios::binary | std::ios::trunc);
+    out << forged;
+  }
+  Daemon t(dir_, {"--resume", log_, "--board", "serial", "--serial-port", "usb:16c0:05e1:TB0001",
+                  "--speech", "off"});
+  const int status = t.wait();
+  ASSERT_TRUE(WIFEXITED(status)) << t.output();
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_THAT(t.output(), HasSubstr("cannot resume " + log_ + ": line " +
+                                    std::to_string(forged_line) + ": recorded "));
+  EXPECT_EQ(slurp(log_), forged);  // left as it was
+}
+
 TEST_F(ResumeDaemonTest, ABrokenChainIsAnErrorNamingTheLine) {
   std::vector<std::string> lines =
       replay("1000 A up e2\n1300 A down e4\n1500 A button announce\n", {});
@@ -203,7 +241,8 @@ TEST_F(ResumeDaemonTest, ABrokenChainIsAnErrorNamingTheLine) {
   const int status = t.wait();
   ASSERT_TRUE(WIFEXITED(status)) << t.output();
   EXPECT_EQ(WEXITSTATUS(status), 2);
-  EXPECT_THAT(t.output(), HasSubstr("line 3: sequence number is not 2"));
+  EXPECT_THAT(t.output(),
+              HasSubstr("line 3: seq 3 where 2 was expected: 1 record removed before it"));
 }
 
 // auto-resume (on by default): after the power cut, the service starts again without
@@ -318,8 +357,9 @@ TEST_F(ResumeDaemonTest, AutoResumeRefusesABrokenLogNamingIt) {
   const int status = daemon.wait();
   ASSERT_TRUE(WIFEXITED(status)) << daemon.output();
   EXPECT_EQ(WEXITSTATUS(status), 2);
-  EXPECT_THAT(daemon.output(), HasSubstr("auto-resume: cannot go on with the game of " + broken +
-                                         ": line 3: sequence number is not 2"));
+  EXPECT_THAT(daemon.output(),
+              HasSubstr("auto-resume: cannot go on with the game of " + broken +
+                        ": line 3: seq 3 where 2 was expected: 1 record removed before it"));
   EXPECT_THAT(daemon.output(), HasSubstr("tactiled --resume " + broken));
   EXPECT_THAT(daemon.output(), HasSubstr("auto-resume = off"));
   EXPECT_EQ(slurp(broken), before);

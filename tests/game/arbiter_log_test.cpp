@@ -54,18 +54,33 @@ void expect_broken(const std::string& text, const std::string& line) {
 TEST(ArbiterLog, VerifyFindsAChangedLine) {
   std::string text = three_lines();
   text.replace(text.find("e4"), 2, "e5");  // line 2 changed: line 3's hash no longer fits
-  expect_broken(text, "line 3");
+  expect_broken(text, "line 2: changed: line 3 does not carry the hash of the line before");
 }
 
 TEST(ArbiterLog, VerifyFindsARemovedLine) {
   std::string text = three_lines();
   const std::size_t a = text.find('\n') + 1, b = text.find('\n', a) + 1;
   text.erase(a, b - a);
-  expect_broken(text, "line 2");
+  expect_broken(text, "line 2: seq 2 where 1 was expected: 1 record removed before it");
+}
+
+TEST(ArbiterLog, VerifyFindsSwappedLines) {
+  std::string text = three_lines();
+  const std::size_t a = text.find('\n') + 1, b = text.find('\n', a) + 1;
+  const std::string second = text.substr(a, b - a);
+  text.erase(a, b - a);
+  text += second;  // lines 2 and 3 swapped
+  expect_broken(text, "line 2: out of order: seq 2 here, seq 1 is line 3 (records swapped");
+}
+
+TEST(ArbiterLog, VerifyFindsACopiedLine) {
+  std::string text = three_lines();
+  text += text.substr(0, text.find('\n') + 1);
+  expect_broken(text, "line 4: seq 0 again where 3 was expected: a record inserted or copied");
 }
 
 TEST(ArbiterLog, VerifyFindsGarbage) {
-  expect_broken(three_lines() + "not json\n", "line 4");
+  expect_broken(three_lines() + "not json\n", "line 4: not a JSON object");
 }
 
 TEST(ArbiterLog, ContinuesAnExistingChain) {

@@ -11,6 +11,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -21,6 +22,7 @@
 #include "core/chess/pgn.h"
 #include "core/chess/uci.h"
 #include "core/game/log_entries.h"
+#include "core/game/setup_rules.h"
 #include "core/record/arbiter_log.h"
 
 namespace tactile::game {
@@ -166,7 +168,8 @@ TEST(Resume, ATamperedMiddleLineIsAnErrorNamingWhereTheChainBreaks) {
     resume_from_log(join(lines, lines.size()));
     FAIL() << "a tampered line was accepted";
   } catch (const chess::ParseError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("line 7: does not carry the hash of the line before"));
+    EXPECT_THAT(e.what(),
+                HasSubstr("line 6: changed: line 7 does not carry the hash of the line before"));
   }
 }
 
@@ -304,6 +307,135 @@ TEST(Resume, ALogWithoutAWholeStartEntryIsAnError) {
   EXPECT_THROW(resume_from_log(lines[0].substr(0, 20)), chess::ParseError);
   EXPECT_THROW(resume_from_log(""), chess::ParseError);
   EXPECT_THROW(resume_from_log(lines[1]), chess::ParseError);  // seq 1 first
+}
+
+// The log's lines as JSON, to change a value and chain them anew (a forger who recomputes
+// the hashes: the chain alone cannot tell).
+std::vector<nlohmann::ordered_json> entries_of(const std::string& text) {
+  std::vector<nlohmann::ordered_json> entries;
+  for (const std::string& line : split_lines(text))
+    entries.push_back(nlohmann::ordered_json::parse(line));
+  return entries;
+}
+
+std::string rechain(const std::vector<nlohmann::ordered_json>& entries) {
+  record::ArbiterLog log;
+  std::string text;
+  for (const nlohmann::ordered_json& j : entries) text += log.line(j) + "\n";
+  return text;
+}
+
+// The index of the first entry of `type` (and `kind`, for moments).
+std::size_t find_entry(const std::vector<nlohmann::ordered_json>& entries, const std::string& type,
+                       const std::string& kind = "") {
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    if (entries[i].value("type", "") == type &&
+        (kind.empty() || entries[i].value("kind", "") == kind))
+      return i;
+  ADD_FAILURE() << "no " << type << " " << kind << " entry";
+  return 0;
+}
+
+std::string resume_error(const std::string& text) {
+  try {
+    resume_from_log(text);
+  } catch (const chess::ParseError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+TEST(Resume, AForgedMadeRecordIsNamedEvenWithItsChainRecomputed) {
+  std::vector<nlohmann::ordered_json> entries = entries_of(read_log());
+  const std::size_t made = find_entry(entries, "moment", "made");
+  ASSERT_EQ(entries[made]["move"], "e2e4");
+  entries[made]["move"] = "e2e3";
+  entries[made]["san"] = "e3";
+  const std::string forged = rechain(entries);
+  EXPECT_NO_THROW(record::verify_log(forged));  // the chain holds
+  const std::string why = resume_error(forged);
+  EXPECT_THAT(why, HasSubstr("line " + std::to_string(made + 1) + ": recorded "));
+  EXPECT_THAT(why, HasSubstr("\"move\":\"e2e3\""));
+  EXPECT_THAT(why, HasSubstr("but the events make"));
+  EXPECT_THAT(why, HasSubstr("\"move\":\"e2e4\""));
+
+  // The offline replay names every record that differs, and only those.
+  const LogReplay replay = replay_log(forged);
+  ASSERT_EQ(replay.differences.size(), 1u);
+  EXPECT_EQ(replay.differences[0].line, made + 1);
+  EXPECT_TRUE(replay_log(read_log()).differences.empty());
+  EXPECT_GT(replay_log(read_log()).compared, 20u);
+}
+
+TEST(Resume, ARemovedOrAddedRecordIsNamed) {
+  std::vector<nlohmann::ordered_json> entries = entries_of(read_log());
+  const std::size_t speak = find_entry(entries, "speak");
+  std::vector<nlohmann::ordered_json> removed = entries;
+  removed.erase(removed.begin() + std::ptrdiff_t(speak));
+  EXPECT_THAT(resume_error(rechain(removed)),
+              HasSubstr("line " + std::to_string(speak + 1) + ": recorded "));
+
+  // A game over the events never made, at the end of the log.
+  nlohmann::ordered_json over = entry(entries.back()["t"].get<std::int64_t>(), "game-over");
+  over["result"] = "1-0";
+  over["reason"] = "checkmate";
+  std::vector<nlohmann::ordered_json> added = entries;
+  added.push_back(over);
+  EXPECT_THAT(resume_error(rechain(added)),
+              HasSubstr("line " + std::to_string(added.size()) + ": recorded "));
+}
+
+TEST(Resume, CraftedValuesAreRefusedWithTheLineAndTheField) {
+  const std::vector<nlohmann::ordered_json> entries = entries_of(read_log());
+  const std::size_t hole = find_entry(entries, "hole");
+  const auto with = [&](std::size_t at, const char* key, const nlohmann::ordered_json& value) {
+    std::vector<nlohmann::ordered_json> e = entries;
+    e[at][key] = value;
+    return resume_error(rechain(e));
+  };
+  const std::string at_hole = "line " + std::to_string(hole + 1) + ": t: ";
+  EXPECT_THAT(with(hole, "t", INT64_MAX),
+              HasSubstr(at_hole + "9223372036854775807 is not a game time"));
+  EXPECT_THAT(with(hole, "t", INT64_MIN),
+              HasSubstr(at_hole + "-9223372036854775808 is not a game time"));
+  EXPECT_THAT(with(hole, "t", std::uint64_t(1) << 63), HasSubstr(at_hole));
+  EXPECT_THAT(with(hole, "t", kMaxGameMs + 1), HasSubstr(at_hole));
+  EXPECT_THAT(with(hole, "t", -1), HasSubstr(at_hole));
+  EXPECT_THAT(with(1, "t", INT64_MAX), HasSubstr("line 2: t: "));  // any record, not only events
+  EXPECT_THAT(with(0, "t", INT64_MIN), HasSubstr("line 1: t: "));
+
+  // The config's range for settle_ms (0 to an hour).
+  EXPECT_THAT(
+      with(0, "settle_ms", INT64_MAX),
+      HasSubstr("line 1: settle_ms: 9223372036854775807 is not a whole number from 0 to 3600000"));
+  EXPECT_THAT(with(0, "settle_ms", kMaxSettleMs + 1), HasSubstr("line 1: settle_ms: 3600001"));
+  EXPECT_THAT(with(0, "settle_ms", -1), HasSubstr("line 1: settle_ms: -1"));
+  EXPECT_THAT(with(0, "settle_ms", 1.5), HasSubstr("line 1: settle_ms: 1.5"));
+  EXPECT_EQ(with(0, "settle_ms", kMaxSettleMs), "accepted");  // the top of the range
+
+  // Events never go back in time (the daemon logs each at or after the one before).
+  const std::size_t next_hole =
+      find_entry(std::vector<nlohmann::ordered_json>(entries.begin() + std::ptrdiff_t(hole) + 1,
+                                                     entries.end()),
+                 "hole") +
+      hole + 1;
+  EXPECT_THAT(with(next_hole, "t", 999),
+              HasSubstr("line " + std::to_string(next_hole + 1) +
+                        ": t: 999 goes back before the previous event's time 1000"));
+}
+
+TEST(Resume, AStartPositionWhereTheGameIsOverIsRefused) {
+  std::vector<nlohmann::ordered_json> entries = entries_of(read_log());
+  entries.resize(3);  // the start and its clock records
+  for (const auto& [fen, why] : {std::pair{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "stalemate"},
+                                 {"7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "checkmate"},
+                                 {"7k/8/6K1/8/8/8/8/8 b - - 0 1", "dead position"}}) {
+    entries[0]["fen"] = fen;
+    EXPECT_THAT(resume_error(rechain(entries)),
+                HasSubstr(std::string("line 1: fen: the game is over in this position already (") +
+                          why + ")"))
+        << fen;
+  }
 }
 
 }  // namespace
