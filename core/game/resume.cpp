@@ -1,7 +1,6 @@
 #include "core/game/resume.h"
 
 #include <algorithm>
-#include <array>
 
 #include "core/chess/error.h"
 #include "core/game/arbiter.h"
@@ -29,11 +28,15 @@ auto at_line(std::size_t line, Read read) {
   }
 }
 
-// The records the session makes (output_entries); every other kind is an event or a note.
+// The records the session makes (output_entries): one per output kind, and the clocks.
+// The kinds are numbered from 0; output_kind_name says "?" past the last one.
 bool session_record(const std::string& type) {
-  static constexpr std::array kTypes{"moment", "speak",     "switch-clock", "alarm",
-                                     "light",  "game-over", "clock"};
-  return std::find(kTypes.begin(), kTypes.end(), type) != kTypes.end();
+  if (type == "clock") return true;
+  for (int k = 0;; ++k) {
+    const std::string_view name = output_kind_name(Output::Kind(k));
+    if (name == "?") return false;
+    if (name == type) return true;
+  }
 }
 // A phrase the daemon says itself, not the session: "Board connected" or "Board
 // disconnected" right after the board record, "Game continued" right after the resume

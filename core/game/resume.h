@@ -41,9 +41,10 @@ struct ResumedGame {
 // events' times must not go back. Then every recorded moment and output (the records the
 // session makes: moment, speak, switch-clock, alarm, light, game-over, clock) must be the
 // one the events make, in order; only the last ones may be missing (a crash came between
-// an event and its outputs). A speak record right after a record of another kind (board,
-// resume, ...) is the daemon's own words, not the session's. Throws chess::ParseError
-// "line N: why" for a broken chain, a bad entry or the first recorded record that differs.
+// an event and its outputs). A speak record right after a board or a resume record is the
+// daemon's own words ("Board connected", "Game continued"), not the session's. Throws
+// chess::ParseError "line N: why" for a broken chain, a bad entry or the first recorded record that
+// differs.
 ResumedGame resume_from_log(std::string_view text);
 
 // One recorded record that is not what the events make.

@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/game/resume.h"
 #include "tests/daemon/daemon_process.h"
 
 namespace tactile::serial::test {
@@ -247,6 +248,10 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
   EXPECT_THAT(slurp(pgn_), HasSubstr("1. e4 {[%clk 0:05:01]} 1... e5"));
   EXPECT_THAT(slurp(pgn_), HasSubstr("2. Nf3 {[%clk 0:04:01]} 2...\nNc6 {[%clk 1:02:04]} 1/2-1/2"));
   EXPECT_EQ(daemon_->stop(), 0);
+  // The commands replayed from the log make every recorded moment and clock again.
+  const std::vector<game::LogDifference> differences = game::replay_log(slurp(log_)).differences;
+  EXPECT_TRUE(differences.empty())
+      << "line " << differences.front().line << ": " << differences.front().why;
 }
 
 TEST_F(ControlTest, NewGameBeginsItsOwnLogAndPgnWithThePlayers) {

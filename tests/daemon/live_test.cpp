@@ -228,7 +228,7 @@ TEST_F(LiveDaemonTest, AGpioBoardThatIsNotThereExitsWithStatus1) {
   {
     std::ofstream wiring(dir_ + "/wiring.conf");
     wiring << "mode = matrix\nchip = " << dir_ << "/no-such-gpiochip\n"
-           << "rows = 0 1 2 3 4 5 6 7\ncolumns = 8 9 10 11 12 13 14 15\n";
+           << "rows = 0 1 2 3 4 5 6 7\ncolumns = 8 9 10 11 12 13 14 15\nbutton.announce = 16\n";
   }
   Daemon daemon(dir_, {"--board", "gpio", "--gpio-config", dir_ + "/wiring.conf", "--speech", "off",
                        "--log", log_, "--pgn", pgn_});
