@@ -197,8 +197,11 @@ bool Recognizer::castling_under_way(Move m) const {
   const chess::Color us = pos_.side_to_move();
   for (const chess::CastleSide side : {chess::KingSide, chess::QueenSide}) {
     const Square rook = pos_.castling_rook(us, side);
+    // Only a castling the player could make now: with the way blocked or the king in
+    // check, the king on that square is a king move and waits no longer than any other.
     if (rook != chess::NoSquare && m.to() == chess::Position::castle_king_to(us, side) &&
-        (trace_.occupancy() & square_bb(rook)))
+        (trace_.occupancy() & square_bb(rook)) &&
+        legal_.contains(Move::make(m.from(), rook, Move::Castling)))
       return true;
   }
   return false;

@@ -30,7 +30,7 @@ enum class Completion : std::uint8_t { Button, Auto };
 inline constexpr std::int64_t kNoDeadline = std::numeric_limits<std::int64_t>::max();
 
 // Auto mode: a king that lands on its castling square while the castling rook is still
-// home, with the right to castle, is a castling under way; only this many settle times
+// home, and that castling is legal now, is a castling under way; only this many settle times
 // of stillness make it a king move (docs/recognition.md).
 inline constexpr int kCastlingWaitSettles = 3;
 

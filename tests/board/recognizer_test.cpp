@@ -588,6 +588,15 @@ TEST(RecognizerAuto, Chess960KingStillOnTheCastlingSquareLongerIsAKingMove) {
   EXPECT_THAT(plain.made(), ElementsAre("f1g1"));
 }
 
+TEST(RecognizerAuto, Chess960KingOnItsCastlingSquareWithCastlingBlockedIsAKingMove) {
+  // Queen side, king b8 to c8 with the rook home and the right kept, but a knight on d8
+  // (the rook's square) makes the castling impossible now: no castling can be under way,
+  // so the usual settle time makes the king move (a real game: selfplay-chess960 #18).
+  Hand h(fen("rk1n4/8/8/8/8/8/8/6K1 b q - 0 1", true), RecognizerConfig{Completion::Auto, 1000});
+  h.move("b8", "c8").wait(1000);
+  EXPECT_THAT(h.made(), ElementsAre("b8c8"));
+}
+
 TEST(RecognizerAuto, PendingIsNotConfirmedBeforeItHasBeenHeard) {
   // The question takes seconds to say: the settle time that confirms it starts when it
   // has been said to its end, not when it was queued.

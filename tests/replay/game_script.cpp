@@ -128,6 +128,22 @@ void play_pegs(std::vector<Peg> pegs, Bitboard occupied, Writer& w, int press_at
   if (step <= press_at) w.press(promote);
 }
 
+// A plain king move onto the square where the king would castle, with that castling a
+// legal move of the position (the player could still be castling).
+bool king_on_castling_square(const Position& pos, Move m) {
+  const chess::Color us = pos.side_to_move();
+  if (m.kind() != Move::Normal || m.from() != pos.king_square(us)) return false;
+  chess::MoveList legal;
+  chess::generate_legal(pos, legal);
+  for (const chess::CastleSide side : {chess::KingSide, chess::QueenSide}) {
+    const Square rook = pos.castling_rook(us, side);
+    if (rook != chess::NoSquare && m.to() == Position::castle_king_to(us, side) &&
+        legal.contains(Move::make(m.from(), rook, Move::Castling)))
+      return true;
+  }
+  return false;
+}
+
 board::Button promote_button(chess::PieceType t) {
   switch (t) {
     case chess::Rook:
@@ -186,7 +202,12 @@ std::vector<script::ScriptEvent> game_to_script(const chess::PgnGame& game, std:
       // Still for the settle time, then on. The spoken default queen is a question: the
       // hand listens to its end (well under kLongestQuestionMs) and then stays still for
       // the settle time again.
-      w.wait(style.settle_ms + (default_queen ? kLongestQuestionMs + style.settle_ms : 0));
+      // A king put on the square where it would castle, with that castling legal, is read
+      // as a castling under way: the hand waits the longer stillness that says it is not.
+      const std::int64_t still = king_on_castling_square(pos, m)
+                                     ? board::kCastlingWaitSettles * style.settle_ms
+                                     : style.settle_ms;
+      w.wait(still + (default_queen ? kLongestQuestionMs + style.settle_ms : 0));
     }
     pos.play(m);
   }
