@@ -17,10 +17,15 @@ constexpr std::uint16_t kAlarmMs = 300;
 
 class SerialLink : public BoardLink {
  public:
-  explicit SerialLink(serial::SerialBoardConfig config) : board_(std::move(config)) {}
+  explicit SerialLink(serial::SerialBoardConfig config)
+      : debounce_ms_(config.debounce_ms), board_(std::move(config)) {}
 
   int fd() const override { return board_.fd(); }
   std::int64_t timeout_ms(std::int64_t now) const override { return board_.timeout_ms(now); }
+  // The board's debounce (its own, or ours for raw edges), the transit margin and a few
+  // milliseconds of USB. Changes held while the board was away come much later, as
+  // resync events, and are handled at the time they arrive.
+  std::int64_t report_delay_ms() const override { return debounce_ms_ + 10; }
 
   void step(std::int64_t now, Sink& sink) override {
     board_.step(now, pending_);
@@ -44,6 +49,7 @@ class SerialLink : public BoardLink {
   }
 
  private:
+  std::int64_t debounce_ms_;
   serial::SerialBoard board_;
   std::vector<serial::SerialOutput> pending_;
 };
@@ -57,9 +63,14 @@ class GpioLink : public BoardLink {
         found_(board_.occupancy()),
         differs_(found_ ^ expected),
         clock_press_(clock_press),
-        origin_us_(origin_us) {}
+        origin_us_(origin_us),
+        // docs/gpio.md: a change is reported within its debounce plus one scan period
+        // (the slow one after a quiet spell), plus a millisecond of rounding.
+        report_delay_ms_(std::max(config.debounce_ms, config.button_debounce_ms) +
+                         (1000 + config.idle_rate_hz() - 1) / config.idle_rate_hz() + 1) {}
 
   int fd() const override { return board_.fd(); }
+  std::int64_t report_delay_ms() const override { return report_delay_ms_; }
 
   std::int64_t timeout_ms(std::int64_t now) const override {
     // The board's timerfd wakes the loop: a poll timeout as well would cost a kernel
@@ -84,13 +95,20 @@ class GpioLink : public BoardLink {
     board_.service(gpio::monotonic_us(), events_);
     // The driver stamps events with the monotonic clock; the game counts from its start.
     const std::int64_t origin_ms = origin_us_ / 1000;
-    for (board::HoleEvent e : events_.holes) {
-      e.ms -= origin_ms;
-      sink.hole(e, false);
-    }
-    for (board::ButtonEvent e : events_.buttons) {
-      e.ms -= origin_ms;
-      sink.button(e);
+    // Holes and buttons merged in the order they happened (each list is in order).
+    auto hole = events_.holes.begin();
+    auto button = events_.buttons.begin();
+    while (hole != events_.holes.end() || button != events_.buttons.end()) {
+      if (button == events_.buttons.end() ||
+          (hole != events_.holes.end() && hole->ms <= button->ms)) {
+        board::HoleEvent e = *hole++;
+        e.ms -= origin_ms;
+        sink.hole(e, false);
+      } else {
+        board::ButtonEvent e = *button++;
+        e.ms -= origin_ms;
+        sink.button(e);
+      }
     }
   }
 
@@ -107,6 +125,7 @@ class GpioLink : public BoardLink {
   gpio::Events events_;
   bool clock_press_;
   std::int64_t origin_us_;
+  std::int64_t report_delay_ms_;
 };
 
 }  // namespace

@@ -33,6 +33,10 @@ class BoardLink {
   // How long the loop may wait before step() has work even without input; -1: no limit.
   virtual std::int64_t timeout_ms(std::int64_t now) const = 0;
   virtual void step(std::int64_t now, Sink& sink) = 0;
+  // The longest a change may take from the switch to step() reporting it, stamped with
+  // the time it happened (debounce, scan period, the wire): the game is not judged past
+  // now minus this (GameRunner::set_report_delay). 0: reported as it happens.
+  virtual std::int64_t report_delay_ms() const { return 0; }
 
   // A move was made and the opponent's clock started (D.2.4).
   virtual void clock_switched(std::int64_t now) = 0;

@@ -67,7 +67,8 @@ void GameRunner::heard(int question, std::int64_t ms) {
 }
 
 std::int64_t GameRunner::next_deadline() const {
-  return std::min(session_.next_deadline(), heard_at_);
+  const std::int64_t due = std::min(session_.next_deadline(), heard_at_);
+  return due == board::kNoDeadline ? due : due + report_delay_ms_;
 }
 
 void GameRunner::catch_up(std::int64_t ms) {
@@ -102,8 +103,10 @@ void GameRunner::button(int board, board::ButtonEvent e) {
   flush();
 }
 
-void GameRunner::advance(std::int64_t ms) {
-  catch_up(at(ms));
+void GameRunner::advance(std::int64_t now) {
+  // Not past the time a change may still come in stamped: it goes before what falls due
+  // after it (a lift during the settle time keeps the move under way).
+  catch_up(at(now - report_delay_ms_));
 }
 
 void GameRunner::finish_settling() {

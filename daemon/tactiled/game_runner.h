@@ -44,17 +44,26 @@ class GameRunner {
   static constexpr std::int64_t kReportGraceMs = 2000;
   void set_speech_end(SpeechEnd mode) { speech_end_ = mode; }
 
-  // Time never goes back: an event stamped before the last time handled (a debounced
-  // switch is reported after it settled) is handled at that last time.
+  // Events reach the runner up to `ms` after they happened (a switch is reported once it
+  // is debounced, a frame takes its time on the wire). advance(now) then handles only
+  // what fell due up to now - ms, so an event stamped within that delay is still handled
+  // at its own time, before a deadline after it; next_deadline() is when to call
+  // advance(). 0 (replay): events come at their times.
+  void set_report_delay(std::int64_t ms) { report_delay_ms_ = ms; }
+
+  // Events are handled at their own times. Time never goes back: an event stamped before
+  // the last time handled (later than the report delay promised) is handled at that
+  // last time.
   void start(std::int64_t ms);
   void hole(int board, board::HoleEvent e);
   void button(int board, board::ButtonEvent e);
-  void advance(std::int64_t ms);
+  // The time is `now`: handles what fell due up to now minus the report delay.
+  void advance(std::int64_t now);
   // The speaker has said question `question` (Output::question) to its end at `ms`.
   // Handled, and logged, once the game's time reaches `ms`.
   void heard(int question, std::int64_t ms);
   // The next time advance() has something to do (the session's deadlines and the end of
-  // a question being said); board::kNoDeadline if none.
+  // a question being said, plus the report delay); board::kNoDeadline if none.
   std::int64_t next_deadline() const;
   // Runs the settle time of a move still in progress (auto mode) to its end, the end of a
   // question being said included.
@@ -99,6 +108,7 @@ class GameRunner {
   std::vector<game::Output> buffer_;
   std::int64_t last_ms_ = 0;
   SpeechEnd speech_end_ = SpeechEnd::Estimated;
+  std::int64_t report_delay_ms_ = 0;
   int heard_question_ = 0;                      // the question whose end is awaited, 0: none
   std::int64_t heard_at_ = board::kNoDeadline;  // when it is (or is taken as) said
 };

@@ -136,6 +136,7 @@ class Live : public BoardLink::Sink {
     // No game in the config (no time control, position or players) and an arbiter to
     // give one: nothing is logged or read until his first new-game.
     waiting_ = !resumed_ && !config_.has_game && control_.has_value();
+    runner_.set_report_delay(link_->report_delay_ms());
     if (resumed_) {
       resume();
     } else if (!waiting_) {
@@ -198,7 +199,8 @@ class Live : public BoardLink::Sink {
   }
   void status(const serial::StatusOutput& s) override {
     serial::StatusOutput at = s;
-    at.ms = std::max(s.ms, runner_.last_ms());
+    // Not past the time a hole event may still come in stamped (the report delay).
+    at.ms = std::max(s.ms - link_->report_delay_ms(), runner_.last_ms());
     runner_.note(status_entry(at));
     out_ << time_label(at.ms) << "  board        " << s.message << std::endl;
     if (s.status == serial::LinkStatus::Found)
