@@ -2,6 +2,7 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,10 @@ boost::program_options::variables_map parse_arguments(
     const boost::program_options::positional_options_description& positional);
 
 int run_perft(const std::vector<std::string>& args);
+
+// tactilectl log verify|pgn|replay FILE (log_command.cpp); its help is kLogHelp.
+int run_log(const std::vector<std::string>& args, std::ostream& out);
+extern const char* const kLogHelp;
 extern const char* const kPerftHelp;
 
 }  // namespace tactile::ctl

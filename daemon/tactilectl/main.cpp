@@ -38,6 +38,12 @@ COMMANDS
         libgpiod calls a scan, wake-ups, CPU share). The installer's wiring check. See
         `tactilectl gpio-check --help`.
 
+    log verify [--head HASH] FILE | log pgn FILE | log replay FILE
+        Offline checks of an arbiter log: the hash chain (the first broken line and
+        what happened to it), the PGN rebuilt from the log alone, and every recorded
+        moment compared with what the log's raw events make. See
+        `tactilectl log --help`.
+
     Live commands, to a running tactiled over its control socket (docs/arbiter.md);
     each takes --socket PATH (default $TACTILED_CONTROL, else /run/tactiled/control),
     the read commands also --json:
@@ -62,6 +68,7 @@ OPTIONS
 EXAMPLES
     tactilectl perft 5
     tactilectl gpio-check /etc/tactiled/gpio.conf
+    tactilectl log verify /var/lib/tactiled/game-20261122-084039.jsonl
     tactilectl perft 3 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 EXIT STATUS
@@ -129,6 +136,13 @@ int main(int argc, char** argv) {
         return kExitOk;
       }
       return run_gpio_check(args, std::cout);
+    }
+    if (command == "log") {
+      if (vm.count("help")) {
+        std::cout << kLogHelp;
+        return kExitOk;
+      }
+      return run_log(args, std::cout);
     }
     if (is_control_command(command)) {
       if (vm.count("help")) {
