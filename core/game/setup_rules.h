@@ -21,7 +21,7 @@ inline constexpr std::int64_t kMaxGameMs = 365LL * 24 * 3600 * 1000;
 // Why `start` cannot begin a game ("" if it can): a position that is already over
 // (checkmate, stalemate, a dead position, 75 moves without capture or pawn move). An
 // arbiter who sets one up has made a mistake: the game is refused before its first move
-// rather than started and left to run (docs/rules-core.md).
+// rather than started and left to run (docs/daemon.md, docs/replay.md).
 std::string start_position_fault(const chess::Position& start);
 
 }  // namespace tactile::game

@@ -77,7 +77,9 @@ OPTIONS
     --replay SCRIPT       event script to replay ("-" is not supported).
     --pgn OUT.pgn         where to write the game record.
     --start-fen FEN       start position (default: the standard start, or the
-                          Chess960 start position N with --chess960 N).
+                          Chess960 start position N with --chess960 N). A position
+                          where the game is over already (checkmate, stalemate, dead)
+                          is refused: exit 2.
     --chess960 N          a Chess960 game, start position number N (0..959; 518 is the
                           standard array). With --start-fen the FEN is used as the
                           start and the game is played under Chess960 castling rules.
