@@ -1,5 +1,5 @@
 // Readings: the legal moves that explain the hole events of a move, ranked by the rules
-// (DESIGN.md, "Move recognition from occupancy"; docs/recognition.md).
+// (docs/recognition.md, "Ranking").
 #pragma once
 
 #include "core/board/hole_trace.h"

@@ -1,6 +1,6 @@
 // Session throughput: hole events per second through the whole game session (recognizer,
 // SAN, announcement phrases, clock, record), on the real games of tests/data/games.
-// Goal (issue 3): at least a million hole events per second in Release.
+// Goal: at least a million hole events per second in Release.
 #include <benchmark/benchmark.h>
 
 #include <fstream>

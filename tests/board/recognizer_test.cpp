@@ -287,8 +287,8 @@ TEST(Recognizer, Chess960BlackCastling) {
 }
 
 TEST(Recognizer, LawfulReadingFirstDesignExample) {
-  // DESIGN.md: king f1, rook h1. "King off, rook h1 to f1, king to g1" is castling,
-  // not "king lifted and put back, rook h1 to g1".
+  // docs/recognition.md (castling forms): king f1, rook h1. "King off, rook h1 to f1, king to
+  // g1" is castling, not "king lifted and put back, rook h1 to g1".
   const char* f = "1k6/8/8/8/8/8/8/5K1R w H - 0 1";
   Hand h(fen(f, true));
   h.up("f1").move("h1", "f1").down("g1").announce();
