@@ -379,7 +379,13 @@ class Live : public BoardLink::Sink {
     const std::string stamp = utc_now("%Y%m%d-%H%M%S");
     std::string base;
     for (int n = 1;; ++n) {
-      base = (dir / ("game-" + stamp + (n > 1 ? "-" + std::to_string(n) : ""))).string();
+      std::string name = "game-";
+      name += stamp;
+      if (n > 1) {
+        name += '-';
+        name += std::to_string(n);
+      }
+      base = (dir / name).string();
       if (!std::filesystem::exists(base + ".jsonl") && !std::filesystem::exists(base + ".pgn"))
         break;
     }
