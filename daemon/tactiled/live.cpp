@@ -104,6 +104,9 @@ class Live : public BoardLink::Sink {
     // Everything that can fail for want of a device or a file fails before the game starts.
     if (config_.speech)
       speaker_.emplace(config_.session.language, speech::EspeakSpeaker::Output::Playback);
+    // Without speech the end of a question is estimated, as in replay.
+    runner_.set_speech_end(speaker_ ? GameRunner::SpeechEnd::Reported
+                                    : GameRunner::SpeechEnd::Estimated);
     // The start position is expected on the board, or, resuming, the holes as the log
     // left them; a board found otherwise is reconciled through resync events.
     const chess::Bitboard expected =
@@ -166,12 +169,17 @@ class Live : public BoardLink::Sink {
       // clients. One thread; nothing here blocks but poll.
       fds.assign({{signals_.fd(), POLLIN, 0}});
       if (link_->fd() >= 0) fds.push_back({link_->fd(), POLLIN, 0});
+      const std::size_t speaker_at = fds.size();
+      if (speaker_) fds.push_back({speaker_->finished_fd(), POLLIN, 0});
       const std::size_t control_at = fds.size();
       if (control_) control_->add_fds(fds);
       if (::poll(fds.data(), nfds_t(fds.size()), wait_ms(now())) < 0 && errno != EINTR)
         throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
       if (fds[0].revents & POLLIN) signal = signals_.take();
       link_->step(now(), *this);
+      // A question played to its end: auto mode's settle time for confirming it starts.
+      if (speaker_ && (fds[speaker_at].revents & POLLIN))
+        for (const int question : speaker_->take_finished()) runner_.heard(question, now());
       runner_.advance(now());
       if (control_) control_->step(fds.data() + control_at, fds.size() - control_at);
     }
@@ -251,7 +259,9 @@ class Live : public BoardLink::Sink {
   void handle(const Output& o, const game::Session& session) {
     switch (o.kind) {
       case Output::Kind::Speak:
-        if (speaker_) speaker_->say(record::for_speech(o.text, config_.session.language));
+        // A question's end is reported (the loop hands it to the runner).
+        if (speaker_)
+          speaker_->say(record::for_speech(o.text, config_.session.language), o.question);
         break;
       case Output::Kind::SwitchClock:
         // The switch at the start only says White's clock runs: the external clock is

@@ -2,7 +2,12 @@
 
 #include <espeak-ng/speak_lib.h>
 
+#include <sys/eventfd.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <cstdint>
+#include <mutex>
 #include <stdexcept>
 
 namespace tactile::speech {
@@ -12,6 +17,10 @@ namespace {
 // synthesis callback has no user pointer of its own, hence the globals.
 std::atomic<EspeakSpeaker*> g_active{nullptr};
 std::vector<std::int16_t>* g_sink = nullptr;
+// Ids of phrases played to their end, filled on espeak-ng's thread (playback mode).
+std::mutex g_finished_mutex;
+std::vector<int> g_finished;
+std::atomic<int> g_finished_fd{-1};
 
 struct Engine {
   espeak_AUDIO_OUTPUT mode;
@@ -51,6 +60,16 @@ EspeakSpeaker::EspeakSpeaker(record::Language language, Output output, int words
     g_active = nullptr;
     throw;
   }
+  finished_fd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (finished_fd_ < 0) {
+    g_active = nullptr;
+    throw std::runtime_error("speech: cannot create an eventfd");
+  }
+  {
+    std::lock_guard lock(g_finished_mutex);
+    g_finished.clear();
+  }
+  g_finished_fd = finished_fd_;
   espeak_SetParameter(espeakRATE, words_per_minute, 0);
   g_sink = output == Output::Capture ? &samples_ : nullptr;
   espeak_SetSynthCallback(&EspeakSpeaker::on_samples);
@@ -58,21 +77,55 @@ EspeakSpeaker::EspeakSpeaker(record::Language language, Output output, int words
 
 EspeakSpeaker::~EspeakSpeaker() {
   if (output_ == Output::Playback) espeak_Synchronize();
+  g_finished_fd = -1;
+  ::close(finished_fd_);
   g_sink = nullptr;
   g_active = nullptr;
 }
 
-int EspeakSpeaker::on_samples(short* wav, int count, espeak_EVENT*) {
+int EspeakSpeaker::on_samples(short* wav, int count, espeak_EVENT* events) {
   if (g_sink && wav && count > 0) g_sink->insert(g_sink->end(), wav, wav + count);
+  // In playback mode the events come as the audio is played, on espeak-ng's thread: the
+  // end of a message is the end of its playback.
+  for (espeak_EVENT* e = events; e && e->type != espeakEVENT_LIST_TERMINATED; ++e)
+    if (e->type == espeakEVENT_MSG_TERMINATED && e->user_data)
+      report_finished(int(reinterpret_cast<std::intptr_t>(e->user_data)));
   return 0;  // 0: go on synthesising
 }
 
+void EspeakSpeaker::report_finished(int id) {
+  {
+    std::lock_guard lock(g_finished_mutex);
+    g_finished.push_back(id);
+  }
+  if (const int fd = g_finished_fd; fd >= 0) {
+    const std::uint64_t one = 1;
+    [[maybe_unused]] const auto n = ::write(fd, &one, sizeof one);
+  }
+}
+
 void EspeakSpeaker::say(std::string_view text) {
+  say(text, 0);
+}
+
+std::vector<int> EspeakSpeaker::take_finished() {
+  std::uint64_t count = 0;
+  [[maybe_unused]] const auto n = ::read(finished_fd_, &count, sizeof count);
+  std::lock_guard lock(g_finished_mutex);
+  std::vector<int> ids;
+  ids.swap(g_finished);
+  return ids;
+}
+
+void EspeakSpeaker::say(std::string_view text, int id) {
   const std::string copy(text);  // espeak needs a terminated string
+  void* user_data = reinterpret_cast<void*>(std::intptr_t(id));
   const auto err = espeak_Synth(copy.c_str(), copy.size() + 1, 0, POS_CHARACTER, 0,
-                                espeakCHARS_UTF8, nullptr, nullptr);
-  // In capture mode espeak_Synth returns only when the phrase is synthesised.
+                                espeakCHARS_UTF8, nullptr, user_data);
+  // In capture mode espeak_Synth returns only when the phrase is synthesised (and sends
+  // no end-of-message event): the phrase is over now.
   if (err != EE_OK) throw std::runtime_error("speech: espeak-ng refused the phrase: " + copy);
+  if (output_ == Output::Capture && id != 0) report_finished(id);
 }
 
 void EspeakSpeaker::cancel() {

@@ -29,7 +29,15 @@ class EspeakSpeaker : public Speaker {
   EspeakSpeaker& operator=(const EspeakSpeaker&) = delete;
 
   void say(std::string_view text) override;
+  // Says `text` and reports `id` (not 0) through finished_fd() and take_finished() when
+  // the phrase has been played to its end (capture mode: when say returns).
+  void say(std::string_view text, int id);
   void cancel() override;
+
+  // Readable when phrases said with an id have ended (an eventfd; the synthesiser's
+  // thread writes it). take_finished() gives their ids in order and empties the list.
+  int finished_fd() const { return finished_fd_; }
+  std::vector<int> take_finished();
 
   // Capture mode: the 16-bit mono samples synthesised so far, and their rate.
   const std::vector<std::int16_t>& samples() const { return samples_; }
@@ -41,11 +49,13 @@ class EspeakSpeaker : public Speaker {
 
  private:
   static int on_samples(short* wav, int count, espeak_EVENT* events);
+  static void report_finished(int id);
 
   Output output_;
   int sample_rate_ = 0;
   std::string voice_;
   std::vector<std::int16_t> samples_;
+  int finished_fd_ = -1;
 };
 
 // espeak-ng's voice name for a language.

@@ -1,11 +1,14 @@
 // Runs the real espeak-ng in capture mode: what the player would hear, as samples.
 #include <gtest/gtest.h>
 
+#include <poll.h>
+
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "drivers/speech/espeak_speaker.h"
 #include "drivers/speech/wav.h"
@@ -51,6 +54,43 @@ TEST(EspeakSpeaker, RussianCyrillicIsSpoken) {
   speaker.say("Конь эф три");
   EXPECT_GT(seconds(speaker), 0.4);
   EXPECT_GT(rms(speaker.samples()), 300.0);
+}
+
+TEST(EspeakSpeaker, ReportsTheEndOfAPhraseAskedFor) {
+  // The end of a question is what auto mode waits for (docs/recognition.md). Capture
+  // mode gets espeak-ng's end-of-message event as playback does, only at once.
+  EspeakSpeaker speaker(Language::German, EspeakSpeaker::Output::Capture);
+  ASSERT_GE(speaker.finished_fd(), 0);
+  speaker.say("Kurze Rochade");  // a statement: nothing to report
+  EXPECT_TRUE(speaker.take_finished().empty());
+  speaker.say("Bauer Eva acht wird Dame? Umwandlung in Dame, richtig?", 3);
+  speaker.say("Turm David vier?", 4);
+  EXPECT_EQ(speaker.take_finished(), (std::vector<int>{3, 4}));
+  EXPECT_TRUE(speaker.take_finished().empty());
+}
+
+// Plays a question into ALSA's null device (no sound card needed) and waits for its end
+// to be reported: 0 when it was, with its id.
+int playback_reports_the_end() {
+  const std::string conf = ::testing::TempDir() + "asound-null.conf";
+  std::FILE* f = std::fopen(conf.c_str(), "w");
+  if (!f) return 2;
+  std::fputs("pcm.!default { type null }\n", f);
+  std::fclose(f);
+  setenv("ALSA_CONFIG_PATH", conf.c_str(), 1);
+  setenv("PULSE_SERVER", "/nonexistent", 1);  // ALSA, not a sound server
+  EspeakSpeaker speaker(Language::English, EspeakSpeaker::Output::Playback);
+  speaker.say("Rook d-four takes g-four?", 5);
+  pollfd p{speaker.finished_fd(), POLLIN, 0};
+  const bool ready = ::poll(&p, 1, 20000) == 1;
+  return ready && speaker.take_finished() == std::vector<int>{5} ? 0 : 1;
+}
+
+TEST(EspeakSpeaker, PlaybackReportsTheEndOfAPhraseWhenItWasPlayed) {
+  // In a child process started afresh ("threadsafe": not a fork of this one, where other
+  // tests may have started the synthesiser): it runs in one output mode per process.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(std::_Exit(playback_reports_the_end()), ::testing::ExitedWithCode(0), "");
 }
 
 TEST(EspeakSpeaker, OnlyOneAtATime) {
