@@ -3,9 +3,13 @@
 //  - resuming only the verified prefix (good_bytes) gives the same game again;
 //  - the chain goes on from last_hash: a line the daemon appends to that prefix (a stop
 //    entry) is accepted, and the game read back is the same, now stopped;
-//  - the rebuilt game's PGN reads back as the same moves from the same start.
-// The input is tried as it is and, so that the fuzzer gets past the hash chain, with its
-// lines chained anew.
+//  - the rebuilt game's PGN reads back as the same moves from the same start;
+//  - every value taken from the log is one the config would take: the game time within
+//    0..kMaxGameMs, the settle time within 0..kMaxSettleMs, a start position where the
+//    game is not over (and the sanitizers see no overflow on the way).
+// The input is tried as it is, with its lines chained anew (so that the fuzzer gets past
+// the hash chain), and chained anew with crafted values put in: extreme times in one
+// line, an extreme settle time in the start entry, chosen by the input's bytes.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -19,6 +23,7 @@
 #include "core/chess/error.h"
 #include "core/chess/pgn.h"
 #include "core/game/resume.h"
+#include "core/game/setup_rules.h"
 #include "core/record/arbiter_log.h"
 
 using namespace tactile;
@@ -40,6 +45,10 @@ void resume(std::string_view text) {
   }
   const game::ResumedGame& r = *resumed;
   const std::vector<chess::Move> moves = moves_of(r.session.record());
+  if (r.last_ms < 0 || r.last_ms > game::kMaxGameMs || r.config.recognizer.settle_ms < 0 ||
+      r.config.recognizer.settle_ms > game::kMaxSettleMs ||
+      !game::start_position_fault(r.config.start).empty())
+    std::abort();
 
   const std::string_view prefix = text.substr(0, r.good_bytes);
   const game::ResumedGame again = game::resume_from_log(prefix);
@@ -64,21 +73,53 @@ void resume(std::string_view text) {
     std::abort();
 }
 
+// Values at and past every bound a log's numbers meet, and the ones that overflow.
+const nlohmann::ordered_json kExtremes[] = {
+    INT64_MIN,
+    INT64_MAX,
+    INT64_MAX - 1000,
+    UINT64_MAX,
+    std::uint64_t(1) << 63,
+    -1,
+    0,
+    game::kMaxGameMs,
+    game::kMaxGameMs + 1,
+    game::kMaxSettleMs,
+    game::kMaxSettleMs + 1,
+    std::int64_t(1) << 53,
+    1.5,
+    1e300,
+    "1000",
+    nullptr,
+};
+constexpr std::size_t kExtremeCount = sizeof kExtremes / sizeof kExtremes[0];
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size > 20000) return 0;  // a few hundred lines are plenty
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   resume(text);
-  record::ArbiterLog chain;
-  std::string chained;
+  std::vector<nlohmann::ordered_json> entries;
   for (std::size_t pos = 0; pos < text.size();) {
     std::size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
-    const auto j = nlohmann::ordered_json::parse(text.substr(pos, end - pos), nullptr, false);
-    if (!j.is_discarded() && j.is_object()) chained += chain.line(j) + "\n";
+    auto j = nlohmann::ordered_json::parse(text.substr(pos, end - pos), nullptr, false);
+    if (!j.is_discarded() && j.is_object()) entries.push_back(std::move(j));
     pos = end + 1;
   }
-  resume(chained);
+  const auto chain_anew = [](const std::vector<nlohmann::ordered_json>& lines) {
+    record::ArbiterLog chain;
+    std::string chained;
+    for (const nlohmann::ordered_json& j : lines) chained += chain.line(j) + "\n";
+    return chained;
+  };
+  resume(chain_anew(entries));
+  if (entries.empty() || size < 3) return 0;
+  // One line's time and the start's settle time replaced, as a forger with the chain would.
+  const std::size_t at = data[0] % entries.size();
+  entries[at]["t"] = kExtremes[data[size - 1] % kExtremeCount];
+  if (data[0] & 0x80) entries[0]["settle_ms"] = kExtremes[data[size / 2] % kExtremeCount];
+  resume(chain_anew(entries));
   return 0;
 }
