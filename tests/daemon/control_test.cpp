@@ -1,6 +1,7 @@
 // The control socket end to end: the real tactiled in live mode on the script board (a
 // FIFO written by the test), driven by the real tactilectl and by raw socket clients.
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -289,6 +290,60 @@ TEST_F(ControlTest, NewGameBeginsItsOwnLogAndPgnWithThePlayers) {
   EXPECT_THAT(slurp(pgn2), HasSubstr("[Round \"2\"]"));
   EXPECT_THAT(slurp(pgn2), HasSubstr("[TimeControl \"600+5\"]"));
   EXPECT_THAT(slurp(pgn_), HasSubstr("1. e4"));
+}
+
+TEST_F(ControlTest, RollbackReturnsTheBoardToAnEarlierMove) {
+  start({"--time-control", "600+0"});
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
+  move("e7", "e5");
+  move("g1", "f3");
+  move("b8", "c6");
+  CtlRun r = ctl({"rollback", "1"});
+  ASSERT_EQ(r.status, 0) << r.out;
+  json s = status();
+  EXPECT_EQ(s["moves"], 2);
+  EXPECT_EQ(s["move_list"], json::array({"e2e4", "e7e5"}));
+  EXPECT_EQ(s["running"], "white");
+  EXPECT_EQ(s["restoring"], json::array({"g1", "f3", "c6", "b8"}));
+  r = ctl({"rollback", "5"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.out, HasSubstr("not in the game"));
+  play("0 A up f3\n0 A down g1\n0 A up c6\n0 A down b8\n");
+  ASSERT_TRUE(until([&] { return status()["restoring"].empty(); }));
+  move("d2", "d4");
+  EXPECT_EQ(of_type("arbiter").back()["number"], 1);
+  EXPECT_EQ(daemon_->stop(), 0);
+}
+
+TEST_F(ControlTest, TheArbitersCommandsSurviveACrash) {
+  start({"--time-control", "300+0"});
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
+  ASSERT_EQ(ctl({"pause"}).status, 0);
+  ASSERT_EQ(ctl({"set-time", "4:00", "3:30"}).status, 0);
+  ::kill(daemon_->pid(), SIGKILL);
+  daemon_->wait();
+  ::close(board_);
+  board_ = -1;
+  // Restarted on the same log: the game comes back paused, with the arbiter's times.
+  daemon_ = std::make_unique<Daemon>(
+      dir_,
+      std::vector<std::string>{"--resume", log_, "--board", "script", "--script", fifo_,
+                               "--control", ctl_, "--speech", "off"},
+      "", "resumed");
+  ASSERT_TRUE(until([&] {
+    return Client(ctl_).ask({{"command", "ping"}}).is_object();
+  })) << daemon_->output();
+  board_ = ::open(fifo_.c_str(), O_WRONLY | O_CLOEXEC);
+  json s = status();
+  EXPECT_EQ(s["moves"], 1);
+  EXPECT_TRUE(s["paused"].get<bool>());
+  EXPECT_EQ(s["white_ms"], 240000);
+  EXPECT_EQ(s["black_ms"], 210000);
+  ASSERT_EQ(ctl({"resume"}).status, 0);
+  EXPECT_EQ(status()["running"], "black");
+  EXPECT_EQ(daemon_->stop(), 0);
 }
 
 TEST_F(ControlTest, MalformedSilentAndFloodingClientsChangeNothing) {

@@ -44,6 +44,7 @@ class Daemon {
   int wait();
   // Sends SIGTERM and waits for the exit; returns the wait status.
   int stop();
+  pid_t pid() const { return pid_; }
   std::string output() const { return slurp(out_); }
 
  private:
