@@ -192,7 +192,8 @@ void print_status(const json& a, std::ostream& out) {
   out << "over       " << (a.value("over", false) ? "yes, " + text_of(a, "result") : "no") << "\n"
       << "seating    " << text_of(a, "seating") << "\n"
       << "log        " << text_of(a, "log") << "\n"
-      << "pgn        " << text_of(a, "pgn") << "\n";
+      << "pgn        " << text_of(a, "pgn") << "\n"
+      << "log head   " << text_of(a, "log_head") << "\n";
 }
 
 json build_request(const ControlCommand& c, const po::variables_map& vm) {

@@ -65,6 +65,7 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
   j["round"] = files.round;
   j["log"] = files.log;
   j["pgn"] = files.pgn;
+  j["log_head"] = files.log_head;
   return j;
 }
 

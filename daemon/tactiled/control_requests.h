@@ -16,6 +16,7 @@ struct GameFiles {
   std::string log;
   std::string pgn;
   std::string white, black, event, site, round;
+  std::string log_head;  // SHA-256 of the log's last line (docs/security.md)
 };
 
 // The status answer at game time `now`: fen, moves (plies made), turn, white_ms,

@@ -325,6 +325,7 @@ class Live : public BoardLink::Sink {
     GameFiles f;
     f.log = log_path_;
     f.pgn = pgn_path_;
+    f.log_head = runner_.log_head();
     f.white = tag("White");
     f.black = tag("Black");
     f.round = tag("Round");

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/game/resume.h"
+#include "core/record/arbiter_log.h"
 #include "tests/daemon/daemon_process.h"
 
 namespace tactile::serial::test {
@@ -235,6 +236,12 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
   s = status();
   EXPECT_TRUE(s["over"].get<bool>());
   EXPECT_EQ(s["result"], "1/2-1/2");
+  // The log's head, said to the arbiter: the SHA-256 of the log's last line.
+  {
+    const std::string text = slurp(log_);
+    const std::size_t from = text.rfind('\n', text.size() - 2) + 1;
+    EXPECT_EQ(s["log_head"], record::sha256_hex(text.substr(from, text.size() - 1 - from)));
+  }
   EXPECT_EQ(ctl({"start"}).status, 1);
 
   // Every command is in the log, with the user's id, before its effect.
