@@ -188,6 +188,7 @@ LogReplay rebuild(std::string_view text) {
   ResumedGame& r = replay.game;
   r.good_lines = lines;
   r.good_bytes = good.size();
+  r.read_bytes = text.size();
   r.last_hash = record::sha256_hex(last_line);
   r.torn_line = std::move(torn_text);
 

@@ -30,6 +30,7 @@ struct ResumedGame {
   bool stopped = false;
   std::size_t good_lines = 0;
   std::size_t good_bytes = 0;  // length of the verified prefix (ends with its newline)
+  std::size_t read_bytes = 0;  // length of the whole text read (a writer since adds to it)
   std::string last_hash;       // SHA-256 of the last good line: the chain goes on from it
   std::string torn_line;       // the dropped last line (a write cut short), "" if none
 };

@@ -2,10 +2,7 @@
 
 #include <boost/program_options/parsers.hpp>
 
-#include <cerrno>
 #include <charconv>
-#include <cstring>
-#include <fstream>
 #include <sstream>
 
 #include "core/chess/chess960.h"
@@ -185,16 +182,6 @@ std::string completion_fault(const LiveConfig& c) {
          "use completion = auto, or wire the button";
 }
 
-std::string read_text_file(const std::string& path, std::string_view what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw chess::ParseError("cannot read " + std::string(what) + " '" + path +
-                            "': " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 LiveConfig live_config(const Settings& settings, const std::string& state_dir,
                        const std::string& stamp, const std::string& runtime_dir) {
   LiveConfig c;
@@ -242,7 +229,8 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
     if (port) fail(*port, "serial-port", "only for board = serial");
     c.gpio_config_path = gpio_file->value;
     try {
-      c.gpio = gpio::parse_gpio_config(read_text_file(gpio_file->value, "GPIO config"));
+      c.gpio = gpio::parse_gpio_config(
+          read_text_file(gpio_file->value, "GPIO config", kMaxSettingsFileBytes));
     } catch (const chess::ParseError& e) {
       fail(*gpio_file, "gpio-config", e.what());
     }

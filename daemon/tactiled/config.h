@@ -12,6 +12,7 @@
 #include <boost/program_options/variables_map.hpp>
 
 #include "core/game/session.h"
+#include "daemon/files/text_file.h"
 #include "drivers/gpio/config.h"
 #include "drivers/serial/port.h"
 
@@ -71,8 +72,5 @@ std::string completion_fault(const LiveConfig& c);
 // chess::ParseError "WHERE: KEY: why".
 LiveConfig live_config(const Settings& settings, const std::string& state_dir,
                        const std::string& stamp, const std::string& runtime_dir = "/run/tactiled");
-
-// Reads a whole file; throws chess::ParseError "cannot read WHAT 'PATH': why".
-std::string read_text_file(const std::string& path, std::string_view what);
 
 }  // namespace tactile::daemon

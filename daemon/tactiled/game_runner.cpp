@@ -1,13 +1,6 @@
 #include "daemon/tactiled/game_runner.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <stdexcept>
 
 #include "core/record/speech_length.h"
 
@@ -15,14 +8,14 @@ namespace tactile::daemon {
 
 using game::Output;
 
-void GameRunner::open_log(const std::string& path, std::int64_t ms, LogFile::Existing existing) {
+void GameRunner::open_log(const std::string& path, std::int64_t ms) {
   if (path.empty()) return;
-  log_.open(path, existing);
+  log_.open(path);
   write(game::start_entry(ms, config_));
 }
 
 void GameRunner::resume(game::ResumedGame game, const std::string& log_path) {
-  log_.open_append(log_path, game.good_bytes,
+  log_.open_append(log_path, game.good_bytes, game.read_bytes,
                    record::ArbiterLog(game.good_lines, std::move(game.last_hash)));
   config_ = game.config;
   session_ = std::move(game.session);
@@ -42,7 +35,7 @@ void GameRunner::new_game(const game::SessionConfig& config, const std::string& 
   heard_question_ = 0;  // a question of the old game is not awaited any more
   heard_at_ = board::kNoDeadline;
   ms = at(ms);
-  open_log(path, ms, LogFile::Existing::Refuse);
+  open_log(path, ms);
   start(ms);
 }
 
@@ -169,18 +162,7 @@ chess::PgnGame GameRunner::pgn(const std::string& event) const {
 }
 
 void write_pgn_file(const std::string& path, const chess::PgnGame& game) {
-  // Written beside the old record, synced, then renamed over it: after a power cut the
-  // file holds either the previous record or the new one, never a torn one.
-  const std::string temp = path + ".tmp";
-  const std::string text = chess::write_pgn(game);
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  const bool ok = fd >= 0 && write_all(fd, text) && ::fsync(fd) == 0;
-  const int saved = errno;
-  if (fd >= 0) ::close(fd);
-  if (ok && std::rename(temp.c_str(), path.c_str()) == 0) return;
-  const int why = ok ? errno : saved;
-  std::remove(temp.c_str());
-  throw std::runtime_error("cannot write PGN '" + path + "': " + std::strerror(why));
+  replace_file(path, chess::write_pgn(game), "PGN");
 }
 
 }  // namespace tactile::daemon

@@ -24,8 +24,9 @@ class GameRunner {
   GameRunner(const game::SessionConfig& config, Handler handler)
       : config_(config), session_(config), handler_(std::move(handler)) {}
 
-  // Creates the log (throws std::runtime_error) and writes the setup entry at `ms`.
-  void open_log(const std::string& path, std::int64_t ms, LogFile::Existing existing);
+  // Creates the log (throws std::runtime_error; an existing file is refused) and writes
+  // the setup entry at `ms`.
+  void open_log(const std::string& path, std::int64_t ms);
   // Takes over a game rebuilt from its log (crash or power cut) and appends to that log:
   // the session and the time go on where the log ends. The start was logged before.
   void resume(game::ResumedGame game, const std::string& log_path);
@@ -113,8 +114,9 @@ class GameRunner {
   std::int64_t heard_at_ = board::kNoDeadline;  // when it is (or is taken as) said
 };
 
-// Writes `game` as PGN to `path` through a temporary file and a rename, so a reader (or a
-// crash) never sees half a file. Throws std::runtime_error naming the path.
+// Writes `game` as PGN to `path`, all or nothing (replace_file: a reader or a crash never
+// sees half a file, a link at `path` is replaced, not followed). Throws
+// std::runtime_error naming the path.
 void write_pgn_file(const std::string& path, const chess::PgnGame& game);
 
 }  // namespace tactile::daemon

@@ -143,7 +143,7 @@ class Live : public BoardLink::Sink {
     if (resumed_) {
       resume();
     } else if (!waiting_) {
-      runner_.open_log(config_.log_path, 0, LogFile::Existing::Refuse);
+      runner_.open_log(config_.log_path, 0);
       runner_.start(0);
     }
     save_pgn();

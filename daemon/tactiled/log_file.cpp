@@ -1,26 +1,21 @@
 #include "daemon/tactiled/log_file.h"
 
-#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 namespace tactile::daemon {
 
-bool write_all(int fd, std::string_view text) {
-  for (std::size_t done = 0; done < text.size();) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += std::size_t(n);
-  }
-  return true;
-}
-
 LogFile::~LogFile() {
-  if (fd_ >= 0) ::close(fd_);
+  if (fd_ >= 0) ::close(fd_);  // closing the file releases the lock
 }
 
 void LogFile::close() {
@@ -29,23 +24,46 @@ void LogFile::close() {
   chain_ = record::ArbiterLog();
 }
 
-void LogFile::open(const std::string& path, Existing existing) {
+void LogFile::open(const std::string& path) {
   path_ = path;
-  const int mode = existing == Existing::Replace ? O_TRUNC : O_EXCL;
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | mode | O_CLOEXEC, 0644);
-  if (fd_ < 0 && errno == EEXIST)
-    throw std::runtime_error("log '" + path +
-                             "' exists already: continue its game with --resume, or choose "
-                             "another log path");
-  if (fd_ < 0)
-    throw std::runtime_error("cannot create log '" + path + "': " + std::strerror(errno));
+  try {
+    fd_ = create_new_file(path, "log");
+  } catch (const std::runtime_error& e) {
+    if (std::string_view(e.what()).ends_with("exists already"))
+      throw std::runtime_error(std::string(e.what()) +
+                               ": continue its game with --resume, or choose another log path");
+    throw;
+  }
+  lock();
 }
 
-void LogFile::open_append(const std::string& path, std::size_t good_bytes,
+void LogFile::lock() {
+  // flock, not fcntl: a POSIX lock would be dropped when any descriptor of the file in
+  // this process is closed (a second reader of the log); this one lives with fd_.
+  if (::flock(fd_, LOCK_EX | LOCK_NB) == 0) return;
+  const int error = errno;
+  const std::string holder = error == EWOULDBLOCK ? lock_holder(fd_) : "";
+  ::close(fd_);
+  fd_ = -1;
+  if (error == EWOULDBLOCK)
+    throw std::runtime_error("log '" + path_ + "' is in use by " + holder +
+                             ": one game has one writer; stop that process first");
+  throw std::runtime_error("cannot lock log '" + path_ + "': " + std::strerror(error));
+}
+
+void LogFile::open_append(const std::string& path, std::size_t good_bytes, std::size_t read_bytes,
                           record::ArbiterLog chain) {
   path_ = path;
-  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (fd_ < 0) throw std::runtime_error("cannot open log '" + path + "': " + std::strerror(errno));
+  fd_ = open_existing_for_append(path, "log");
+  lock();
+  // Another writer may have appended between our reading the log and taking the lock:
+  // cutting to what we read would then destroy its lines.
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0 || std::size_t(st.st_size) != read_bytes)
+    throw std::runtime_error("log '" + path + "' changed while it was read (" +
+                             std::to_string(read_bytes) + " bytes read, " +
+                             std::to_string(st.st_size) +
+                             " now): another process wrote to it; try again");
   if (::ftruncate(fd_, off_t(good_bytes)) != 0 || ::fsync(fd_) != 0)
     throw std::runtime_error("cannot cut log '" + path + "': " + std::strerror(errno));
   chain_ = std::move(chain);
@@ -60,6 +78,28 @@ std::string LogFile::write(const game::LogEntry& entry) {
   if (::fsync(fd_) != 0)
     throw std::runtime_error("cannot sync log '" + path_ + "': " + std::strerror(errno));
   return line;
+}
+
+std::string lock_holder(int fd) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return "another process";
+  // /proc/locks lines: "1: FLOCK  ADVISORY  WRITE 1234 08:01:56789 0 EOF", the device as
+  // hexadecimal major:minor, then the inode.
+  char id[64];
+  std::snprintf(id, sizeof id, "%02x:%02x:%llu", major(st.st_dev), minor(st.st_dev),
+                static_cast<unsigned long long>(st.st_ino));
+  std::ifstream locks("/proc/locks");
+  for (std::string line; std::getline(locks, line);) {
+    std::istringstream words(line);
+    std::string number, kind, advisory, access, pid, file;
+    if (!(words >> number >> kind >> advisory >> access >> pid >> file)) continue;
+    if (number == "->" || kind != "FLOCK" || file != id) continue;
+    std::string name;
+    std::ifstream comm("/proc/" + pid + "/comm");
+    std::getline(comm, name);
+    return "process " + pid + (name.empty() ? "" : " (" + name + ")");
+  }
+  return "another process";
 }
 
 }  // namespace tactile::daemon

@@ -1,19 +1,18 @@
 // The arbiter log on disk: one line per entry, each flushed and fsync'ed before the next
-// event is handled, so a crash or power cut loses nothing that was logged.
+// event is handled, so a crash or power cut loses nothing that was logged. The file is
+// created new (never through a link, never over an existing file: daemon/files) and held
+// under an exclusive flock for the life of the game, so that a second tactiled (an
+// arbiter's --resume while the service auto-resumes) cannot append to it too.
 #pragma once
 
 #include <cstdint>
 #include <string>
-#include <string_view>
 
 #include "core/game/log_entries.h"
 #include "core/record/arbiter_log.h"
+#include "daemon/files/safe_file.h"
 
 namespace tactile::daemon {
-
-// Writes all of `text` to `fd` (a signal may interrupt a write); false on an error, with
-// errno set.
-bool write_all(int fd, std::string_view text);
 
 class LogFile {
  public:
@@ -22,14 +21,16 @@ class LogFile {
   LogFile(const LogFile&) = delete;
   LogFile& operator=(const LogFile&) = delete;
 
-  enum class Existing { Replace, Refuse };
-  // Creates `path`. A live game refuses an existing file: it may be the log of a game
+  // Creates `path` and locks it. An existing file is refused: it may be the log of a game
   // that is to be resumed, and losing it would lose that game. Throws std::runtime_error
   // naming the path and why.
-  void open(const std::string& path, Existing existing);
-  // Continues the log at `path` (resume after a crash): cuts the file to its first
-  // `good_bytes` (a torn last line goes) and chains on from `chain`. Throws like open().
-  void open_append(const std::string& path, std::size_t good_bytes, record::ArbiterLog chain);
+  void open(const std::string& path);
+  // Continues the log at `path` (resume after a crash): locks it, checks that it is still
+  // what was read (`read_bytes` long: nothing was appended since), cuts it to its first
+  // `good_bytes` (a torn last line goes) and chains on from `chain`. Throws like open();
+  // a log locked by another process: the message names that process.
+  void open_append(const std::string& path, std::size_t good_bytes, std::size_t read_bytes,
+                   record::ArbiterLog chain);
   bool is_open() const { return fd_ >= 0; }
   // Closes the log (a new game begins its own); a new chain starts at the next open.
   void close();
@@ -41,9 +42,15 @@ class LogFile {
   std::uint64_t lines() const { return chain_.next_seq(); }
 
  private:
+  void lock();
+
   int fd_ = -1;
   std::string path_;
   record::ArbiterLog chain_;
 };
+
+// The process holding a lock on the open file `fd` (from /proc/locks): "process 1234
+// (tactiled)", or "another process" when it cannot be told.
+std::string lock_holder(int fd);
 
 }  // namespace tactile::daemon

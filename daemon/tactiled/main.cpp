@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "core/chess/error.h"
+#include "daemon/files/safe_file.h"
 #include "daemon/tactiled/auto_resume.h"
 #include "daemon/tactiled/config.h"
 #include "daemon/tactiled/live.h"
@@ -186,7 +187,9 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
   try {
     if (vm.count("config")) {
       const std::string path = vm["config"].as<std::string>();
-      daemon::add_config_file(path, daemon::read_text_file(path, "config file"), settings);
+      daemon::add_config_file(
+          path, daemon::read_text_file(path, "config file", daemon::kMaxSettingsFileBytes),
+          settings);
     }
     config = daemon::live_config(settings, state_dir(), stamp(), runtime_dir());
   } catch (const chess::ParseError& e) {
@@ -222,6 +225,19 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
       if (pgn.size() > 6 && pgn.ends_with(".jsonl")) pgn.resize(pgn.size() - 6);
       config.pgn_path = pgn + ".pgn";
     }
+  }
+  // The PGN, rewritten after every move, must not land on the log or on a file read.
+  if (daemon::same_file(config.pgn_path, config.log_path))
+    return bad("the log and the PGN name one file ('" + config.pgn_path +
+               "'): each needs its own path");
+  for (const char* input : {"config", "gpio-config"}) {
+    const std::string path = std::string(input) == "config"
+                                 ? (vm.count("config") ? vm["config"].as<std::string>() : "")
+                                 : config.gpio_config_path;
+    if (path.empty()) continue;
+    for (const std::string* output : {&config.log_path, &config.pgn_path})
+      if (daemon::same_file(*output, path))
+        return bad("'" + *output + "' is the " + input + " file: an output would overwrite it");
   }
   if (rebuilt) return daemon::run_live(config, std::move(*rebuilt), std::cout, std::cerr);
   return daemon::run_live(config, std::cout, std::cerr);

@@ -1,10 +1,11 @@
 #include "daemon/tactiled/replay.h"
 
+#include <sys/stat.h>
+
 #include <cstdio>
-#include <fstream>
+#include <iterator>
 #include <optional>
 #include <ostream>
-#include <sstream>
 #include <stdexcept>
 
 #include "core/chess/error.h"
@@ -13,6 +14,8 @@
 #include "core/clock/chess_clock.h"
 #include "core/game/log_entries.h"
 #include "core/record/speech_spelling.h"
+#include "daemon/files/safe_file.h"
+#include "daemon/files/text_file.h"
 #include "daemon/tactiled/game_runner.h"
 #include "drivers/script/script.h"
 #include "drivers/speech/espeak_speaker.h"
@@ -59,11 +62,12 @@ class Replay {
   // Writes what the player heard, phrase after phrase, to the WAV file.
   void close_speech() {
     if (speaker_ && !options_.speech_wav_path.empty() && !options_.speak)
-      speech::write_wav(options_.speech_wav_path, speaker_->samples(), speaker_->sample_rate());
+      replace_file(options_.speech_wav_path,
+                   speech::wav_bytes(speaker_->samples(), speaker_->sample_rate()), "speech WAV");
     speaker_.reset();
   }
 
-  void open_log() { runner_.open_log(options_.log_path, 0, LogFile::Existing::Replace); }
+  void open_log() { runner_.open_log(options_.log_path, 0); }
 
   void run(const std::vector<script::ScriptEvent>& events) {
     runner_.start(0);
@@ -98,12 +102,29 @@ class Replay {
   GameRunner runner_;
 };
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw chess::ParseError("cannot read script '" + path + "'");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+// Each output is a file of its own, none is the script, and the log is new: a replay
+// never destroys a file (an arbiter log of a real game above all). "" when all is well.
+std::string output_conflict(const ReplayOptions& o) {
+  const std::pair<const char*, const std::string*> outputs[] = {
+      {"--pgn", &o.pgn_path}, {"--log", &o.log_path}, {"--speech-wav", &o.speech_wav_path}};
+  for (std::size_t i = 0; i < std::size(outputs); ++i) {
+    const auto& [name, path] = outputs[i];
+    if (path->empty()) continue;
+    if (same_file(*path, o.script_path))
+      return std::string(name) + " '" + *path + "' is the script itself: it would be overwritten";
+    for (std::size_t j = i + 1; j < std::size(outputs); ++j) {
+      const auto& [other, other_path] = outputs[j];
+      if (!other_path->empty() && same_file(*path, *other_path))
+        return std::string(name) + " and " + other + " name one file ('" + *path +
+               "'): each output needs its own";
+    }
+  }
+  struct stat st {};
+  if (!o.log_path.empty() && ::lstat(o.log_path.c_str(), &st) == 0)
+    return "--log '" + o.log_path +
+           "' exists already: a replay does not overwrite an arbiter log; remove it or choose "
+           "another path";
+  return "";
 }
 }  // namespace
 
@@ -160,9 +181,20 @@ std::string describe(const Output& o, const game::Session& session) {
 }
 
 int run_replay(const ReplayOptions& options, std::ostream& out, std::ostream& err) {
+  if (const std::string conflict = output_conflict(options); !conflict.empty()) {
+    err << "tactiled: " << conflict << '\n';
+    return 2;
+  }
+  std::string text;
+  try {
+    text = read_text_file(options.script_path, "script");
+  } catch (const chess::ParseError& e) {
+    err << "tactiled: " << e.what() << '\n';
+    return 2;
+  }
   std::vector<script::ScriptEvent> events;
   try {
-    events = script::parse_script(read_file(options.script_path));
+    events = script::parse_script(text);
   } catch (const chess::ParseError& e) {
     err << "tactiled: " << options.script_path << ": " << e.what() << '\n';
     return 2;

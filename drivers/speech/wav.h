@@ -1,4 +1,5 @@
-// Writes 16-bit mono PCM as a RIFF/WAVE file, so what the player would hear can be kept.
+// 16-bit mono PCM as a RIFF/WAVE file's bytes, so what the player would hear can be kept
+// (the daemon writes them with its other files: daemon/files/safe_file.h).
 #pragma once
 
 #include <cstdint>
@@ -7,7 +8,7 @@
 
 namespace tactile::speech {
 
-// Throws std::runtime_error naming the path when the file cannot be written completely.
-void write_wav(const std::string& path, const std::vector<std::int16_t>& samples, int rate);
+// The whole file: RIFF header, format chunk, data chunk.
+std::string wav_bytes(const std::vector<std::int16_t>& samples, int rate);
 
 }  // namespace tactile::speech

@@ -285,5 +285,24 @@ TEST_F(LiveDaemonTest, AnExistingLogIsLeftAloneAndNamed) {
   EXPECT_FALSE(fs::exists(pgn_));
 }
 
+// Settings that would make tactiled destroy or misread a file stop it before it starts.
+TEST_F(LiveDaemonTest, OneFileForLogAndPgnOrADirectoryAsConfigIsRefused) {
+  Daemon same(dir_,
+              {"--board", "serial", "--serial-port", dir_ + "/no-such-port", "--speech", "off",
+               "--log", log_, "--pgn", dir_ + "/./game.jsonl"},
+              "", "same");
+  int status = same.wait();
+  ASSERT_TRUE(WIFEXITED(status)) << same.output();
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_THAT(same.output(), HasSubstr("the log and the PGN name one file"));
+  EXPECT_FALSE(fs::exists(log_));
+  // A directory was read as an empty config file ("board: not set").
+  Daemon directory(dir_, {"--config", dir_, "--log", log_, "--pgn", pgn_}, "", "directory");
+  status = directory.wait();
+  ASSERT_TRUE(WIFEXITED(status)) << directory.output();
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_THAT(directory.output(), HasSubstr("is a directory"));
+}
+
 }  // namespace
 }  // namespace tactile::serial::test

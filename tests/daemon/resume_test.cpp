@@ -58,6 +58,7 @@ class ResumeDaemonTest : public ::testing::Test {
       std::ofstream s(dir_ + "/script.txt");
       s << script;
     }
+    fs::remove(log_);  // a replay never overwrites a log
     std::vector<std::string> args{
         "--replay", dir_ + "/script.txt", "--pgn", dir_ + "/replay.pgn", "--log", log_};
     args.insert(args.end(), opts.begin(), opts.end());

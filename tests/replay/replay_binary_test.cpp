@@ -2,9 +2,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -60,6 +64,7 @@ const char* kScholar =
 
 TEST(ReplayProgram, ReplaysAGameWritesPgnAndLog) {
   write(dir() + "scholar.txt", kScholar);
+  std::remove((dir() + "scholar.jsonl").c_str());  // a replay never overwrites a log
   const ProgramRun r = tactiled("--replay " + dir() + "scholar.txt --time-control 300+2 --pgn " +
                                     dir() + "scholar.pgn --log " + dir() + "scholar.jsonl",
                                 "scholar");
@@ -197,6 +202,86 @@ TEST(ReplayProgram, EachBadOptionIsNamedInItsMessage) {
   const ProgramRun help = tactiled("--help", "help");
   EXPECT_EQ(help.status, 0);
   EXPECT_THAT(help.out, HasSubstr("SYNOPSIS"));
+}
+
+// What a replay writes, and where it refuses to (docs/security.md): a fresh directory per
+// test, umask 022 as a user's shell has it.
+class ReplayFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = dir() + "replay-files-" + std::to_string(::getpid()) + "/";
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    old_umask_ = ::umask(022);
+    write(dir_ + "game.txt", "1000 A up g1\n1200 A down f3\n1300 A button announce\n");
+  }
+  void TearDown() override {
+    ::umask(old_umask_);
+    if (!HasFailure()) std::filesystem::remove_all(dir_);
+  }
+  ProgramRun replay(const std::string& outputs) {
+    return tactiled("--replay " + dir_ + "game.txt " + outputs, "files");
+  }
+  std::string dir_;
+  mode_t old_umask_ = 0;
+};
+
+TEST_F(ReplayFiles, NoLinkIsFollowedForAFileTactiledCreates) {
+  write(dir_ + "victim", "precious");
+  // The PGN was written through the fixed name PATH.tmp, following a link placed there.
+  std::filesystem::create_symlink(dir_ + "victim", dir_ + "game.pgn.tmp");
+  // The log was created through a dangling link, making the file the link names.
+  std::filesystem::create_symlink(dir_ + "made-elsewhere", dir_ + "game.jsonl");
+  ProgramRun r = replay("--pgn " + dir_ + "game.pgn");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(slurp(dir_ + "victim"), "precious");
+  EXPECT_THAT(slurp(dir_ + "game.pgn"), HasSubstr("1. Nf3 *"));
+  r = replay("--pgn " + dir_ + "other.pgn --log " + dir_ + "game.jsonl");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_FALSE(std::filesystem::exists(dir_ + "made-elsewhere"));
+}
+
+TEST_F(ReplayFiles, AnExistingLogIsNotOverwritten) {
+  write(dir_ + "game.jsonl", "the log of a real game\n");
+  const ProgramRun r = replay("--pgn " + dir_ + "game.pgn --log " + dir_ + "game.jsonl");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("exists already"));
+  EXPECT_EQ(slurp(dir_ + "game.jsonl"), "the log of a real game\n");
+}
+
+TEST_F(ReplayFiles, OneFileForTwoOutputsOrTheScriptIsRefused) {
+  ProgramRun r = replay("--pgn " + dir_ + "out --log " + dir_ + "./out");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--pgn and --log name one file"));
+  EXPECT_FALSE(std::filesystem::exists(dir_ + "out"));
+  const std::string script = slurp(dir_ + "game.txt");
+  r = replay("--pgn " + dir_ + "../" +
+             std::filesystem::path(dir_).parent_path().filename().string() + "/game.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("is the script itself"));
+  r = replay("--pgn " + dir_ + "a.pgn --speech-wav " + dir_ + "game.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("is the script itself"));
+  EXPECT_EQ(slurp(dir_ + "game.txt"), script);
+}
+
+TEST_F(ReplayFiles, LogAndPgnAreNotWorldReadable) {
+  const ProgramRun r = replay("--pgn " + dir_ + "game.pgn --log " + dir_ + "game.jsonl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* name : {"game.pgn", "game.jsonl"}) {
+    struct stat st {};
+    ASSERT_EQ(::stat((dir_ + name).c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0640u) << name;
+  }
+}
+
+TEST_F(ReplayFiles, ADirectoryOrADeviceAsTheScriptIsAClearError) {
+  ProgramRun r = tactiled("--replay " + dir_ + " --pgn " + dir_ + "x.pgn", "dir-script");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("is a directory"));
+  r = tactiled("--replay /dev/zero --pgn " + dir_ + "x.pgn", "zero-script");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("not a regular file"));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -101,22 +102,13 @@ TEST(EspeakSpeaker, OnlyOneAtATime) {
 TEST(Wav, SoxReadsWhatWasWritten) {
   std::vector<std::int16_t> samples(22050 * 3 / 2, 1000);  // 1.5 s at 22050 Hz
   const auto path = (std::filesystem::temp_directory_path() / "tactiled-wav-test.wav").string();
-  write_wav(path, samples, 22050);
+  std::ofstream(path, std::ios::binary) << wav_bytes(samples, 22050);
   std::unique_ptr<FILE, int (*)(FILE*)> p(popen(("soxi -D " + path).c_str(), "r"), pclose);
   ASSERT_TRUE(p);
   char buf[64] = {};
   ASSERT_NE(std::fgets(buf, sizeof buf, p.get()), nullptr);
   EXPECT_NEAR(std::stod(buf), 1.5, 1e-6);
   std::filesystem::remove(path);
-}
-
-TEST(Wav, UnwritablePathIsAClearError) {
-  try {
-    write_wav("/nonexistent-dir/x.wav", {1, 2, 3}, 22050);
-    FAIL() << "no error";
-  } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("/nonexistent-dir/x.wav"), std::string::npos);
-  }
 }
 
 }  // namespace
