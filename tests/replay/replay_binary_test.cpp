@@ -150,6 +150,7 @@ TEST(ReplayProgram, AutoModeConfirmsAQuestionOnlyAfterItWasSaid) {
   // s, so it is heard at 6.700 and confirmed a settle time later, at 7.700. Before that
   // the reading was confirmed at 3.200, while the question was still being said.
   write(dir() + "ask.txt", "1000 A up e7\n1200 A down e8\n");
+  std::remove((dir() + "ask.jsonl").c_str());  // a replay never overwrites a log
   const ProgramRun r = tactiled("--replay " + dir() +
                                     "ask.txt --start-fen '8/4P3/8/8/8/k7/8/4K3 w - - 0 1' "
                                     "--completion auto --language en --log " +
