@@ -38,14 +38,14 @@ struct ResumedGame {
 // Reads a whole log: verifies the chain, drops a torn last line (no newline at its end,
 // or JSON cut short), rebuilds the setup from the start entry and feeds every hole event
 // and button at its logged time into a fresh session, then advances it to the last
-// logged time. Every value read is checked as the config checks it (setup_rules.h); the
-// events' times must not go back. Then every recorded moment and output (the records the
-// session makes: moment, speak, switch-clock, alarm, light, game-over, clock) must be the
-// one the events make, in order; only the last ones may be missing (a crash came between
-// an event and its outputs). A speak record right after a board or a resume record is the
-// daemon's own words ("Board connected", "Game continued"), not the session's. Throws
-// chess::ParseError "line N: why" for a broken chain, a bad entry or the first recorded record that
-// differs.
+// logged time (and likewise the arbiter's commands and the ends of spoken questions).
+// Every value read is checked as the config checks it (setup_rules.h); the inputs' times
+// must not go back. Then every record the session makes (one type per output kind, and
+// the clock records) must be the one the inputs make, in order; only the last ones before
+// a restart may be missing (a crash came between an input and its outputs). A speak record
+// right after a board or a resume record is the daemon's own words ("Board connected",
+// "Game continued"), not the session's. Throws chess::ParseError "line N: why" for a
+// broken chain, a bad entry or the first recorded record that differs.
 ResumedGame resume_from_log(std::string_view text);
 
 // One recorded record that is not what the events make.

@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <utility>
@@ -305,6 +306,36 @@ TEST_F(GpioLiveTest, PlaysAnOpeningWithCapturesAndTheAnnounceButton) {
   EXPECT_THAT(pgn_moves(config_.pgn_path), ElementsAre("e4", "d5", "exd5", "Qxd5", "Nc3"));
   EXPECT_THAT(slurp(config_.pgn_path), HasSubstr("[Result \"*\"]"));
   EXPECT_THAT(daemon.output(), HasSubstr("made         Qxd5 (d8d5)"));
+}
+
+// A logged game is held to the config's rules for the board at hand: a button-mode game
+// cannot go on on a GPIO board wired without an announce button (nothing could complete
+// a move). Refused before the board is opened or the log touched.
+TEST_F(GpioLiveTest, AButtonModeLogCannotGoOnWithoutAnAnnounceButton) {
+  std::string text;
+  {
+    std::ifstream in(std::string(TACTILED_TEST_DATA) + "/logs/molinari-bordais-1979.jsonl");
+    std::string line;
+    for (int i = 0; i < 20 && std::getline(in, line); ++i) text += line + "\n";  // unfinished
+  }
+  ASSERT_THAT(text, HasSubstr("\"completion\":\"button\""));
+  {
+    std::ofstream out(log_, std::ios::binary);
+    out << text;
+  }
+  LiveConfig resume;
+  resume.board = BoardKind::Gpio;
+  resume.gpio = board_->config;
+  resume.gpio.buttons.clear();
+  resume.speech = false;
+  resume.resume_path = log_;
+  resume.pgn_path = dir_ + "/resumed.pgn";
+  std::ostringstream out;
+  EXPECT_EQ(run_live(resume, out, out), 2);
+  EXPECT_THAT(out.str(), HasSubstr("cannot resume " + log_ +
+                                   ": line 1: completion: the GPIO wiring has no announce button"));
+  EXPECT_EQ(slurp(log_), text);
+  EXPECT_FALSE(fs::exists(resume.pgn_path));
 }
 
 TEST_F(GpioLiveTest, ResumesAfterACrashAndGoesOnOnTheBoard) {
