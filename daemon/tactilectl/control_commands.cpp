@@ -191,6 +191,7 @@ void print_status(const json& a, std::ostream& out) {
     out << "restoring  " << a["restoring"].dump() << "\n";
   out << "over       " << (a.value("over", false) ? "yes, " + text_of(a, "result") : "no") << "\n"
       << "seating    " << text_of(a, "seating") << "\n"
+      << "board      " << text_of(a, "board") << "\n"
       << "log        " << text_of(a, "log") << "\n"
       << "pgn        " << text_of(a, "pgn") << "\n"
       << "log head   " << text_of(a, "log_head") << "\n";

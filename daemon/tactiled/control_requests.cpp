@@ -64,8 +64,9 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
   j["site"] = files.site;
   j["round"] = files.round;
   j["log"] = files.log;
-  j["pgn"] = files.pgn;
   j["log_head"] = files.log_head;
+  j["board"] = files.board;
+  j["pgn"] = files.pgn;
   return j;
 }
 

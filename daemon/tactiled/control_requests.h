@@ -17,6 +17,7 @@ struct GameFiles {
   std::string pgn;
   std::string white, black, event, site, round;
   std::string log_head;  // SHA-256 of the log's last line (docs/security.md)
+  std::string board;     // the board's driver and link: "serial: found", "gpio", "script"
 };
 
 // The status answer at game time `now`: fen, moves (plies made), turn, white_ms,

@@ -206,6 +206,8 @@ class Live : public BoardLink::Sink {
     if (!waiting_) runner_.button(0, e);
   }
   void status(const serial::StatusOutput& s) override {
+    if (s.status != serial::LinkStatus::Warning)
+      board_status_ = s.status == serial::LinkStatus::Found ? "found" : "lost";
     serial::StatusOutput at = s;
     // Not past the time a hole event may still come in stamped (the report delay).
     at.ms = std::max(s.ms - link_->report_delay_ms(), runner_.last_ms());
@@ -324,8 +326,11 @@ class Live : public BoardLink::Sink {
   GameFiles files() const {
     GameFiles f;
     f.log = log_path_;
-    f.pgn = pgn_path_;
     f.log_head = runner_.log_head();
+    f.board = config_.board == BoardKind::Script ? "script"
+              : config_.board == BoardKind::Gpio ? "gpio"
+                                                 : "serial: " + board_status_;
+    f.pgn = pgn_path_;
     f.white = tag("White");
     f.black = tag("Black");
     f.round = tag("Round");
@@ -497,8 +502,9 @@ class Live : public BoardLink::Sink {
   std::unique_ptr<BoardLink> link_;
   std::string log_path_ = config_.log_path;  // the current game's (new-game changes them)
   std::string pgn_path_ = config_.pgn_path;
-  std::map<std::string, std::string> tags_;  // PGN tags new-game set (White, Black, ...)
-  bool waiting_ = false;                     // no game until the first new-game
+  std::map<std::string, std::string> tags_;     // PGN tags new-game set (White, Black, ...)
+  bool waiting_ = false;                        // no game until the first new-game
+  std::string board_status_ = "not found yet";  // the serial link, for status
   GameRunner runner_;
   std::optional<ControlSocket> control_;  // after runner_: gone before the game it reads
 };

@@ -164,6 +164,11 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
   EXPECT_EQ(s["running"], "none");
   EXPECT_FALSE(s["started"].get<bool>());
   EXPECT_EQ(s["white_ms"], 300000);
+  EXPECT_EQ(s["board"], "script");
+  // The head of the chain: the SHA-256 of the log's last line.
+  const std::string last_line =
+      slurp(log_).substr(slurp(log_).rfind('\n', slurp(log_).size() - 2) + 1);
+  EXPECT_EQ(s["log_head"], record::sha256_hex(last_line.substr(0, last_line.size() - 1)));
 
   CtlRun r = ctl({"start"});
   ASSERT_EQ(r.status, 0) << r.out;
