@@ -36,6 +36,11 @@ constexpr std::array<std::array<std::string_view, 3>, kCount> kTexts = {{
     {"Partie fortgesetzt", "Game continued", "Партия продолжена"},
     {"Stoerung, bitte den Schiedsrichter rufen", "Fault, please call the arbiter",
      "Сбой, позовите арбитра"},
+    {"Partieformular kann nicht gespeichert werden, bitte den Schiedsrichter rufen",
+     "The game record cannot be saved, please call the arbiter",
+     "Запись партии не сохраняется, позовите арбитра"},
+    {"Partieformular wieder gespeichert", "The game record is saved again",
+     "Запись партии снова сохраняется"},
 }};
 
 constexpr bool all_filled() {

@@ -147,6 +147,7 @@ class Live : public BoardLink::Sink {
       runner_.start(0);
     }
     save_pgn();
+    report_pgn();
     sd_notify(0, "READY=1");
     if (waiting_)
       out_ << "tactiled: no game set up in the config: waiting for the arbiter's "
@@ -181,10 +182,10 @@ class Live : public BoardLink::Sink {
       if (speaker_ && (fds[speaker_at].revents & POLLIN))
         for (const int question : speaker_->take_finished()) runner_.heard(question, now());
       runner_.advance(now());
+      report_pgn();
       if (control_) control_->step(fds.data() + control_at, fds.size() - control_at);
     }
-    stop(signal);
-    return 0;
+    return stop(signal);
   }
 
   // BoardLink::Sink
@@ -470,12 +471,37 @@ class Live : public BoardLink::Sink {
       for (const char* key : {"Round", "White", "Black"}) game.set_tag(key, tag(key));
       game.set_tag("Date", date_);
       write_pgn_file(pgn_path_, game);
+      if (!pgn_failure_.empty()) pgn_news_ = PgnNews::Restored;
+      pgn_failure_.clear();
     } catch (const std::runtime_error& e) {
       err_ << "tactiled: " << e.what() << std::endl;
+      if (pgn_failure_.empty()) pgn_news_ = PgnNews::Failed;
+      pgn_failure_ = e.what();
     }
   }
 
-  void stop(int signal) {
+  // A PGN that cannot be written is the arbiter's matter: the first failure, and the
+  // first success after it, are logged and said (the PGN is tried again at every move).
+  // Called between events, never from inside the runner's handling of one.
+  void report_pgn() {
+    if (pgn_news_ == PgnNews::None) return;
+    const bool failed = pgn_news_ == PgnNews::Failed;
+    pgn_news_ = PgnNews::None;
+    game::LogEntry j;
+    j["t"] = runner_.last_ms();
+    j["type"] = "pgn";
+    j["status"] = failed ? "failed" : "written";
+    j["path"] = pgn_path_;
+    if (failed) j["error"] = pgn_failure_;
+    runner_.note(j);
+    runner_.say(runner_.last_ms(),
+                std::string(record::message_text(
+                    failed ? record::Message::RecordFailed : record::Message::RecordRestored,
+                    config_.session.language)));
+  }
+
+  // Returns the exit status: 0, or 3 when the PGN on disk is not the whole game.
+  int stop(int signal) {
     sd_notify(0, "STOPPING=1");
     const std::int64_t t = now();
     runner_.advance(t);
@@ -485,10 +511,17 @@ class Live : public BoardLink::Sink {
     j["signal"] = signal == SIGINT ? "SIGINT" : "SIGTERM";
     runner_.note(j);
     save_pgn();
+    report_pgn();
     journal_log_head();
     out_ << time_label(t) << "  stopped by " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ", "
-         << runner_.session().moves_made() << " half-moves, PGN written to " << pgn_path_
-         << std::endl;
+         << runner_.session().moves_made() << " half-moves, ";
+    if (pgn_failure_.empty()) {
+      out_ << "PGN written to " << pgn_path_ << std::endl;
+      return 0;
+    }
+    out_ << "PGN NOT written: " << pgn_failure_ << "; the log " << log_path_
+         << " holds the whole game (tactilectl log pgn rebuilds the record from it)" << std::endl;
+    return kExitRecordIncomplete;
   }
 
   const LiveConfig& config_;
@@ -505,6 +538,9 @@ class Live : public BoardLink::Sink {
   std::map<std::string, std::string> tags_;     // PGN tags new-game set (White, Black, ...)
   bool waiting_ = false;                        // no game until the first new-game
   std::string board_status_ = "not found yet";  // the serial link, for status
+  enum class PgnNews { None, Failed, Restored };
+  PgnNews pgn_news_ = PgnNews::None;  // to be logged and said (report_pgn)
+  std::string pgn_failure_;           // why the PGN on disk is behind the game ("" if not)
   GameRunner runner_;
   std::optional<ControlSocket> control_;  // after runner_: gone before the game it reads
 };

@@ -9,11 +9,15 @@
 
 namespace tactile::daemon {
 
+// Live mode stopped, but the PGN on disk is not the whole game (docs/daemon.md).
+constexpr int kExitRecordIncomplete = 3;
+
 // Runs the game. Every hole event, button, output and board status goes to the arbiter
 // log first; moves are spoken (when speech is on) and printed to `out` (the journal); the
 // PGN is rewritten after every move and at the stop. Returns the exit status: 0 after a
 // clean stop on SIGTERM/SIGINT, 1 when the board, the speech or a file cannot be used
-// (the message on `err`).
+// (the message on `err`), kExitRecordIncomplete after a stop when the PGN could not be
+// written (the log holds the game).
 int run_live(const LiveConfig& config, std::ostream& out, std::ostream& err);
 // The same with the game of config.resume_path already rebuilt (auto-resume read the log
 // to decide), so that the log is not read and replayed twice.

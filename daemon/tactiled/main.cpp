@@ -120,7 +120,11 @@ EXIT STATUS
     2  bad input: an unknown option or setting, a bad value, a bad FEN, time
        control or script line (the message names the line); --resume: a log whose
        chain is broken (the message names the line) or whose game has ended;
-       auto-resume: the log to go on with cannot be read or its chain is broken.
+       auto-resume: the log to go on with cannot be read or its chain is broken;
+       an output names the same file as another output or an input, or --replay's
+       --log exists already;
+    3  live mode stopped, but the PGN could not be written (disk full, folder
+       gone): it is not the whole game; the log is (tactilectl log pgn rebuilds it).
 
 EXAMPLE
     tactiled --replay game.txt --time-control 300+2 --pgn game.pgn --log game.jsonl

@@ -39,6 +39,7 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 constexpr std::uint64_t kStart = 0xFFFF00000000FFFFull;  // the standard start position
 
@@ -302,6 +303,59 @@ TEST_F(LiveDaemonTest, OneFileForLogAndPgnOrADirectoryAsConfigIsRefused) {
   ASSERT_TRUE(WIFEXITED(status)) << directory.output();
   EXPECT_EQ(WEXITSTATUS(status), 2);
   EXPECT_THAT(directory.output(), HasSubstr("is a directory"));
+}
+
+// A PGN that cannot be written is logged and said, tried again at every move, and never
+// claimed at the stop: the folder of the PGN is removed during the game (as a full disk
+// would fail it, in any CI), put back, and removed again.
+TEST_F(LiveDaemonTest, APgnThatCannotBeWrittenIsAnArbiterMatter) {
+  sim_.plug();
+  const std::string records = dir_ + "/records";
+  fs::create_directories(records);
+  pgn_ = records + "/game.pgn";
+  daemon_ = std::make_unique<Daemon>(
+      dir_, std::vector<std::string>{"--board", "serial", "--serial-port", "usb:16c0:05e1:TB0001",
+                                     "--settle-ms", "300", "--language", "en", "--speech", "off",
+                                     "--auto-resume", "off", "--log", log_, "--pgn", pgn_});
+  ASSERT_TRUE(run_until([](const auto& log) {
+    return count(log, [](auto& j) { return says(j, "Board connected"); }) == 1;
+  })) << daemon_->output();
+  ASSERT_TRUE(fs::exists(pgn_));
+  fs::remove_all(records);
+  move({{"e2", false}, {"e4", true}}, 1);
+  auto pgn_record = [](const char* status) {
+    return [status](const nlohmann::json& j) {
+      return j.value("type", "") == "pgn" && j.value("status", "") == status;
+    };
+  };
+  ASSERT_TRUE(run_until([&](const auto& log) {
+    return count(log, [](auto& j) {
+             return says(j, "The game record cannot be saved, please call the arbiter");
+           }) == 1;
+  })) << daemon_->output();
+  move({{"e7", false}, {"e5", true}}, 2);  // still failing: said once, not at every move
+  fs::create_directories(records);
+  move({{"g1", false}, {"f3", true}}, 3);
+  ASSERT_TRUE(run_until([&](const auto& log) {
+    return count(log, [](auto& j) { return says(j, "The game record is saved again"); }) == 1;
+  })) << daemon_->output();
+  EXPECT_THAT(slurp(pgn_), HasSubstr("1. e4 e5 2. Nf3 *"));
+  fs::remove_all(records);
+  move({{"b8", false}, {"c6", true}}, 4);
+
+  const int status = daemon_->stop();
+  ASSERT_TRUE(WIFEXITED(status)) << daemon_->output();
+  EXPECT_EQ(WEXITSTATUS(status), 3) << daemon_->output();
+  EXPECT_THAT(daemon_->output(), HasSubstr("PGN NOT written"));
+  EXPECT_THAT(daemon_->output(), Not(HasSubstr("PGN written")));
+  const std::vector<nlohmann::json> log = log_entries(log_);
+  EXPECT_EQ(record::verify_log(slurp(log_)), log.size());
+  EXPECT_EQ(count(log, pgn_record("failed")), 2);
+  EXPECT_EQ(count(log, pgn_record("written")), 1);
+  EXPECT_EQ(count(log, [](auto& j) {
+              return says(j, "The game record cannot be saved, please call the arbiter");
+            }),
+            2);
 }
 
 }  // namespace
