@@ -33,8 +33,8 @@ enum class Message {
   BoardFound,      // the board is connected (again) and reconciled with the game
   GameContinued,   // the daemon restarted and rebuilt the game from its log
   Fault,           // the daemon stopped on an error (or cannot start): the journal says why
-  RecordFailed,     // the PGN cannot be written (disk full, folder gone): the log holds all
-  RecordRestored,   // the PGN is written again after a failure
+  RecordFailed,    // the PGN cannot be written (disk full, folder gone): the log holds all
+  RecordRestored,  // the PGN is written again after a failure
   Count
 };
 

@@ -352,9 +352,10 @@ TEST_F(LiveDaemonTest, APgnThatCannotBeWrittenIsAnArbiterMatter) {
   EXPECT_EQ(record::verify_log(slurp(log_)), log.size());
   EXPECT_EQ(count(log, pgn_record("failed")), 2);
   EXPECT_EQ(count(log, pgn_record("written")), 1);
-  EXPECT_EQ(count(log, [](auto& j) {
-              return says(j, "The game record cannot be saved, please call the arbiter");
-            }),
+  EXPECT_EQ(count(log,
+                  [](auto& j) {
+                    return says(j, "The game record cannot be saved, please call the arbiter");
+                  }),
             2);
 }
 
