@@ -26,6 +26,8 @@
 #include <thread>
 #include <vector>
 
+#include "tests/daemon/control_client.h"
+
 extern char** environ;
 
 namespace {
@@ -66,37 +68,18 @@ pid_t spawn(const std::vector<std::string>& args, const std::string& out,
   return pid;
 }
 
+// The control socket's client, dying when the daemon goes away.
 class Client {
  public:
-  explicit Client(const std::string& path) {
-    fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_un a{};
-    a.sun_family = AF_UNIX;
-    std::snprintf(a.sun_path, sizeof a.sun_path, "%s", path.c_str());
-    ok_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-    timeval tv{30, 0};
-    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  }
-  ~Client() { ::close(fd_); }
-  bool ok() const { return ok_; }
+  explicit Client(const std::string& path) : c_(path) {}
+  bool ok() const { return c_.connected(); }
   std::string line() {
-    for (;;) {
-      const std::size_t nl = buf_.find('\n');
-      if (nl != std::string::npos) {
-        std::string l = buf_.substr(0, nl);
-        buf_.erase(0, nl + 1);
-        return l;
-      }
-      char b[65536];
-      const ssize_t n = ::read(fd_, b, sizeof b);
-      if (n <= 0) die("the daemon closed the socket");
-      buf_.append(b, std::size_t(n));
-    }
+    std::string l = c_.line();
+    if (l.empty()) die("the daemon closed the socket");
+    return l;
   }
   json ask(const json& r) {
-    const std::string text = r.dump() + "\n";
-    if (::send(fd_, text.data(), text.size(), MSG_NOSIGNAL) != ssize_t(text.size()))
-      die("cannot send");
+    if (!c_.send(r.dump() + "\n")) die("cannot send");
     return json::parse(line());
   }
   // Reads the event stream until a record of `type`.
@@ -106,9 +89,7 @@ class Client {
   }
 
  private:
-  int fd_ = -1;
-  bool ok_ = false;
-  std::string buf_;
+  tactile::daemon::test::ControlClient c_;
 };
 
 using Ply = std::pair<std::string, std::string>;

@@ -20,6 +20,7 @@
 
 #include "core/game/resume.h"
 #include "core/record/arbiter_log.h"
+#include "tests/daemon/control_client.h"
 #include "tests/daemon/daemon_process.h"
 
 namespace tactile::serial::test {
@@ -29,48 +30,7 @@ using ::testing::HasSubstr;
 
 const std::string kCtl = std::string(TACTILED_BINARY_DIR) + "/daemon/tactilectl";
 
-// A client of the control socket: one request line, one answer line.
-class Client {
- public:
-  explicit Client(const std::string& path) {
-    fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_un addr{};
-    addr.sun_family = AF_UNIX;
-    std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", path.c_str());
-    ok_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
-    timeval tv{20, 0};  // guards a hang only
-    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  }
-  ~Client() { ::close(fd_); }
-  bool connected() const { return ok_; }
-  bool send(const std::string& text) {
-    return ::send(fd_, text.data(), text.size(), MSG_NOSIGNAL) == ssize_t(text.size());
-  }
-  std::string line() {
-    for (;;) {
-      const std::size_t nl = buf_.find('\n');
-      if (nl != std::string::npos) {
-        std::string l = buf_.substr(0, nl);
-        buf_.erase(0, nl + 1);
-        return l;
-      }
-      char b[4096];
-      const ssize_t n = ::read(fd_, b, sizeof b);
-      if (n <= 0) return "";
-      buf_.append(b, std::size_t(n));
-    }
-  }
-  json ask(const json& request) {
-    send(request.dump() + "\n");
-    return json::parse(line(), nullptr, false);
-  }
-  int fd() const { return fd_; }
-
- private:
-  int fd_ = -1;
-  bool ok_ = false;
-  std::string buf_;
-};
+using Client = daemon::test::ControlClient;
 
 struct CtlRun {
   int status = -1;
