@@ -73,6 +73,17 @@ std::size_t verify_log(std::string_view text) {
     const std::uint64_t expected = i;
     const auto line_no = [](std::size_t index) { return "line " + std::to_string(index + 1); };
     const std::string where = line_no(i) + ": ";
+    // An editor's or a copy's changes that keep the JSON but change the bytes the chain
+    // covers: named as such, rather than as a hash mismatch on the next line.
+    if (i == 0 && lines[i].starts_with("\xEF\xBB\xBF"))
+      throw chess::ParseError(where +
+                              "begins with a UTF-8 byte order mark: an editor saved the log, and "
+                              "the chain covers the bytes tactiled wrote (remove the 3 bytes EF "
+                              "BB BF to check it)");
+    if (lines[i].ends_with('\r'))
+      throw chess::ParseError(where +
+                              "ends with a carriage return (CRLF line ends): the log was "
+                              "converted; convert it back to LF line ends to check it");
     const auto j = nlohmann::json::parse(lines[i], nullptr, false);
     if (j.is_discarded() || !j.is_object())
       throw chess::ParseError(where + "not a JSON object (changed, or cut short)");

@@ -22,6 +22,7 @@
 #include "core/chess/error.h"
 #include "core/chess/types.h"
 #include "core/chess/uci.h"
+#include "daemon/files/text_file.h"
 #include "daemon/tactilectl/command.h"
 #include "drivers/gpio/backend.h"
 #include "drivers/gpio/config.h"
@@ -71,12 +72,14 @@ EXIT STATUS
 
 namespace {
 
+// The wiring file: a regular file of a few lines (a directory or a device is refused).
+// A file that cannot be read is exit 1, as a board that cannot be opened.
 std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  if (!(in && text << in.rdbuf()))
-    throw std::runtime_error("cannot read the wiring file '" + path + "': " + std::strerror(errno));
-  return text.str();
+  try {
+    return daemon::read_text_file(path, "the wiring file", daemon::kMaxSettingsFileBytes);
+  } catch (const chess::ParseError& e) {
+    throw std::runtime_error(e.what());
+  }
 }
 
 double cpu_seconds(const rusage& r) {

@@ -7,6 +7,7 @@
 
 #include "core/chess/chess960.h"
 #include "core/chess/error.h"
+#include "core/chess/input_text.h"
 #include "core/clock/time_control.h"
 #include "core/game/setup_rules.h"
 #include "core/record/language.h"
@@ -57,7 +58,7 @@ long long number(const Settings& settings, std::string_view key, long long low, 
   auto [ptr, ec] = std::from_chars(s.value.data(), end, v);
   if (ec != std::errc() || ptr != end || v < low || v > high)
     fail(s, key,
-         "'" + s.value + "' is not a whole number from " + std::to_string(low) + " to " +
+         chess::shown(s.value) + " is not a whole number from " + std::to_string(low) + " to " +
              std::to_string(high));
   return v;
 }
@@ -69,7 +70,7 @@ bool on_off(const Settings& settings, std::string_view key, bool fallback) {
     if (s->value == yes) return true;
   for (const char* no : {"off", "no", "false", "0"})
     if (s->value == no) return false;
-  fail(*s, key, "'" + s->value + "' is not on or off");
+  fail(*s, key, chess::shown(s->value) + " is not on or off");
 }
 
 std::string trim(std::string_view text) {
@@ -94,6 +95,7 @@ void add_command_line(const po::variables_map& vm, Settings& settings) {
 }
 
 void add_config_file(const std::string& name, std::string_view text, Settings& settings) {
+  text = chess::without_bom(text);  // CRLF: trim() takes the '\r' off each value
   const po::options_description keys = setting_options();
   std::map<std::string, int, std::less<>> seen;  // key -> line
   int line_number = 0;
@@ -152,20 +154,21 @@ game::SessionConfig session_config(const Settings& settings) {
     else if (s->value == "auto")
       config.recognizer.completion = board::Completion::Auto;
     else
-      fail(*s, "completion", "'" + s->value + "' is not button or auto");
+      fail(*s, "completion", chess::shown(s->value) + " is not button or auto");
   }
   if (find(settings, "settle-ms"))
     config.recognizer.settle_ms = number(settings, "settle-ms", 0, game::kMaxSettleMs);
   if (const Setting* s = find(settings, "time-control")) {
     try {
-      config.time_control = clock::parse_time_control(s->value);
+      // "none", as --help offers it: no clock runs.
+      if (s->value != "none") config.time_control = clock::parse_time_control(s->value);
     } catch (const chess::ParseError& e) {
       fail(*s, "time-control", e.what());
     }
   }
   if (const Setting* s = find(settings, "language")) {
     if (!record::parse_language(s->value, config.language))
-      fail(*s, "language", "'" + s->value + "' is not de, en or ru");
+      fail(*s, "language", chess::shown(s->value) + " is not de, en or ru");
   }
   config.both_flags_draw = on_off(settings, "both-flags-draw", false);
   return config;
@@ -200,7 +203,7 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   else if (board->value == "script")
     c.board = BoardKind::Script;
   else
-    fail(*board, "board", "'" + board->value + "' is not gpio, serial or script");
+    fail(*board, "board", chess::shown(board->value) + " is not gpio, serial or script");
   const Setting* script = find(settings, "script");
   if (c.board == BoardKind::Script) {
     if (!script) fail(*board, "board", "board = script needs script = PATH (a file or a FIFO)");

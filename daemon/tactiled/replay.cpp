@@ -133,7 +133,8 @@ std::string describe(const Output& o, const game::Session& session) {
     case Output::Kind::Moment: {
       const board::Moment& m = o.moment;
       std::string s(board::moment_name(m.kind));
-      s.resize(std::max<std::size_t>(s.size(), 13), ' ');
+      // A column of 13, and a blank after a name as long as the column (board-differs).
+      s.resize(std::max<std::size_t>(s.size() + 1, 13), ' ');
       switch (m.kind) {
         case board::MomentKind::Touched:
         case board::MomentKind::Removed:
@@ -170,7 +171,8 @@ std::string describe(const Output& o, const game::Session& session) {
     case Output::Kind::Alarm:
       return "alarm";
     case Output::Kind::LightSquares:
-      return "light        " + squares_text(o.squares);
+      // No square lit: the lights go out.
+      return "light        " + (o.squares ? squares_text(o.squares) : std::string("off"));
     case Output::Kind::GameOver:
       return "game over    " + o.text + " (" + o.reason + ")";
     case Output::Kind::Sealed:

@@ -1,9 +1,11 @@
 #include "drivers/gpio/config.h"
 
 #include <charconv>
+#include <map>
 #include <set>
 
 #include "core/chess/error.h"
+#include "core/chess/input_text.h"
 
 namespace tactile::gpio {
 namespace {
@@ -15,12 +17,9 @@ using chess::Square;
   throw ParseError("gpio config: " + why);
 }
 
-// 'text' in quotes. (Built by appending: gcc 12 warns falsely about "'" + std::string.)
+// 'text' in quotes, cut short and with control bytes shown (chess::shown).
 std::string quoted(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 2);
-  out.append(1, '\'').append(text).append(1, '\'');
-  return out;
+  return chess::shown(text);
 }
 
 std::string_view trim(std::string_view s) {
@@ -66,6 +65,13 @@ class Parser {
     const std::string_view key = trim(raw.substr(0, eq));
     const std::string_view value = trim(raw.substr(eq + 1));
     if (value.empty()) error(quoted(key) + " has no value");
+    // A key given twice would silently win over the first ("chip" names the chip of the
+    // lines after it, so it may come again).
+    if (key != "chip") {
+      const auto [first, fresh] = seen_.emplace(std::string(key), number);
+      if (!fresh)
+        error(quoted(key) + " is set again (first on line " + std::to_string(first->second) + ")");
+    }
     setting(key, value);
   }
 
@@ -79,7 +85,7 @@ class Parser {
       else if (value == "direct")
         config.mode = Mode::Direct;
       else
-        error("mode must be 'matrix' or 'direct', not '" + std::string(value) + "'");
+        error("mode must be 'matrix' or 'direct', not " + quoted(value));
     } else if (key == "consumer") {
       config.consumer = value;
     } else if (key == "chip") {
@@ -110,11 +116,12 @@ class Parser {
       config.map.clear();
       for (std::string_view w : words(value)) {
         Square s{};
-        if (!parse_square(w, s)) error("'" + std::string(w) + "' is not a square (a1..h8, or -)");
+        if (!parse_square(w, s)) error(quoted(w) + " is not a square (a1..h8, or -)");
         config.map.push_back(s);
       }
     } else if (key == "rotation") {
       config.rotation = number(value, 0, 270);
+      if (config.rotation % 90 != 0) error("rotation must be 0, 90, 180 or 270");
     } else if (key == "clock_press") {
       config.clock_press = spec(value);
     } else if (key == "clock_press_active") {
@@ -132,25 +139,25 @@ class Parser {
     } else if (key.starts_with("button.")) {
       board::Button button{};
       if (!board::parse_button(key.substr(7), button))
-        error("unknown button '" + std::string(key.substr(7)) +
-              "' (announce, promote-q, promote-r, promote-b, promote-n, time, correct, repeat)");
+        error("unknown button " + quoted(key.substr(7)) +
+              " (announce, promote-q, promote-r, promote-b, promote-n, time, correct, repeat)");
       config.buttons.emplace_back(button, spec(value));
     } else {
-      error("unknown setting '" + std::string(key) + "'");
+      error("unknown setting " + quoted(key));
     }
   }
 
   bool active_low(std::string_view value) const {
     if (value == "low") return true;
     if (value == "high") return false;
-    error("active level must be 'low' or 'high', not '" + std::string(value) + "'");
+    error("active level must be 'low' or 'high', not " + quoted(value));
   }
 
   int number(std::string_view value, int lo, int hi) const {
     int n = 0;
     auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
     if (ec != std::errc() || ptr != value.data() + value.size())
-      error("'" + std::string(value) + "' is not a whole number");
+      error(quoted(value) + " is not a whole number");
     if (n < lo || n > hi)
       error(std::to_string(n) + " is out of range " + std::to_string(lo) + ".." +
             std::to_string(hi));
@@ -162,15 +169,14 @@ class Parser {
     LineSpec out;
     if (colon == std::string_view::npos) {
       if (chip_.empty())
-        error("line '" + std::string(text) +
-              "' names no chip: put 'chip = LABEL' before it or write LABEL:" + std::string(text));
+        error("line " + quoted(text) +
+              " names no chip: put 'chip = LABEL' before it or write LABEL:" + quoted(text));
       out.chip = chip_;
       out.line = text;
     } else {
       out.chip = text.substr(0, colon);
       out.line = text.substr(colon + 1);
-      if (out.chip.empty() || out.line.empty())
-        error("'" + std::string(text) + "' is not CHIP:LINE");
+      if (out.chip.empty() || out.line.empty()) error(quoted(text) + " is not CHIP:LINE");
     }
     return out;
   }
@@ -183,6 +189,7 @@ class Parser {
 
   std::string where_;
   std::string chip_;
+  std::map<std::string, int, std::less<>> seen_;  // key -> line it was set on
 };
 
 std::string text_of(const LineSpec& s) {
@@ -280,6 +287,7 @@ void GpioConfig::validate() const {
 }
 
 GpioConfig parse_gpio_config(std::string_view text) {
+  text = chess::without_bom(text);  // CRLF: trim() takes the '\r' off each line
   Parser parser;
   int number = 0;
   while (!text.empty()) {

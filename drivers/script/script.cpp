@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/chess/error.h"
+#include "core/chess/input_text.h"
 #include "core/chess/uci.h"
 
 namespace tactile::script {
@@ -31,13 +32,14 @@ std::int64_t parse_ms(std::string_view word, int line) {
   const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
   if (ec != std::errc() || end != word.data() + word.size() || value < 0 ||
       value > std::numeric_limits<std::int64_t>::max() / 4)
-    fail(line, "time '" + std::string(word) + "' is not a number of milliseconds");
+    fail(line, "time " + chess::shown(word) + " is not a number of milliseconds");
   return value;
 }
 
 }  // namespace
 
 std::vector<ScriptEvent> parse_script(std::string_view text) {
+  text = chess::without_bom(text);  // CRLF line ends are taken as blanks by split_words
   std::vector<ScriptEvent> events;
   int line_no = 0;
   std::int64_t last_ms = 0;
@@ -66,24 +68,24 @@ std::vector<ScriptEvent> parse_script(std::string_view text) {
     } else if (words[1] == "B") {
       e.board = 1;
     } else {
-      fail(line_no, "board '" + std::string(words[1]) + "' is neither A nor B");
+      fail(line_no, "board " + chess::shown(words[1]) + " is neither A nor B");
     }
     if (words[2] == "up" || words[2] == "down") {
       const chess::Square s = chess::parse_square(words[3]);
       if (s == chess::NoSquare || words[3].size() != 2)
-        fail(line_no, "'" + std::string(words[3]) + "' is not a square (a1 .. h8)");
+        fail(line_no, chess::shown(words[3]) + " is not a square (a1 .. h8)");
       e.kind = ScriptEvent::Kind::Hole;
       e.hole = board::HoleEvent{e.ms, s, words[2] == "up" ? board::Hole::Up : board::Hole::Down};
     } else if (words[2] == "button") {
       board::Button b;
       if (!board::parse_button(words[3], b))
-        fail(line_no, "unknown button '" + std::string(words[3]) +
-                          "' (announce, promote-q, promote-r, promote-b, promote-n, time, "
+        fail(line_no, "unknown button " + chess::shown(words[3]) +
+                          " (announce, promote-q, promote-r, promote-b, promote-n, time, "
                           "correct, repeat)");
       e.kind = ScriptEvent::Kind::Button;
       e.button = board::ButtonEvent{e.ms, b};
     } else {
-      fail(line_no, "event '" + std::string(words[2]) + "' is not up, down or button");
+      fail(line_no, "event " + chess::shown(words[2]) + " is not up, down or button");
     }
     events.push_back(e);
   }

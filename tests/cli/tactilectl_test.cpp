@@ -213,6 +213,12 @@ TEST(TactilectlHelp, HelpExitsZeroAndNamesPerft) {
 // gpio-check on this machine, which has no GPIO chip: the board test itself runs on the
 // simulated board (tests/daemon/gpio_check_test.cpp).
 TEST(TactilectlGpioCheck, AMissingWiringFileOrChipFailsWithExitOneAndSaysWhy) {
+  // A directory was read as an empty wiring file.
+  const Outcome directory = tactilectl({"gpio-check", "/"});
+  EXPECT_EQ(directory.exit_code, 1);
+  EXPECT_NE(directory.err.find("cannot read the wiring file '/': it is a directory"),
+            std::string::npos)
+      << directory.err;
   const Outcome missing = tactilectl({"gpio-check", "/nonexistent/gpio.conf"});
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find("cannot read the wiring file '/nonexistent/gpio.conf'"),

@@ -237,5 +237,29 @@ TEST(DaemonConfig, TheCommandLineWinsOverTheFile) {
             "--settle-ms: '-5' is not a whole number from 0 to 3600000");
 }
 
+// --help offers "none" for no clock; it was refused as a bad time control.
+TEST(DaemonConfig, TimeControlNoneRunsNoClock) {
+  const game::SessionConfig c = session_config(from_file("time-control = none\n"));
+  EXPECT_FALSE(c.time_control.has_value());
+  EXPECT_TRUE(session_config(from_file("time-control = 300+2\n")).time_control.has_value());
+}
+
+TEST(DaemonConfig, AByteOrderMarkAndCrlfLineEndsAreAccepted) {
+  const Settings s = from_file(
+      "\xEF\xBB\xBF"
+      "board = serial\r\nlanguage = en\r\n");
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s.at("board").value, "serial");
+  EXPECT_EQ(s.at("language").value, "en");
+}
+
+TEST(DaemonConfig, ABadValueIsShownWholeButShort) {
+  const std::string message =
+      error_of([] { session_config(from_file("language = " + std::string(1 << 20, 'q') + "\n")); });
+  EXPECT_THAT(message, HasSubstr("'" + std::string(40, 'q') + "...' is not de, en or ru"));
+  EXPECT_LT(message.size(), 200u);
+  EXPECT_THAT(error_of([] { session_config(from_file(std::string("language = e\0n\n", 15))); }),
+              HasSubstr("'e\\x00n' is not de, en or ru"));
+}
 }  // namespace
 }  // namespace tactile::daemon

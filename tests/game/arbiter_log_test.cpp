@@ -98,5 +98,28 @@ TEST(ArbiterLog, ContinuesAnExistingChain) {
   EXPECT_EQ(verify_log(next), 4u);
 }
 
+// An editor's byte order mark or CRLF line ends were reported as a hash mismatch on the
+// next line; they are named for what they are.
+TEST(ArbiterLog, AByteOrderMarkOrCrlfLineEndsAreNamed) {
+  ArbiterLog log;
+  std::string text;
+  for (int i = 0; i < 3; ++i) text += log.line(game::LogEntry{{"t", i}, {"type", "x"}}) + "\n";
+  ASSERT_EQ(verify_log(text), 3u);
+  try {
+    verify_log("\xEF\xBB\xBF" + text);
+    ADD_FAILURE() << "a byte order mark passed";
+  } catch (const chess::ParseError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("line 1: begins with a UTF-8 byte order mark"));
+  }
+  std::string crlf;
+  for (char c : text) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  try {
+    verify_log(crlf);
+    ADD_FAILURE() << "CRLF line ends passed";
+  } catch (const chess::ParseError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("line 1: ends with a carriage return"));
+  }
+}
+
 }  // namespace
 }  // namespace tactile::record

@@ -120,8 +120,40 @@ TEST(GpioConfig, ValidationCatchesWiringMistakes) {
   EXPECT_THAT(error_of("rows = a:1 b:2\ncolumns = a:3\n"),
               HasSubstr("all rows must be on one chip"));
   EXPECT_THAT(error_of(rows + "button.time = 7\nbutton.time = 8\n"),
-              HasSubstr("button time is wired twice"));
+              HasSubstr("line 5: 'button.time' is set again (first on line 4)"));
   EXPECT_THAT(error_of("mode = direct\n"), HasSubstr("direct mode needs 1 to 64 'lines'"));
+}
+
+// A key given twice used to win silently over the first; a bad rotation had no line.
+TEST(GpioConfig, ADuplicateKeyAndABadRotationNameTheirLine) {
+  const std::string rows = "chip = c\nrows = 1 2\ncolumns = 3 4\n";
+  EXPECT_THAT(error_of(rows + "rows = 5 6\n"),
+              HasSubstr("line 4: 'rows' is set again (first on line 2)"));
+  EXPECT_THAT(error_of(rows + "button.announce = 7\nbutton.announce = 8\n"),
+              HasSubstr("line 5: 'button.announce' is set again (first on line 4)"));
+  EXPECT_THAT(error_of(rows + "rotation = 45\n"),
+              HasSubstr("line 4: rotation must be 0, 90, 180 or 270"));
+  // "chip" names the chip of the lines after it: it may come again.
+  EXPECT_EQ(error_of("chip = c\nrows = 1 2\nchip = d\ncolumns = 3 4\n"), "no error");
+}
+
+TEST(GpioConfig, AByteOrderMarkAndCrlfLineEndsAreAccepted) {
+  const GpioConfig c = parse_gpio_config(
+      "\xEF\xBB\xBF"
+      "chip = c\r\nrows = 1 2\r\ncolumns = 3 4\r\n");
+  ASSERT_EQ(c.rows.size(), 2u);
+  EXPECT_EQ(c.rows[1].line, "2");
+  EXPECT_EQ(c.columns[1].line, "4");
+}
+
+// A NUL byte cut a message short; a megabyte token was echoed whole.
+TEST(GpioConfig, ATokenIsShownWholeButShort) {
+  const std::string rows = "chip = c\nrows = 1 2\ncolumns = 3 4\n";
+  EXPECT_THAT(error_of(rows + std::string("mode = ma\0trix\n", 15)),
+              HasSubstr("not 'ma\\x00trix'"));
+  const std::string message = error_of(rows + "mode = " + std::string(1 << 20, 'x') + "\n");
+  EXPECT_THAT(message, HasSubstr("'" + std::string(40, 'x') + "...'"));
+  EXPECT_LT(message.size(), 200u);
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 namespace tactile {
 namespace {
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string dir() {
   return ::testing::TempDir();
@@ -285,5 +286,15 @@ TEST_F(ReplayFiles, ADirectoryOrADeviceAsTheScriptIsAClearError) {
   EXPECT_THAT(r.err, HasSubstr("not a regular file"));
 }
 
+// The printout's column: "board-differs" ran into its text; a light without squares was
+// an empty line.
+TEST_F(ReplayFiles, EveryPrintedLineHasItsSeparatorAndText) {
+  write(dir_ + "differs.txt", "1000 A down e2\n");
+  const ProgramRun r =
+      tactiled("--replay " + dir_ + "differs.txt --pgn " + dir_ + "d.pgn", "differs");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("board-differs impossible event at e2\n"));
+  EXPECT_THAT(r.out, Not(HasSubstr("light        \n")));
+}
 }  // namespace
 }  // namespace tactile

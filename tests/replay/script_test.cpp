@@ -67,5 +67,25 @@ TEST(Script, BadLinesNameTheLine) {
   expect_error("99999999999999999999 A up e2\n", "line 1", "not a number");
 }
 
+TEST(Script, AByteOrderMarkAndCrlfLineEndsAreAccepted) {
+  const auto events = parse_script(
+      "\xEF\xBB\xBF"
+      "1000 A up e2\r\n1200 A down e4\r\n");
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[0].ms, 1000);
+}
+
+// A NUL byte cut a message short; a megabyte token was echoed whole.
+TEST(Script, ABadTokenIsShownWholeButShort) {
+  expect_error(std::string("0 A up e\0002\n", 12), "line 1", "'e\\x002' is not a square");
+  try {
+    parse_script("0 A up " + std::string(1 << 20, 'z') + "\n");
+    ADD_FAILURE() << "no error";
+  } catch (const chess::ParseError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("'" + std::string(40, 'z') + "...'"));
+    EXPECT_LT(std::string(e.what()).size(), 200u);
+  }
+}
+
 }  // namespace
 }  // namespace tactile::script
