@@ -15,13 +15,13 @@ inline std::string_view without_bom(std::string_view text) {
 }
 
 // A token of the input as a message shows it: in single quotes, at most kShownChars
-// characters (then "..."), control bytes (a NUL among them) as \xNN, so that a message
-// is whole, one line, and short whatever the input held.
+// characters shown (then "..."), control bytes (a NUL among them) as \xNN, so that a
+// message is whole, one line, and short whatever the input held.
 inline constexpr std::size_t kShownChars = 40;
 inline std::string shown(std::string_view token) {
   std::string out = "'";
-  const std::size_t n = token.size() > kShownChars ? kShownChars : token.size();
-  for (std::size_t i = 0; i < n; ++i) {
+  std::size_t i = 0;
+  for (; i < token.size() && out.size() <= kShownChars; ++i) {
     const auto c = static_cast<unsigned char>(token[i]);
     if (c < 0x20 || c == 0x7f) {
       constexpr char kHex[] = "0123456789abcdef";
@@ -30,7 +30,7 @@ inline std::string shown(std::string_view token) {
       out.append(1, char(c));
     }
   }
-  if (token.size() > n) out.append("...");
+  if (i < token.size()) out.append("...");
   return out.append(1, '\'');
 }
 

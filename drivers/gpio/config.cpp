@@ -233,10 +233,11 @@ void GpioConfig::validate() const {
       fail(std::to_string(rows.size()) + " rows x " + std::to_string(columns.size()) +
            " columns is more than 64 switches");
     for (const auto& r : rows)
-      if (r.chip != rows[0].chip) fail("all rows must be on one chip (" + rows[0].chip + ")");
+      if (r.chip != rows[0].chip)
+        fail("all rows must be on one chip (" + quoted(rows[0].chip) + ")");
     for (const auto& c : columns)
       if (c.chip != columns[0].chip)
-        fail("all columns must be on one chip (" + columns[0].chip + ")");
+        fail("all columns must be on one chip (" + quoted(columns[0].chip) + ")");
     if (scan_hz < 1 || scan_hz > 10000) fail("scan_hz must be 1..10000");
     if (idle_scan_hz < 1 || idle_scan_hz > 10000) fail("idle_scan_hz must be 1..10000");
     if (idle_after_ms < 0 || idle_after_ms > 3600000) fail("idle_after_ms must be 0..3600000");
@@ -268,7 +269,7 @@ void GpioConfig::validate() const {
   }
   std::set<std::string> used;
   auto claim = [&](const LineSpec& s) {
-    if (!used.insert(text_of(s)).second) fail("line " + text_of(s) + " is used twice");
+    if (!used.insert(text_of(s)).second) fail("line " + quoted(text_of(s)) + " is used twice");
   };
   for (const auto* list : {&rows, &columns}) {
     if (mode == Mode::Matrix)

@@ -1,7 +1,9 @@
 // Fuzzes parse_gpio_config: only ParseError may escape, and whatever it accepts must keep
 // the promises of GpioConfig (config.h) that the driver relies on without checking again:
 // 1..64 switches, a map that fits them, every square at most once after rotation, every
-// line wired once, numbers in their documented ranges.
+// line wired once, numbers in their documented ranges; no key but "chip" given twice. A
+// refusal's message is one short line whatever the input held (no control byte, no
+// megabyte token echoed whole).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -95,6 +97,28 @@ void check_config(const gpio::GpioConfig& c) {
   }
 }
 
+std::string_view trimmed(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+}
+
+// The keys of the text's "key = value" lines, each at most once ("chip" may come again).
+void check_keys_once(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  std::set<std::string_view> keys;
+  while (!text.empty()) {
+    const auto nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
+    line = line.substr(0, line.find('#'));
+    const auto eq = line.find('=');
+    if (eq == std::string_view::npos) continue;
+    const std::string_view key = trimmed(line.substr(0, eq));
+    if (key != "chip") check(keys.insert(key).second);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -104,9 +128,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     config = gpio::parse_gpio_config(text);
   } catch (const chess::ParseError& e) {
     // The message says where: a line number or the whole-file check's subject.
-    check(std::string_view(e.what()).starts_with("gpio config: "));
+    const std::string_view message = e.what();
+    check(message.starts_with("gpio config: "));
+    check(message.size() < 400);
+    for (const char c : message) check(static_cast<unsigned char>(c) >= 0x20);
     return 0;
   }
   check_config(config);
+  check_keys_once(text);
   return 0;
 }

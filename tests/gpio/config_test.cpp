@@ -111,7 +111,7 @@ TEST(GpioConfig, ValidationCatchesWiringMistakes) {
               HasSubstr("matrix mode needs 'rows' and 'columns'"));
   EXPECT_THAT(error_of(rows + "map = a1 b1 c1\n"), HasSubstr("map has 3 squares for 4 switches"));
   EXPECT_THAT(error_of(rows + "map = a1 b1 c1 a1\n"), HasSubstr("map names a square twice"));
-  EXPECT_THAT(error_of(rows + "beeper = 2\n"), HasSubstr("line c:2 is used twice"));
+  EXPECT_THAT(error_of(rows + "beeper = 2\n"), HasSubstr("line 'c:2' is used twice"));
   EXPECT_THAT(error_of(rows + "rotation = 45\n"), HasSubstr("rotation must be 0, 90, 180 or 270"));
   EXPECT_THAT(error_of(rows + "settle_us = 2000\nscan_hz = 500\n"),
               HasSubstr("settle_us 2000 does not fit 2 rows at 500 Hz"));
