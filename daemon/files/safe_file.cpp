@@ -90,8 +90,14 @@ int create_new_file(const std::string& path, std::string_view what) {
   // O_EXCL: an existing name, a link (even a dangling one) among them, is an error.
   const int fd = ::openat(dir.fd(), dir.name().c_str(),
                           O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, kRecordFileMode);
-  if (fd < 0 && errno == EEXIST)
+  if (fd < 0 && errno == EEXIST) {
+    struct stat st {};
+    if (::fstatat(dir.fd(), dir.name().c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISDIR(st.st_mode))
+      throw std::runtime_error("cannot create " + quoted_path(what, path) +
+                               ": it is a directory; give a file's path");
     throw std::runtime_error(quoted_path(what, path) + " exists already");
+  }
   if (fd < 0) fail("create", what, path, errno);
   return fd;
 }

@@ -118,6 +118,17 @@ TEST_F(FilesTest, ANewLogIsNeverCreatedThroughALink) {
   EXPECT_EQ(slurp(path("victim")), "precious");
 }
 
+// A directory given as --log was reported as a log that exists (to be resumed).
+TEST_F(FilesTest, ADirectoryAsTheLogIsNamedAsSuch) {
+  LogFile log;
+  try {
+    log.open(dir_);
+    ADD_FAILURE() << "a directory was opened as a log";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("it is a directory"));
+  }
+}
+
 TEST_F(FilesTest, AResumedLogIsNotAppendedThroughALink) {
   write("real.jsonl", "line\n");
   fs::create_symlink(path("real.jsonl"), path("link.jsonl"));

@@ -229,6 +229,24 @@ TEST(Resume, AStopEntryLastMeansTheGameWasStoppedOnPurpose) {
   EXPECT_TRUE(r.over);
 }
 
+// Live mode logs a PGN that cannot be written, and says so: that phrase is the daemon's,
+// not the session's, and a log holding it goes on like any other.
+TEST(Resume, ThePgnFailureAndItsPhraseAreTheDaemonsRecords) {
+  const std::vector<std::string> lines = split_lines(read_log());
+  std::size_t count = 30;
+  while (nlohmann::json::parse(lines[count - 1]).value("type", "") == "hole") ++count;
+  const std::string cut = join(lines, count);
+  const std::int64_t t = nlohmann::json::parse(lines[count - 1]).value("t", std::int64_t(0));
+  nlohmann::ordered_json failed = entry(t, "pgn");
+  failed["status"] = "failed";
+  failed["path"] = "/gone/game.pgn";
+  failed["error"] = "cannot write PGN '/gone/game.pgn': No such file or directory";
+  nlohmann::ordered_json said = entry(t, "speak");
+  said["text"] = "The game record cannot be saved, please call the arbiter";
+  const ResumedGame r = resume_from_log(append(cut, {failed, said}));
+  EXPECT_EQ(uci_moves(r.session), expected_moves(lines, count));
+}
+
 TEST(Resume, AResyncIsRebuiltAsOneSimultaneousChange) {
   // Black's 1... e5 found after a reconnect: e5 (filled) comes before e7 (emptied) in
   // square order. The rebuilt game must read it as the live one did: by occupancy.
