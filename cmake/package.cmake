@@ -31,6 +31,7 @@ add_custom_target(tactiled_package_files ALL DEPENDS ${compressed})
 
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/changelog.gz ${TACTILED_PACKAGING}/copyright
               ${PROJECT_SOURCE_DIR}/docs/install.md ${PROJECT_SOURCE_DIR}/docs/script-format.md
+              ${PROJECT_SOURCE_DIR}/docs/arbiter.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The accounts: the tactiled user and group, and gpio where it is missing.
 install(FILES ${TACTILED_PACKAGING}/sysusers.conf DESTINATION ${CMAKE_INSTALL_PREFIX}/lib/sysusers.d

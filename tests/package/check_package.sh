@@ -89,20 +89,30 @@ for program in tactiled tactilectl; do
   grep -q "^NAME" "$work/help" || fail "$program --help shows no manual"
 done
 # The installed settings are the ones the daemon reads without complaint: with no board
-# at hand (the serial port /dev/null), it must start the game (its log begins) and wait.
+# at hand (the serial port /dev/null) and no game in them, it must open its control
+# socket and wait for the arbiter's new-game.
+: >"$work/run"
 "$root/usr/bin/tactiled" --config "$root/etc/tactiled/tactiled.conf" --speech off \
   --serial-port /dev/null --log "$work/g.jsonl" --pgn "$work/g.pgn" --auto-resume off \
-  >"$work/run" 2>&1 &
+  --control "$work/socket" >>"$work/run" 2>&1 &
 pid=$!
 for _ in $(seq 200); do
-  [ -s "$work/g.jsonl" ] || ! kill -0 "$pid" 2>/dev/null && break
+  grep -q "^tactiled: control socket" "$work/run" || ! kill -0 "$pid" 2>/dev/null && break
   sleep 0.1
 done
+# The packaged tactilectl reaches it over the control socket and begins a game.
+ctl() { "$root/usr/bin/tactilectl" "$@" --socket "$work/socket"; }
+ctl ping >"$work/status" 2>&1 || fail "tactilectl ping on the packaged daemon: $(cat "$work/status")"
+ctl new-game --white "Anna Weiss" --black "Boris Schwarz" >"$work/status" 2>&1 ||
+  fail "tactilectl new-game: $(cat "$work/status")"
+"$root/usr/bin/tactilectl" status --json --socket "$work/socket" >"$work/status" 2>&1 ||
+  fail "tactilectl status on the packaged daemon: $(cat "$work/status") (tactiled: $(cat "$work/run"))"
+grep -q '"fen"' "$work/status" && grep -q "Anna Weiss" "$work/status" || fail "tactilectl status --json has no fen: $(cat "$work/status")"
 kill -TERM "$pid" 2>/dev/null || true
 wait "$pid" && status=0 || status=$?
-[ -s "$work/g.jsonl" ] && [ "$status" = 0 ] ||
-  fail "tactiled with the installed settings did not start or stop cleanly (status $status): $(cat "$work/run")"
-ok "tactiled and tactilectl run; tactiled takes the installed settings"
+[ "$status" = 0 ] ||
+  fail "tactiled with the installed settings did not stop cleanly (status $status): $(cat "$work/run")"
+ok "tactiled and tactilectl run; tactiled takes the installed settings; tactilectl ping, new-game and status reach it"
 
 for page in man8/tactiled.8 man1/tactilectl.1 man5/tactiled.conf.5; do
   MANWIDTH=80 man --warnings -l "$root/usr/share/man/$page.gz" >"$work/page" 2>"$work/warnings" ||
