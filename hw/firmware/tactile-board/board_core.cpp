@@ -80,6 +80,7 @@ void BoardCore::start(uint32_t now_ms) {
 
 void BoardCore::buttons(uint16_t held, uint32_t now_ms) {
   uint16_t edges = uint16_t(held ^ buttons_raw_);
+  if (edges == 0 && buttons_raw_ == buttons_stable_) return;
   for (uint8_t b = 0; b < kButtons; ++b) {
     if (edges >> b & 1) button_edge_[b] = now_ms;
   }
@@ -157,6 +158,9 @@ void BoardCore::scan(uint64_t raw, uint32_t now_ms) {
     return;
   }
   uint64_t edges = raw ^ raw_;
+  // Nothing moved and nothing settling: the usual case, and on an 8-bit chip the 64-bit
+  // loops below would cost most of a millisecond.
+  if (edges == 0 && raw_ == stable_) return;
   for (uint8_t sq = 0; sq < 64; ++sq) {
     if (edges >> sq & 1) last_edge_[sq] = now_ms;
   }
