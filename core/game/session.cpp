@@ -18,13 +18,6 @@ namespace {
 using board::MomentKind;
 using record::Message;
 
-Output make_output(Output::Kind kind, std::int64_t ms) {
-  Output o;
-  o.kind = kind;
-  o.ms = ms;
-  return o;
-}
-
 Output moment_output(const board::Moment& m) {
   Output o = make_output(Output::Kind::Moment, m.ms);
   o.moment = m;

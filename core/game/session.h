@@ -78,6 +78,14 @@ struct Output {
 
 std::string_view output_kind_name(Output::Kind k);
 
+// An output of `kind` at `ms`; the caller fills in what that kind carries.
+inline Output make_output(Output::Kind kind, std::int64_t ms) {
+  Output o;
+  o.kind = kind;
+  o.ms = ms;
+  return o;
+}
+
 class Session {
  public:
   explicit Session(SessionConfig config);

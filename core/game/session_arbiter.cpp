@@ -13,13 +13,6 @@ namespace tactile::game {
 namespace {
 using Kind = ArbiterCommand::Kind;
 using record::Message;
-
-Output output(Output::Kind kind, std::int64_t ms) {
-  Output o;
-  o.kind = kind;
-  o.ms = ms;
-  return o;
-}
 }  // namespace
 
 bool Session::starts_clock(const board::ButtonEvent& e) const {
@@ -152,7 +145,7 @@ void Session::set_time(std::int64_t ms, const ArbiterCommand& c, std::vector<Out
     clock_->set_moves(chess::Black, black_on_move ? std::max(0, *c.moves - 1) : *c.moves);
   }
   if (started_) {
-    Output o = output(Output::Kind::SwitchClock, ms);  // logged with both clocks
+    Output o = make_output(Output::Kind::SwitchClock, ms);  // logged with both clocks
     o.color = position().side_to_move();
     out.push_back(o);
   }
@@ -163,7 +156,7 @@ void Session::take_back(std::int64_t ms, std::vector<Output>& out) {
   if (clock_ && started_) clock_->take_back_switch(ms);
   return_to(moves_made() - 1, ms, out);
   if (started_) {
-    Output o = output(Output::Kind::SwitchClock, ms);
+    Output o = make_output(Output::Kind::SwitchClock, ms);
     o.color = position().side_to_move();
     out.push_back(o);
   }
@@ -179,7 +172,7 @@ void Session::roll_back(std::int64_t ms, int number, std::vector<Output>& out) {
   }
   return_to(plies, ms, out);
   if (started_) {
-    Output o = output(Output::Kind::SwitchClock, ms);
+    Output o = make_output(Output::Kind::SwitchClock, ms);
     o.color = position().side_to_move();
     out.push_back(o);
   }
@@ -196,7 +189,7 @@ void Session::return_to(int plies, std::int64_t ms, std::vector<Output>& out) {
   check_restored();
   if (wrong) {
     speak(ms, std::string(record::message_text(Message::RestorePosition, config_.language)), out);
-    Output light = output(Output::Kind::LightSquares, ms);
+    Output light = make_output(Output::Kind::LightSquares, ms);
     light.squares = wrong;
     out.push_back(light);
   }
@@ -244,7 +237,7 @@ void Session::seal(const board::Moment& m, const chess::Position& before,
     s.envelope.sealed_move = s.san;
     s.envelope.sealed_at_ms = m.ms;
   }
-  Output o = output(Output::Kind::Sealed, m.ms);
+  Output o = make_output(Output::Kind::Sealed, m.ms);
   o.uci = chess::to_uci(before, m.move);
   o.text = s.san;
   o.color = before.side_to_move();
