@@ -19,6 +19,7 @@ import sys
 
 source, work = sys.argv[1], sys.argv[2]
 schematic = os.path.join(source, "hw", "schematic")
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, schematic)
 import draw_svg  # noqa: E402
 
