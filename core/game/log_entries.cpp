@@ -23,6 +23,22 @@ std::string color_name(chess::Color c) {
   return c == chess::White ? "white" : "black";
 }
 
+bool belongs_to_board(Output::Kind k, Seating seating) {
+  switch (k) {
+    case Output::Kind::Mirrored:
+    case Output::Kind::Discrepancy:
+    case Output::Kind::Resolved:
+      return true;
+    case Output::Kind::Moment:
+    case Output::Kind::Speak:
+    case Output::Kind::Alarm:
+    case Output::Kind::LightSquares:
+      return seating != Seating::OneBoard;
+    default:
+      return false;
+  }
+}
+
 nlohmann::ordered_json squares_json(chess::Bitboard b) {
   auto list = nlohmann::ordered_json::array();
   for (int s = 0; s < 64; ++s)
@@ -44,6 +60,12 @@ LogEntry start_entry(std::int64_t ms, const SessionConfig& config) {
   j["both_flags_draw"] = config.both_flags_draw;
   j["language"] = record::language_code(config.language);
   if (config.wait_for_start) j["wait_for_start"] = true;
+  j["seating"] = seating_name(config.seating);
+  if (config.seating == Seating::Sighted) j["player"] = color_name(config.player);
+  if (config.seating == Seating::TwoBoards) {
+    j["board_a"] = color_name(config.board_a);
+    if (config.language_b) j["language_b"] = record::language_code(*config.language_b);
+  }
   return j;
 }
 
@@ -76,10 +98,11 @@ LogEntry button_entry(int board, const board::ButtonEvent& e) {
   return j;
 }
 
-LogEntry output_entry(const Output& o) {
+LogEntry output_entry(const Output& o, Seating seating) {
   LogEntry j;
   j["t"] = o.ms;
   j["type"] = output_kind_name(o.kind);
+  if (belongs_to_board(o.kind, seating)) j["board"] = board_name(o.board);
   switch (o.kind) {
     case Output::Kind::Moment: {
       const board::Moment& m = o.moment;
@@ -87,7 +110,7 @@ LogEntry output_entry(const Output& o) {
       if (m.square != chess::NoSquare) j["square"] = chess::square_name(m.square);
       if (m.piece != chess::NoPiece) j["piece"] = std::string(1, " PNBRQK  pnbrqk"[m.piece]);
       if (!o.uci.empty()) j["move"] = o.uci;
-      if (!o.text.empty()) j["san"] = o.text;
+      if (!o.san.empty()) j["san"] = o.san;
       if (m.squares) j["squares"] = squares_json(m.squares);
       if (m.readings) {
         j["reading"] = m.reading;
@@ -113,12 +136,29 @@ LogEntry output_entry(const Output& o) {
       j["squares"] = squares_json(o.squares);
       break;
     case Output::Kind::GameOver:
-      j["result"] = o.text;
+      j["result"] = o.result;
       j["reason"] = o.reason;
+      break;
+    case Output::Kind::Mirrored:
+      j["uci"] = o.uci;
+      j["san"] = o.san;
+      break;
+    case Output::Kind::Discrepancy:
+      j["empty"] = squares_json(o.empty);
+      j["occupied"] = squares_json(o.occupied);
+      break;
+    case Output::Kind::Resolved:
+      break;
+    case Output::Kind::Rollback:
+      j["number"] = o.number;
+      j["plies"] = o.plies;
+      j["white_ms"] = o.white_ms;
+      j["black_ms"] = o.black_ms;
+      j["fix"] = {{"A", squares_json(o.fix[0])}, {"B", squares_json(o.fix[1])}};
       break;
     case Output::Kind::Sealed:
       j["move"] = o.uci;
-      j["san"] = o.text;
+      j["san"] = o.san;
       j["sealer"] = color_name(o.color);
       break;
   }
@@ -168,7 +208,7 @@ LogEntry clock_entry(std::int64_t ms, const clock::ChessClock& c) {
 }
 
 std::vector<LogEntry> output_entries(const Output& o, const Session& session) {
-  std::vector<LogEntry> entries{output_entry(o)};
+  std::vector<LogEntry> entries{output_entry(o, session.seating())};
   const bool clock_changed =
       o.kind == Output::Kind::SwitchClock || o.kind == Output::Kind::GameOver;
   if (clock_changed && session.clock()) entries.push_back(clock_entry(o.ms, *session.clock()));

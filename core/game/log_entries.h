@@ -17,14 +17,17 @@ namespace tactile::game {
 
 using LogEntry = nlohmann::ordered_json;
 
-// The first entry: start position, variant, completion mode, time control, language.
+// The first entry: start position, variant, completion mode, time control, language,
+// seating (and the seating's player, board A's colour and board B's language).
 LogEntry start_entry(std::int64_t ms, const SessionConfig& config);
 LogEntry hole_entry(int board, const board::HoleEvent& e);
 LogEntry button_entry(int board, const board::ButtonEvent& e);
 // Question `question` said to its end at `ms` (Session::heard): an input like a button.
 LogEntry heard_entry(int board, int question, std::int64_t ms);
-// One output of the session.
-LogEntry output_entry(const Output& o);
+// One output of the session, in a game of `seating`. A record that belongs to a board
+// carries "board": always for mirrored, discrepancy and resolved; for moments, speech,
+// alarms and lights only where there are two boards (a one-board log stays as it was).
+LogEntry output_entry(const Output& o, Seating seating = Seating::OneBoard);
 // An arbiter's command as given at `ms` by the user `uid` (the control socket's peer),
 // written before it takes effect: {"t","type":"arbiter","command",..fields..,"uid"}.
 LogEntry arbiter_entry(std::int64_t ms, const ArbiterCommand& c, long uid);

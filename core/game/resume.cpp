@@ -51,6 +51,13 @@ bool event_record(const std::string& type) {
   return type == "hole" || type == "button" || type == "arbiter" || type == "heard";
 }
 
+chess::Color color_from_entry(const nlohmann::json& j, const char* key) {
+  const std::string c = string_from_entry(j, key);
+  if (c != "white" && c != "black")
+    throw chess::ParseError(std::string(key) + ": '" + c + "' is not white or black");
+  return c == "white" ? chess::White : chess::Black;
+}
+
 // A record as it compares: what the writer makes of it, without its place in the chain.
 nlohmann::json comparable(const nlohmann::ordered_json& entry) {
   return nlohmann::json::parse(
@@ -103,6 +110,26 @@ SessionConfig config_from_start_entry(const nlohmann::json& start) {
     const std::string lang = string_from_entry(start, "language");
     if (!record::parse_language(lang, config.language))
       throw chess::ParseError("language: '" + lang + "' is not de, en or ru");
+    // A log written before seatings existed is a one-board game.
+    if (start.contains("seating")) {
+      const std::string seating = string_from_entry(start, "seating");
+      const auto s = parse_seating(seating);
+      if (!s)
+        throw chess::ParseError("seating: '" + seating +
+                                "' is not one-board, sighted or two-boards");
+      config.seating = *s;
+    }
+    if (config.seating == Seating::Sighted) config.player = color_from_entry(start, "player");
+    if (config.seating == Seating::TwoBoards) {
+      config.board_a = color_from_entry(start, "board_a");
+      if (start.contains("language_b")) {
+        const std::string b = string_from_entry(start, "language_b");
+        record::Language l;
+        if (!record::parse_language(b, l))
+          throw chess::ParseError("language_b: '" + b + "' is not de, en or ru");
+        config.language_b = l;
+      }
+    }
     return config;
   });
 }

@@ -48,6 +48,14 @@ std::string_view output_kind_name(Output::Kind k) {
       return "game-over";
     case Output::Kind::Sealed:
       return "sealed";
+    case Output::Kind::Mirrored:
+      return "mirrored";
+    case Output::Kind::Discrepancy:
+      return "discrepancy";
+    case Output::Kind::Resolved:
+      return "resolved";
+    case Output::Kind::Rollback:
+      return "rollback";
   }
   return "?";
 }
@@ -58,6 +66,10 @@ Session::Session(SessionConfig config)
   record_.start = config_.start;
   if (clock_) record_.set_tag("TimeControl", clock_->to_pgn_tag());
   moments_.reserve(16);
+}
+
+chess::Bitboard Session::discrepancy(int /*board*/) const {
+  return 0;  // one board: its holes are read as moves, never a discrepancy
 }
 
 void Session::start(std::int64_t now_ms, std::vector<Output>& out) {
@@ -160,7 +172,7 @@ void Session::handle(const board::Moment& m, const chess::Position& before,
     Output o = moment_output(m);
     switch (m.kind) {
       case MomentKind::Pending: {
-        o.text = chess::to_san(before, m.move);
+        o.san = chess::to_san(before, m.move);
         o.uci = chess::to_uci(before, m.move);
         out.push_back(o);
         // A question, never the statement a made move gets: the reading asked with a
@@ -202,7 +214,7 @@ void Session::on_made(const board::Moment& m, const chess::Position& before,
                       std::vector<Output>& out) {
   const chess::Color mover = before.side_to_move();
   Output o = moment_output(m);
-  o.text = chess::to_san(before, m.move);
+  o.san = chess::to_san(before, m.move);
   o.uci = chess::to_uci(before, m.move);
   out.push_back(o);
 
@@ -286,7 +298,7 @@ void Session::end_game(std::int64_t ms, std::string result, std::string reason,
   record_.set_tag("Result", result);
   if (clock_) clock_->stop(ms);
   Output o = make_output(Output::Kind::GameOver, ms);
-  o.text = std::move(result);
+  o.result = std::move(result);
   o.reason = std::move(reason);
   out.push_back(std::move(o));
 }

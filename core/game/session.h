@@ -26,6 +26,7 @@
 #include "core/clock/chess_clock.h"
 #include "core/clock/time_control.h"
 #include "core/game/arbiter.h"
+#include "core/game/seating.h"
 #include "core/record/language.h"
 
 namespace tactile::game {
@@ -33,9 +34,14 @@ namespace tactile::game {
 struct SessionConfig {
   chess::Position start;  // chess960() set for a Chess960 game
   board::RecognizerConfig recognizer;
-  std::optional<clock::TimeControl> time_control;  // none: no clock runs
-  bool both_flags_draw = false;                    // rapid/blitz 1.16.7
-  record::Language language = record::Language::German;
+  std::optional<clock::TimeControl> time_control;        // none: no clock runs
+  bool both_flags_draw = false;                          // rapid/blitz 1.16.7
+  record::Language language = record::Language::German;  // board A's player's
+  Seating seating = Seating::OneBoard;
+  chess::Color player = chess::White;   // sighted: the blind player's colour (board A)
+  chess::Color board_a = chess::White;  // two-boards: the colour of board A's player
+  // two-boards: board B's player's language; none: the same as board A's.
+  std::optional<record::Language> language_b;
   // Live mode: the clock does not start with the session but on the arbiter's start
   // command, or on an announce press while the board shows the start position and no
   // move has been made (a club game with no arbiter). Booting never starts a clock.
@@ -55,25 +61,42 @@ struct SealedMove {
 struct Output {
   enum class Kind : std::uint8_t {
     Moment,        // a recognised moment
-    Speak,         // say `text` aloud
+    Speak,         // say `text` aloud to `board`'s player
     SwitchClock,   // `color`'s clock runs now (D.2.4)
-    Alarm,         // something needs attention at once (board differs)
-    LightSquares,  // show `squares` (the holes that differ from the position)
-    GameOver,      // `text` = the result ("1-0", "0-1", "1/2-1/2"), `reason` why
-    Sealed,        // adjourned: the sealed move (`uci`, `text` = SAN) is in Session::sealed()
+    Alarm,         // something needs attention at once on `board` (the beeper)
+    LightSquares,  // show `squares` on `board` (holes that differ; 0: lights off)
+    GameOver,      // `result` ("1-0", "0-1", "1/2-1/2"), `reason` why
+    Sealed,        // adjourned: the sealed move (`uci`, `san`) is in Session::sealed()
+    Mirrored,      // `board` reproduced the opponent's move (`uci`, `san`)
+    Discrepancy,   // `board`'s holes differ from the game (D.2.9): `empty`, `occupied`
+    Resolved,      // `board` matches the game again
+    Rollback,      // the arbiter's rollback took effect: `number`, `plies`, clocks, `fix`
   };
   Kind kind = Kind::Moment;
   std::int64_t ms = 0;
-  int board = 0;
+  int board = 0;  // the board it belongs to: 0 = A, 1 = B (whose player hears or sees it)
   board::Moment moment;
-  std::string text;    // Speak: the phrase; Moment: SAN of its move; GameOver: result
-  std::string uci;     // Moment: its move in UCI (Chess960: king takes rook)
+  std::string text;    // Speak: the phrase
+  std::string san;     // Moment, Sealed, Mirrored: the move in SAN
+  std::string uci;     // Moment, Sealed, Mirrored: the move in UCI (Chess960: king takes rook)
+  std::string result;  // GameOver: "1-0", "0-1" or "1/2-1/2"
   std::string reason;  // GameOver: why (checkmate, time forfeit, ...)
   // Speak: the number of the question it asks (a pending reading, D.2.8), 0 for a
   // statement. The caller reports with heard() when it has been said to its end.
   int question = 0;
   chess::Color color = chess::White;
   chess::Bitboard squares = 0;
+  // Discrepancy: holes that are empty but should hold a peg, and holes that hold a peg
+  // but should be empty.
+  chess::Bitboard empty = 0;
+  chess::Bitboard occupied = 0;
+  // Rollback: back to the position after move `number` (`plies` half-moves kept), the
+  // clocks set to `white_ms` and `black_ms`, and the holes each board must fix.
+  int number = 0;
+  int plies = 0;
+  std::int64_t white_ms = 0;
+  std::int64_t black_ms = 0;
+  chess::Bitboard fix[2] = {0, 0};
 };
 
 std::string_view output_kind_name(Output::Kind k);
@@ -123,6 +146,10 @@ class Session {
   const std::string& last_spoken() const { return last_spoken_; }
   const board::Recognizer& recognizer() const { return recognizer_; }
   const SessionConfig& config() const { return config_; }
+  Seating seating() const { return config_.seating; }
+  // The holes of `board` that differ from what the game expects there and are a
+  // discrepancy now (D.2.9); 0 if none.
+  chess::Bitboard discrepancy(int board) const;
   // Whether the clock has been started (or, with no clock, the game).
   bool clock_started() const { return started_; }
   bool paused() const { return paused_; }

@@ -239,7 +239,7 @@ void Session::seal(const board::Moment& m, const chess::Position& before,
   }
   Output o = make_output(Output::Kind::Sealed, m.ms);
   o.uci = chess::to_uci(before, m.move);
-  o.text = s.san;
+  o.san = s.san;
   o.color = before.side_to_move();
   sealed_ = std::move(s);
   // The board keeps the sealed move until the game is resumed: nothing is read meanwhile.

@@ -290,6 +290,11 @@ class Live : public BoardLink::Sink {
       case Output::Kind::Sealed:
         write_envelope(o.ms, session);
         break;
+      case Output::Kind::Mirrored:
+      case Output::Kind::Discrepancy:
+      case Output::Kind::Resolved:
+      case Output::Kind::Rollback:
+        break;
     }
     const std::string line = describe(o, session);
     if (!line.empty()) out_ << time_label(o.ms) << "  " << line << std::endl;

@@ -140,11 +140,11 @@ std::string describe(const Output& o, const game::Session& session) {
         case board::MomentKind::Removed:
           return s + chess::square_name(m.square);
         case board::MomentKind::Pending:
-          return s + o.text + " (" + o.uci + "), reading " + std::to_string(m.reading + 1) +
-                 " of " + std::to_string(m.readings) + ", " +
+          return s + o.san + " (" + o.uci + "), reading " + std::to_string(m.reading + 1) + " of " +
+                 std::to_string(m.readings) + ", " +
                  std::string(board::pending_reason_name(m.reason));
         case board::MomentKind::Made:
-          return s + o.text + " (" + o.uci + ")";
+          return s + o.san + " (" + o.uci + ")";
         case board::MomentKind::Illegal:
           return s + "holes differ: " + squares_text(m.squares);
         case board::MomentKind::BoardDiffers:
@@ -174,10 +174,15 @@ std::string describe(const Output& o, const game::Session& session) {
       // No square lit: the lights go out.
       return "light        " + (o.squares ? squares_text(o.squares) : std::string("off"));
     case Output::Kind::GameOver:
-      return "game over    " + o.text + " (" + o.reason + ")";
+      return "game over    " + o.result + " (" + o.reason + ")";
     case Output::Kind::Sealed:
       return "sealed       (" + std::string(o.color == chess::White ? "White" : "Black") +
              "'s move, not announced)";
+    case Output::Kind::Mirrored:
+    case Output::Kind::Discrepancy:
+    case Output::Kind::Resolved:
+    case Output::Kind::Rollback:
+      return std::string(game::output_kind_name(o.kind));
   }
   return "";
 }

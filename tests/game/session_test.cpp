@@ -156,7 +156,7 @@ TEST(Session, FlagFallLosesOnTime) {
   t.s().advance(10000, t.out());
   ASSERT_TRUE(t.s().over());
   ASSERT_EQ(t.of(Output::Kind::GameOver).size(), 1u);
-  EXPECT_EQ(t.of(Output::Kind::GameOver)[0].text, "0-1");
+  EXPECT_EQ(t.of(Output::Kind::GameOver)[0].result, "0-1");
   EXPECT_EQ(t.of(Output::Kind::GameOver)[0].ms, 10000);
   EXPECT_EQ(t.s().record().result, "0-1");
   EXPECT_EQ(t.s().record().tag("Termination"), "time forfeit");

@@ -1,0 +1,27 @@
+#include "core/game/seating.h"
+
+#include <array>
+#include <utility>
+
+namespace tactile::game {
+namespace {
+constexpr std::array<std::pair<Seating, std::string_view>, 3> kNames = {{
+    {Seating::OneBoard, "one-board"},
+    {Seating::Sighted, "sighted"},
+    {Seating::TwoBoards, "two-boards"},
+}};
+}  // namespace
+
+std::string_view seating_name(Seating s) {
+  for (const auto& [seating, name] : kNames)
+    if (seating == s) return name;
+  return "?";
+}
+
+std::optional<Seating> parse_seating(std::string_view name) {
+  for (const auto& [seating, n] : kNames)
+    if (n == name) return seating;
+  return std::nullopt;
+}
+
+}  // namespace tactile::game

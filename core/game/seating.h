@@ -1,0 +1,22 @@
+// How the players sit at the boards (docs/daemon.md, config key `seating`):
+// - one-board (D.2.10.1): one tactile board carries both sides' moves;
+// - sighted (D.2.5): the tactile board (board A) is the blind player's; the sighted
+//   opponent's move is made by his clock press and then executed on the tactile board;
+// - two-boards (D.1, D.2.9): each player his own board; a move is made on the mover's
+//   board and reproduced (mirrored) on the other's.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace tactile::game {
+
+enum class Seating : std::uint8_t { OneBoard, Sighted, TwoBoards };
+
+// "one-board", "sighted", "two-boards".
+std::string_view seating_name(Seating s);
+// The seating of a name; nullopt for anything else.
+std::optional<Seating> parse_seating(std::string_view name);
+
+}  // namespace tactile::game
