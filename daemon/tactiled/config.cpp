@@ -26,6 +26,7 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"site", "the PGN Site tag"},
     {"gpio-config", "the GPIO wiring file (docs/gpio.md)"},
     {"serial-port", "path or usb:VVVV:PPPP[:SERIAL]"},
+    {"wiring", "the switch-to-square mapping file (tactilectl calibrate)"},
     {"completion", "button or auto"},
     {"settle-ms", "auto mode: stillness that completes a move"},
     {"time-control", "e.g. 40/5400+30:1800+30"},
@@ -255,6 +256,17 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
     // 1.1 board with buttons plays in button mode as the GPIO board does (the driver warns
     // when the board found has none).
     if (!find(settings, "completion")) c.session.recognizer.completion = board::Completion::Auto;
+  }
+  if (const Setting* wiring = find(settings, "wiring")) {
+    if (c.board == BoardKind::Script) fail(*wiring, "wiring", "only for board = gpio or serial");
+    c.wiring_path = wiring->value;
+    try {
+      c.switch_map = board::parse_switch_map(
+          read_text_file(wiring->value, "mapping file", kMaxSettingsFileBytes));
+      if (c.board == BoardKind::Gpio) gpio::apply_switch_map(c.gpio, *c.switch_map);
+    } catch (const chess::ParseError& e) {
+      fail(*wiring, "wiring", wiring->value + ": " + e.what());
+    }
   }
   c.speech = on_off(settings, "speech", true);
   c.auto_resume = on_off(settings, "auto-resume", true);

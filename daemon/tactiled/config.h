@@ -5,12 +5,14 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include <boost/program_options/options_description.hpp>
 #include <boost/program_options/variables_map.hpp>
 
+#include "core/board/switch_map.h"
 #include "core/game/session.h"
 #include "daemon/files/text_file.h"
 #include "drivers/gpio/config.h"
@@ -44,8 +46,12 @@ enum class BoardKind { Gpio, Serial, Script };
 struct LiveConfig {
   BoardKind board = BoardKind::Serial;
   std::string gpio_config_path;
-  gpio::GpioConfig gpio;     // read from gpio_config_path
-  serial::PortSpec serial;   // board = serial
+  gpio::GpioConfig gpio;    // read from gpio_config_path
+  serial::PortSpec serial;  // board = serial
+  // `wiring = PATH`: the calibrated switch-to-square mapping (tactilectl calibrate), for
+  // either board; for a GPIO board it is already in gpio.map.
+  std::string wiring_path;
+  std::optional<board::SwitchMap> switch_map;
   std::string log_path;      // the arbiter log
   std::string pgn_path;      // the game record, rewritten after every move
   bool speech = true;        // speak through espeak-ng on the sound card

@@ -120,6 +120,7 @@ class Live : public BoardLink::Sink {
       board.port = config_.serial;
       board.baseline = expected;
       board.needs_buttons = config_.session.recognizer.completion == board::Completion::Button;
+      if (config_.switch_map) board.switch_map = *config_.switch_map;
       link_ = make_serial_link(board);
     }
     if (!config_.control_path.empty()) {

@@ -6,6 +6,7 @@
 
 #include "core/chess/error.h"
 #include "core/chess/input_text.h"
+#include "core/chess/uci.h"
 
 namespace tactile::gpio {
 namespace {
@@ -285,6 +286,21 @@ void GpioConfig::validate() const {
       fail("button " + std::string(board::button_name(button)) + " is wired twice");
     claim(s);
   }
+}
+
+void apply_switch_map(GpioConfig& config, const board::SwitchMap& switches) {
+  if (!config.map.empty())
+    throw chess::ParseError(
+        "the GPIO wiring file has a map of its own: give the squares either there (map) or "
+        "in the calibrated mapping file (wiring), not both");
+  const int n = config.switch_count();
+  for (int i = n; i < 64; ++i)
+    if (switches[i] != chess::NoSquare)
+      throw chess::ParseError("the mapping puts " + chess::square_name(switches[i]) +
+                              " on switch " + std::to_string(i) +
+                              ", but the GPIO wiring has only " + std::to_string(n) + " switches");
+  config.map.assign(switches.begin(), switches.begin() + n);
+  config.validate();
 }
 
 GpioConfig parse_gpio_config(std::string_view text) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/board/events.h"
+#include "core/board/switch_map.h"
 #include "core/chess/types.h"
 
 namespace tactile::gpio {
@@ -78,6 +79,11 @@ struct GpioConfig {
 
 // Turns a square by `rotation` degrees clockwise (0, 90, 180, 270).
 chess::Square rotate(chess::Square s, int rotation);
+
+// Puts the switch-to-square mapping of a calibrated board (`wiring = PATH`, read with
+// board::parse_switch_map) in place of `map`. Throws chess::ParseError when the wiring
+// file has a `map` of its own or the mapping names a switch the wiring does not have.
+void apply_switch_map(GpioConfig& config, const board::SwitchMap& switches);
 
 // Reads the "key = value" form; '#' starts a comment. Throws chess::ParseError whose
 // message names the line number and why. The result is validated.

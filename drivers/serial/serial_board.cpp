@@ -131,6 +131,7 @@ void SerialBoard::lose(std::int64_t now, const std::string& why, std::vector<Ser
   for (const Frame& f : waiting) {
     std::string error;
     std::optional<Message> m = from_frame(f, error);
+    if (m) to_squares(*m);
     const Change* c = m ? std::get_if<Change>(&*m) : nullptr;
     std::vector<TrackedChange> none;  // held: nothing comes out while awaiting
     if (c && !raw_) tracker_.change(c->square, c->occupied, now, none);
@@ -227,6 +228,7 @@ void SerialBoard::fall_back(std::int64_t now, std::vector<SerialOutput>& out) {
 void SerialBoard::hello(const Frame& frame, std::int64_t now, std::vector<SerialOutput>& out) {
   std::string error;
   std::optional<Message> msg = from_frame(frame, error);
+  if (msg) to_squares(*msg);
   if (!msg) {
     warn(now, "serial board: bad hello: " + error, out);
     return;
@@ -293,9 +295,29 @@ void SerialBoard::handle(const Frame& frame, std::int64_t now, std::vector<Seria
   }
 }
 
+void SerialBoard::to_squares(Message& message) const {
+  const board::SwitchMap& map = config_.switch_map;
+  auto mask_of = [&map](std::uint64_t raw) {
+    std::uint64_t squares = 0;
+    for (int i = 0; i < 64; ++i)
+      if ((raw >> i & 1) && map[i] != chess::NoSquare) squares |= std::uint64_t{1} << map[i];
+    return squares;
+  };
+  std::visit(
+      [&](auto& m) {
+        using T = std::decay_t<decltype(m)>;
+        if constexpr (std::is_same_v<T, Occupancy> || std::is_same_v<T, Heartbeat>)
+          m.mask = mask_of(m.mask);
+        else if constexpr (std::is_same_v<T, Change>)
+          if (m.square < 64) m.square = map[m.square];
+      },
+      message);
+}
+
 void SerialBoard::process(const Frame& frame, std::int64_t now, std::vector<SerialOutput>& out) {
   std::string error;
   std::optional<Message> msg = from_frame(frame, error);
+  if (msg) to_squares(*msg);
   if (!msg) {
     // Its content is lost (sending it again gives the same): reconcile.
     warn(now, "serial board: bad frame content: " + error, out);

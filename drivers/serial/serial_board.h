@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/board/events.h"
+#include "core/board/switch_map.h"
 #include "drivers/serial/debounce.h"
 #include "drivers/serial/frame.h"
 #include "drivers/serial/messages.h"
@@ -35,6 +36,10 @@ struct SerialBoardConfig {
                                           // up on a Resend after this long
   std::uint32_t debounce_ms = 20;         // used for boards that report raw edges
   bool needs_buttons = false;  // the game completes moves by button: warn if the board has none
+  // The square under each index the board sends (a calibrated mapping file, `wiring =
+  // PATH`); a board whose firmware numbers its holes as squares needs none. Every square
+  // once: a complete mapping (board::parse_switch_map makes no other).
+  board::SwitchMap switch_map = board::identity_switch_map();
 };
 
 struct HoleOutput {
@@ -96,6 +101,8 @@ class SerialBoard {
   void handle(const Frame& frame, std::int64_t now, std::vector<SerialOutput>& out);
   void hello(const Frame& frame, std::int64_t now, std::vector<SerialOutput>& out);
   void process(const Frame& frame, std::int64_t now, std::vector<SerialOutput>& out);
+  // The board's indices in a message turned into squares (config_.switch_map).
+  void to_squares(Message& message) const;
   void ask_resend(std::int64_t now, std::vector<SerialOutput>& out);
   void fall_back(std::int64_t now, std::vector<SerialOutput>& out);
   void on_occupancy(std::uint64_t mask, std::uint32_t board_ms, bool heartbeat, std::int64_t now,

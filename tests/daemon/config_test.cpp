@@ -13,6 +13,7 @@
 
 #include "core/chess/chess960.h"
 #include "core/chess/error.h"
+#include "core/chess/uci.h"
 
 namespace tactile::daemon {
 namespace {
@@ -173,6 +174,54 @@ TEST(DaemonConfig, ReadsTheGpioWiring) {
   EXPECT_EQ(c.session.recognizer.completion, board::Completion::Button);
   EXPECT_TRUE(c.session.start.chess960());
   EXPECT_EQ(c.session.start.fen(), chess::chess960_position(0).fen());
+}
+
+// `wiring = PATH`: the calibrated mapping, put into the GPIO driver's map (rotation still
+// applies on top), handed to the serial driver; a bad file is refused with its reason.
+TEST(DaemonConfig, ReadsTheCalibratedMappingForEitherBoard) {
+  const std::string dir = std::string(TACTILED_BINARY_DIR) + "/daemon-config-test-";
+  const std::string gpio = dir + "gpio.conf", mapping = dir + "mapping.txt";
+  std::ofstream(gpio) << "mode = matrix\nchip = gpiochip0\nrows = 0 1 2 3 4 5 6 7\n"
+                         "columns = 8 9 10 11 12 13 14 15\nbutton.announce = 16\n";
+  std::string text = "# switch = square\n";
+  for (int i = 0; i < 64; ++i)
+    text += std::to_string(i) + " = " + chess::square_name(chess::Square(63 - i)) + "\n";
+  std::ofstream(mapping) << text;
+  const LiveConfig g = live_config(
+      from_file("board = gpio\ngpio-config = " + gpio + "\nwiring = " + mapping + "\n"), "/s", "s");
+  EXPECT_EQ(g.gpio.squares()[0], chess::Square(63));
+  EXPECT_EQ(g.gpio.squares()[12], chess::Square(51));
+  const LiveConfig s = live_config(
+      from_file("board = serial\nserial-port = /dev/x\nwiring = " + mapping + "\n"), "/s", "s");
+  ASSERT_TRUE(s.switch_map);
+  EXPECT_EQ((*s.switch_map)[5], chess::Square(58));
+
+  std::ofstream(mapping) << text << "64 = a1\n";
+  EXPECT_THAT(error_of([&] {
+                live_config(
+                    from_file("board = serial\nserial-port = /dev/x\nwiring = " + mapping + "\n"),
+                    "/s", "s");
+              }),
+              HasSubstr("t.conf: line 3: wiring: " + mapping +
+                        ": line 66: switch 64 is not a number from 0 to 63"));
+  std::ofstream(mapping) << text;
+  std::ofstream(gpio, std::ios::app) << "map = a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2 "
+                                        "a3 b3 c3 d3 e3 f3 g3 h3 a4 b4 c4 d4 e4 f4 g4 h4 a5 b5 c5 "
+                                        "d5 e5 f5 g5 h5 a6 b6 c6 d6 e6 f6 g6 h6 a7 b7 c7 d7 e7 f7 "
+                                        "g7 h7 a8 b8 c8 d8 e8 f8 g8 h8\n";
+  EXPECT_THAT(error_of([&] {
+                live_config(from_file("board = gpio\ngpio-config = " + gpio +
+                                      "\nwiring = " + mapping + "\n"),
+                            "/s", "s");
+              }),
+              HasSubstr("wiring: " + mapping + ": the GPIO wiring file has a map of its own"));
+  EXPECT_THAT(error_of([&] {
+                live_config(from_file("board = script\nscript = /x\nwiring = " + mapping + "\n"),
+                            "/s", "s");
+              }),
+              HasSubstr("wiring: only for board = gpio or serial"));
+  std::remove(gpio.c_str());
+  std::remove(mapping.c_str());
 }
 
 // Button mode needs the announce button: a GPIO wiring without one is refused (the same

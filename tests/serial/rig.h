@@ -37,16 +37,21 @@ class Rig {
  public:
   enum class Find { UsbIds, Symlink };
 
+  // `switches`: the driver's mapping from the board's indices to squares (`board` is the
+  // occupancy the board reports, in its own indices).
   explicit Rig(SimBoard::Options options = {}, Find find = Find::UsbIds,
-               std::uint64_t board = test::start_occupancy())
+               std::uint64_t board = test::start_occupancy(),
+               const board::SwitchMap& switches = board::identity_switch_map())
       : link_(sysfs_.root() + "/tactile-board"),
         sim_(options, board, &sysfs_, find == Find::Symlink ? link_ : std::string()),
-        driver_(config(options, find)) {
+        driver_(config(options, find, switches)) {
     sim_.set_time(std::uint32_t(now_));
   }
 
-  SerialBoardConfig config(const SimBoard::Options& options, Find find) {
+  SerialBoardConfig config(const SimBoard::Options& options, Find find,
+                           const board::SwitchMap& switches) {
     SerialBoardConfig c;
+    c.switch_map = switches;
     if (find == Find::Symlink) {
       c.port.path = link_;
     } else {

@@ -2,6 +2,7 @@
 // (through the pty shim) on whose other side a simulated board speaks the protocol.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <string>
 
 #include "core/chess/error.h"
@@ -108,6 +109,31 @@ TEST(SerialBoardLink, HandshakeFindsTheBoardAndCommandsReachIt) {
   ASSERT_GE(got.size(), 2u);
   EXPECT_EQ(got[got.size() - 2], Message(SetLeds{bit(E2) | bit(E4), bit(E4)}));
   EXPECT_EQ(got.back(), Message(Beep{880, 150}));
+}
+
+TEST(SerialBoardLink, ACalibratedMappingTurnsTheBoardsIndicesIntoSquares) {
+  // The firmware numbers its holes in the order they were soldered: index i sits under
+  // square (i * 37 + 11) % 64. The mapping file (as calibrate writes it) says so.
+  board::SwitchMap map{};
+  std::array<std::uint8_t, 64> index_of{};
+  for (int i = 0; i < 64; ++i) {
+    map[i] = chess::Square((i * 37 + 11) % 64);
+    index_of[map[i]] = std::uint8_t(i);
+  }
+  std::uint64_t raw_start = 0;
+  for (int s = 0; s < 64; ++s)
+    if (test::start_occupancy() >> s & 1) raw_start |= bit(index_of[s]);
+  ASSERT_NE(raw_start, test::start_occupancy());
+  Rig rig({}, Rig::Find::UsbIds, raw_start, map);
+  rig.sim().plug();
+  rig.connect();
+  auto found = rig.statuses(LinkStatus::Found);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].occupancy, test::start_occupancy());
+  EXPECT_TRUE(rig.holes().empty());  // the baseline (start position) matched
+  rig.play({{index_of[E2], false}, {index_of[E4], true}});
+  EXPECT_EQ(as_holes(rig.holes()), (std::vector<Hole>{{E2, false}, {E4, true}}));
+  EXPECT_EQ(rig.driver().occupancy(), (test::start_occupancy() & ~bit(E2)) | bit(E4));
 }
 
 TEST(SerialBoardLink, MissingBoardIsSaidOnceAndRetriedEvery2s) {
