@@ -5,7 +5,7 @@
 
 namespace tactile::board {
 namespace {
-constexpr std::array<std::pair<Button, std::string_view>, 8> kNames{{
+constexpr std::array<std::pair<Button, std::string_view>, 9> kNames{{
     {Button::Announce, "announce"},
     {Button::PromoteQueen, "promote-q"},
     {Button::PromoteRook, "promote-r"},
@@ -14,6 +14,7 @@ constexpr std::array<std::pair<Button, std::string_view>, 8> kNames{{
     {Button::Time, "time"},
     {Button::Correct, "correct"},
     {Button::Repeat, "repeat"},
+    {Button::Clock, "clock"},
 }};
 }  // namespace
 

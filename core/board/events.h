@@ -35,6 +35,7 @@ enum class Button : std::uint8_t {
   Time,     // speak both clocks and the move count (D.2.6.1)
   Correct,  // correct the last announcement before the clock starts (D.2.8)
   Repeat,   // repeat the last announcement
+  Clock,    // sighted seating (D.2.5): the sighted opponent presses his clock
 };
 
 struct ButtonEvent {
@@ -44,7 +45,7 @@ struct ButtonEvent {
 };
 
 // Script and config names: announce, promote-q, promote-r, promote-b, promote-n, time,
-// correct, repeat.
+// correct, repeat, clock.
 std::string_view button_name(Button b);
 bool parse_button(std::string_view name, Button& out);
 

@@ -36,6 +36,8 @@ std::string_view irregularity_name(Irregularity i) {
       return "touched-not-moved";
     case Irregularity::CastlingRookFirst:
       return "castling-rook-first";
+    case Irregularity::OwnMoveEarly:
+      return "own-move-early";
   }
   return "?";
 }

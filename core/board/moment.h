@@ -26,6 +26,7 @@ enum class Irregularity : std::uint8_t {
   TouchMove,          // the first touched piece (square) was not the one moved (Art. 4.3)
   TouchedNotMoved,    // another own piece (square) was lifted and not moved
   CastlingRookFirst,  // the rook lifted before the king in a castling (Art. 4.4.2)
+  OwnMoveEarly,       // an own piece lifted before the opponent's move is on this board
 };
 
 enum class PendingReason : std::uint8_t {

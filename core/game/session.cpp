@@ -25,8 +25,9 @@ Output moment_output(const board::Moment& m) {
 }
 
 // Lights the squares a moment points at (an illegal move, boards that differ).
-Output light_squares(const board::Moment& m) {
+Output light_squares(const board::Moment& m, int board) {
   Output light = make_output(Output::Kind::LightSquares, m.ms);
+  light.board = board;
   light.squares = m.squares;
   return light;
 }
@@ -61,15 +62,68 @@ std::string_view output_kind_name(Output::Kind k) {
 }
 
 Session::Session(SessionConfig config)
-    : config_(std::move(config)), recognizer_(config_.start, config_.recognizer) {
+    : config_(std::move(config)),
+      game_(config_.start),
+      boards_{board::Recognizer(config_.start, config_.recognizer),
+              board::Recognizer(config_.start, config_.recognizer)} {
   if (config_.time_control) clock_.emplace(*config_.time_control, config_.both_flags_draw);
-  record_.start = config_.start;
-  if (clock_) record_.set_tag("TimeControl", clock_->to_pgn_tag());
+  if (clock_) game_.record().set_tag("TimeControl", clock_->to_pgn_tag());
   moments_.reserve(16);
+  for (int b = 0; b < 2; ++b) refreeze(b);
 }
 
-chess::Bitboard Session::discrepancy(int /*board*/) const {
-  return 0;  // one board: its holes are read as moves, never a discrepancy
+record::Language Session::language(int board) const {
+  return board == 1 && config_.language_b ? *config_.language_b : config_.language;
+}
+
+chess::Color Session::owner(int board) const {
+  switch (config_.seating) {
+    case Seating::TwoBoards:
+      return board == 1 ? ~config_.board_a : config_.board_a;
+    case Seating::Sighted:
+      return config_.player;
+    case Seating::OneBoard:
+      break;
+  }
+  return position().side_to_move();
+}
+
+bool Session::owner_on_move(int board) const {
+  return config_.seating != Seating::TwoBoards || owner(board) == position().side_to_move();
+}
+
+chess::Bitboard Session::discrepancy(int board) const {
+  if (!uses(board)) return 0;
+  const BoardWatch& w = watch_[std::size_t(board)];
+  return w.empty | w.occupied;
+}
+
+chess::Move Session::to_reproduce(int board) const {
+  if (!uses(board)) return chess::Move::none();
+  if (config_.seating == Seating::Sighted && pressed_ms_) return chess::Move::none();
+  return watch_[std::size_t(board)].expected;
+}
+
+chess::Bitboard Session::restoring(int board) const {
+  if (!uses(board) || !watch_[std::size_t(board)].restoring) return 0;
+  return recognizer(board).occupancy() ^ recognizer(board).position().occupied();
+}
+
+int Session::unheard_question() const {
+  return recognizer(question_board_).awaiting_heard() ? question_ : 0;
+}
+
+bool Session::reads(int board) const {
+  if (!uses(board) || over_) return false;
+  const BoardWatch& w = watch_[std::size_t(board)];
+  if (w.restoring || (sealed_ && !adjourn_resumed_)) return false;
+  if (config_.seating == Seating::Sighted && shown_) return false;  // waits for the press
+  if (config_.seating != Seating::TwoBoards) return true;
+  return owner_on_move(board) && w.expected.is_none() && !w.discrepant();
+}
+
+void Session::refreeze(int board) {
+  rec(board).set_frozen(!reads(board));
 }
 
 void Session::start(std::int64_t now_ms, std::vector<Output>& out) {
@@ -89,8 +143,15 @@ void Session::start_clock(std::int64_t now_ms, std::vector<Output>& out) {
   }
 }
 
+std::int64_t Session::board_deadline() const {
+  std::int64_t t = board::kNoDeadline;
+  for (int b = 0; b < board_count(); ++b)
+    t = std::min({t, recognizer(b).next_deadline(), watch_[std::size_t(b)].check_at});
+  return t;
+}
+
 std::int64_t Session::next_deadline() const {
-  std::int64_t t = recognizer_.next_deadline();
+  std::int64_t t = board_deadline();
   if (clock_ && started_ && !over_) t = std::min(t, clock_->next_flag_time_ms());
   return t;
 }
@@ -99,44 +160,67 @@ void Session::advance(std::int64_t now_ms, std::vector<Output>& out) {
   for (;;) {
     const std::int64_t flag_at =
         clock_ && started_ && !over_ ? clock_->next_flag_time_ms() : board::kNoDeadline;
-    const std::int64_t board_at = recognizer_.next_deadline();
+    // The earliest of the boards' deadlines: a recognizer's settle time, or a board's
+    // holes to check once settled; board A first at equal times.
+    int board = -1;
+    bool check = false;
+    std::int64_t board_at = board::kNoDeadline;
+    for (int b = 0; b < board_count(); ++b) {
+      if (recognizer(b).next_deadline() < board_at) {
+        board_at = recognizer(b).next_deadline();
+        board = b;
+        check = false;
+      }
+      if (watch_[std::size_t(b)].check_at < board_at) {
+        board_at = watch_[std::size_t(b)].check_at;
+        board = b;
+        check = true;
+      }
+    }
     const std::int64_t due = std::min(flag_at, board_at);
     if (due > now_ms || due == board::kNoDeadline) return;
     if (flag_at <= board_at) {
       check_flag(flag_at, out);
+    } else if (check) {
+      check_board(board, board_at, true, out);
     } else {
       moments_.clear();
-      const chess::Position before = position();
-      recognizer_.advance(board_at, moments_);
-      dispatch(before, out);
+      const chess::Position before = recognizer(board).position();
+      rec(board).advance(board_at, moments_);
+      dispatch(board, before, out);
     }
   }
 }
 
 void Session::on_hole(int board, const board::HoleEvent& e, std::vector<Output>& out) {
-  if (board != 0) return;  // one board for now (see the header)
+  if (!uses(board)) return;  // a board the seating does not use
   advance(e.ms, out);
   moments_.clear();
-  recognizer_.on_hole(e, moments_);
-  for (const board::Moment& m : moments_) handle(m, position(), out);
-  check_restored();
+  const chess::Position before = recognizer(board).position();
+  rec(board).on_hole(e, moments_);
+  for (const board::Moment& m : moments_) handle(board, m, before, out);
+  check_restored(board);
+  if (config_.seating == Seating::TwoBoards) watch_hole(board, e, out);
 }
 
 void Session::heard(int board, int question, std::int64_t ms, std::vector<Output>& out) {
-  if (board != 0) return;
+  if (!uses(board)) return;
   advance(ms, out);
-  if (question == question_) recognizer_.heard(ms);
+  if (question == question_ && board == question_board_) rec(board).heard(ms);
 }
 
 void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out) {
-  if (board != 0) return;
+  if (!uses(board)) return;
   advance(e.ms, out);
   switch (e.button) {
     case board::Button::Time:
-      say_time(e.ms, out);
+      say_time(board, e.ms, out);
       return;
     case board::Button::Repeat:
-      if (!last_spoken_.empty()) speak(e.ms, last_spoken_, out);
+      if (!last_spoken_[board].empty()) speak(board, e.ms, last_spoken_[board], out);
+      return;
+    case board::Button::Clock:
+      if (config_.seating == Seating::Sighted) clock_pressed(e, out);
       return;
     default:
       break;
@@ -145,123 +229,231 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
     start_clock(e.ms, out);
     return;
   }
+  if (config_.seating == Seating::TwoBoards && !reads(board)) {
+    // A board that reads no move: the announce press says its holes are settled.
+    if (e.button == board::Button::Announce) check_board(board, e.ms, true, out);
+    return;
+  }
   moments_.clear();
-  const chess::Position before = position();
-  recognizer_.on_button(e, moments_);
-  dispatch(before, out);
+  const chess::Position before = recognizer(board).position();
+  rec(board).on_button(e, moments_);
+  dispatch(board, before, out);
 }
 
-void Session::dispatch(const chess::Position& before, std::vector<Output>& out) {
+void Session::dispatch(int board, const chess::Position& before, std::vector<Output>& out) {
   for (const board::Moment& m : moments_) {
     if (m.kind == MomentKind::Made && sealing_) {
       seal(m, before, out);
     } else if (m.kind == MomentKind::Made && sealed_) {
       made_at_resumption(m, before, out);
     } else if (m.kind == MomentKind::Made) {
-      on_made(m, before, out);
+      on_made(board, m, before, out);
     } else {
-      handle(m, before, out);
+      handle(board, m, before, out);
     }
   }
 }
 
-void Session::handle(const board::Moment& m, const chess::Position& before,
+void Session::handle(int board, const board::Moment& m, const chess::Position& before,
                      std::vector<Output>& out) {
-  const record::Language lang = config_.language;
-  {
-    Output o = moment_output(m);
-    switch (m.kind) {
-      case MomentKind::Pending: {
-        o.san = chess::to_san(before, m.move);
-        o.uci = chess::to_uci(before, m.move);
-        out.push_back(o);
-        // A question, never the statement a made move gets: the reading asked with a
-        // question mark (espeak-ng raises the voice), then why it is asked.
-        std::string phrase = record::move_phrase(before, m.move, lang) + "?";
-        if (m.reason == board::PendingReason::Ambiguous && m.reading == 0) {
-          phrase += " ";
-          phrase += record::message_text(Message::AmbiguousMove, lang);
-        } else if (m.reason == board::PendingReason::DefaultPromotion &&
-                   m.move.promotion() == chess::Queen) {
-          phrase += " ";
-          phrase += record::message_text(Message::PromotionQueen, lang);
-        }
-        speak(m.ms, std::move(phrase), out);
-        out.back().question = ++question_;
-        break;
+  const record::Language lang = language(board);
+  Output o = moment_output(m);
+  o.board = board;
+  switch (m.kind) {
+    case MomentKind::Pending: {
+      o.san = chess::to_san(before, m.move);
+      o.uci = chess::to_uci(before, m.move);
+      out.push_back(o);
+      // A question, never the statement a made move gets: the reading asked with a
+      // question mark (espeak-ng raises the voice), then why it is asked.
+      std::string phrase = record::move_phrase(before, m.move, lang) + "?";
+      if (m.reason == board::PendingReason::Ambiguous && m.reading == 0) {
+        phrase += " ";
+        phrase += record::message_text(Message::AmbiguousMove, lang);
+      } else if (m.reason == board::PendingReason::DefaultPromotion &&
+                 m.move.promotion() == chess::Queen) {
+        phrase += " ";
+        phrase += record::message_text(Message::PromotionQueen, lang);
       }
-      case MomentKind::Illegal: {
-        out.push_back(o);
-        speak(m.ms, std::string(record::message_text(Message::IllegalMove, lang)), out);
-        out.push_back(light_squares(m));
-        break;
-      }
-      case MomentKind::BoardDiffers: {
-        out.push_back(o);
-        out.push_back(make_output(Output::Kind::Alarm, m.ms));
-        out.push_back(light_squares(m));
-        break;
-      }
-      default:
-        if (!m.move.is_none()) o.uci = chess::to_uci(before, m.move);
-        out.push_back(o);
-        break;
+      speak(board, m.ms, std::move(phrase), out);
+      out.back().question = ++question_;
+      question_board_ = board;
+      break;
     }
+    case MomentKind::Illegal: {
+      out.push_back(o);
+      speak(board, m.ms, std::string(record::message_text(Message::IllegalMove, lang)), out);
+      out.push_back(light_squares(m, board));
+      break;
+    }
+    case MomentKind::BoardDiffers: {
+      out.push_back(o);
+      Output alarm = make_output(Output::Kind::Alarm, m.ms);
+      alarm.board = board;
+      out.push_back(alarm);
+      out.push_back(light_squares(m, board));
+      break;
+    }
+    case MomentKind::Removed: {
+      if (!m.move.is_none()) o.uci = chess::to_uci(before, m.move);
+      out.push_back(o);
+      // Sighted: the blind player lifted his own piece while the opponent's move is not
+      // yet on his board: an irregularity for the arbiter (the holes are still read).
+      if (config_.seating == Seating::Sighted && chess::color_of(m.piece) == config_.player &&
+          !watch_[0].told_early) {
+        watch_[0].told_early = true;
+        board::Moment early = m;
+        early.kind = MomentKind::Irregularity;
+        early.irregularity = board::Irregularity::OwnMoveEarly;
+        Output irr = moment_output(early);
+        out.push_back(irr);
+        speak(board, m.ms, std::string(record::message_text(Message::ReproduceFirst, lang)), out);
+      }
+      break;
+    }
+    default:
+      if (!m.move.is_none()) o.uci = chess::to_uci(before, m.move);
+      out.push_back(o);
+      break;
   }
 }
 
-void Session::on_made(const board::Moment& m, const chess::Position& before,
+void Session::on_made(int board, const board::Moment& m, const chess::Position& before,
                       std::vector<Output>& out) {
   const chess::Color mover = before.side_to_move();
+  if (config_.seating == Seating::Sighted && mover != config_.player) {
+    // The sighted opponent's move is on the tactile board: his if he has pressed his
+    // clock, else it waits for the press (D.2.5: the press makes it).
+    if (!pressed_ms_) {
+      shown_ = m;
+      shown_before_ = before;
+      refreeze(0);
+      return;
+    }
+    const std::int64_t pressed = *pressed_ms_;
+    pressed_ms_.reset();
+    record_move(m, before, pressed);
+    announce_move(board, m, before, out);
+    watch_[0].told_early = false;
+    check_game_end(m.ms, mover, out);
+    return;
+  }
+  if (clock_ && started_) clock_->move_made(m.ms);
+  record_move(m, before, m.ms);
+  announce_move(board, m, before, out);
+  switch_clock(m.ms, out);
+  if (config_.seating == Seating::TwoBoards) boards_follow(m.ms, out);
+  check_game_end(m.ms, mover, out);
+}
+
+void Session::record_move(const board::Moment& m, const chess::Position& before,
+                          std::int64_t clock_ms) {
+  std::string comment;
+  if (clock_ && started_)
+    comment =
+        "[%clk " + clock::format_clk(clock_->remaining_ms(before.side_to_move(), clock_ms)) + "]";
+  game_.play(m.move, std::move(comment));
+}
+
+void Session::announce_move(int board, const board::Moment& m, const chess::Position& before,
+                            std::vector<Output>& out) {
   Output o = moment_output(m);
+  o.board = board;
   o.san = chess::to_san(before, m.move);
   o.uci = chess::to_uci(before, m.move);
   out.push_back(o);
-
-  std::string comment;
-  if (clock_ && started_) {
-    clock_->move_made(m.ms);
-    comment = "[%clk " + clock::format_clk(clock_->remaining_ms(mover, m.ms)) + "]";
+  if (config_.seating == Seating::Sighted && before.side_to_move() != config_.player) {
+    // The sighted player's move, now on the tactile board: confirmed to the blind player.
+    Output mirror = make_output(Output::Kind::Mirrored, m.ms);
+    mirror.san = o.san;
+    mirror.uci = o.uci;
+    out.push_back(mirror);
+    std::string phrase(record::message_text(Message::Opponent, language(0)));
+    phrase += ": ";
+    phrase += record::move_phrase(before, m.move, language(0));
+    speak(0, m.ms, std::move(phrase), out);
+    return;
   }
-  record_.moves.push_back(chess::PgnMove{m.move, std::move(comment)});
-  history_.push_back(before.key());
-
-  std::string phrase;
-  if (m.corrected) {
-    phrase = record::message_text(Message::MoveCorrected, config_.language);
-    phrase += ". ";
+  // Said on the mover's board (what was read) and, with two boards, to the opponent on
+  // his (D.2.1), in each player's language.
+  for (int b = 0; b < board_count(); ++b) {
+    const int to = config_.seating == Seating::TwoBoards && b == 1 ? 1 - board : board;
+    std::string phrase;
+    if (m.corrected && to == board) {
+      phrase = record::message_text(Message::MoveCorrected, language(to));
+      phrase += ". ";
+    }
+    phrase += record::move_phrase(before, m.move, language(to));
+    speak(to, m.ms, std::move(phrase), out);
   }
-  phrase += record::move_phrase(before, m.move, config_.language);
-  speak(m.ms, std::move(phrase), out);
+}
 
-  Output sw = make_output(Output::Kind::SwitchClock, m.ms);
-  sw.color = ~mover;
+void Session::switch_clock(std::int64_t ms, std::vector<Output>& out) {
+  Output sw = make_output(Output::Kind::SwitchClock, ms);
+  sw.color = position().side_to_move();
   out.push_back(sw);
+}
 
-  const chess::GameState state = chess::game_state(position(), history_);
+void Session::check_game_end(std::int64_t ms, chess::Color mover, std::vector<Output>& out) {
+  const chess::GameState state = game_.state();
   if (!state.over()) return;
-  const record::Language lang = config_.language;
   std::string result = "1/2-1/2";
-  std::string said;
+  Message said[2] = {Message::Draw, Message::Count};
   switch (state.outcome) {
     case chess::Outcome::Checkmate:
       result = mover == chess::White ? "1-0" : "0-1";
-      said = record::message_text(mover == chess::White ? Message::WhiteWins : Message::BlackWins,
-                                  lang);
+      said[0] = mover == chess::White ? Message::WhiteWins : Message::BlackWins;
       break;
     case chess::Outcome::Stalemate:
-      said = std::string(record::message_text(Message::Stalemate, lang)) + ". " +
-             std::string(record::message_text(Message::Draw, lang));
+      said[0] = Message::Stalemate;
+      said[1] = Message::Draw;
       break;
     case chess::Outcome::DeadPosition:
-      said = record::message_text(Message::DeadPosition, lang);
+      said[0] = Message::DeadPosition;
       break;
     default:
-      said = record::message_text(Message::Draw, lang);
       break;
   }
-  speak(m.ms, std::move(said), out);
-  end_game(m.ms, result, std::string(chess::outcome_name(state.outcome)), out);
+  for (int b = 0; b < board_count(); ++b) {
+    std::string text(record::message_text(said[0], language(b)));
+    if (said[1] != Message::Count) {
+      text += ". ";
+      text += record::message_text(said[1], language(b));
+    }
+    speak(b, ms, std::move(text), out);
+  }
+  end_game(ms, result, std::string(chess::outcome_name(state.outcome)), out);
+}
+
+void Session::clock_pressed(const board::ButtonEvent& e, std::vector<Output>& out) {
+  // Only the sighted player's press counts, once in his turn, with a running clock.
+  if (over_ || !begun_ || pressed_ms_ || sealing_ || sealed_ || paused_ ||
+      position().side_to_move() == config_.player)
+    return;
+  if (!started_) start_clock(e.ms, out);
+  if (clock_) clock_->move_made(e.ms);
+  if (shown_) {
+    // His move stands on the tactile board already: the press makes it.
+    const board::Moment m = *shown_;
+    const chess::Position before = *shown_before_;
+    shown_.reset();
+    shown_before_.reset();
+    board::Moment made = m;
+    made.ms = e.ms;
+    record_move(made, before, e.ms);
+    announce_move(0, made, before, out);
+    switch_clock(e.ms, out);
+    watch_[0].told_early = false;
+    refreeze(0);
+    check_game_end(e.ms, before.side_to_move(), out);
+    return;
+  }
+  // His move is not on the tactile board yet: the blind player's clock runs from now,
+  // and the move is the one the board will show.
+  pressed_ms_ = e.ms;
+  Output sw = make_output(Output::Kind::SwitchClock, e.ms);
+  sw.color = config_.player;
+  out.push_back(sw);
 }
 
 void Session::check_flag(std::int64_t now_ms, std::vector<Output>& out) {
@@ -273,19 +465,22 @@ void Session::check_flag(std::int64_t now_ms, std::vector<Output>& out) {
   const bool other_down = clock_->flag_down(~c, now_ms);
   const clock::FlagOutcome outcome =
       clock::decide_flag(c, opponent_can_mate, other_down, clock_->both_flags_draw());
-  const record::Language lang = config_.language;
-  std::string said(record::message_text(
-      other_down && clock_->both_flags_draw()
-          ? Message::BothFlagsFallen
-          : (c == chess::White ? Message::WhiteFlagFallen : Message::BlackFlagFallen),
-      lang));
-  said += ". ";
-  said += record::message_text(outcome.result == clock::GameResult::WhiteWins   ? Message::WhiteWins
-                               : outcome.result == clock::GameResult::BlackWins ? Message::BlackWins
-                                                                                : Message::Draw,
-                               lang);
-  speak(now_ms, std::move(said), out);
-  record_.set_tag("Termination", "time forfeit");
+  for (int b = 0; b < board_count(); ++b) {
+    const record::Language lang = language(b);
+    std::string said(record::message_text(
+        other_down && clock_->both_flags_draw()
+            ? Message::BothFlagsFallen
+            : (c == chess::White ? Message::WhiteFlagFallen : Message::BlackFlagFallen),
+        lang));
+    said += ". ";
+    said +=
+        record::message_text(outcome.result == clock::GameResult::WhiteWins   ? Message::WhiteWins
+                             : outcome.result == clock::GameResult::BlackWins ? Message::BlackWins
+                                                                              : Message::Draw,
+                             lang);
+    speak(b, now_ms, std::move(said), out);
+  }
+  game_.record().set_tag("Termination", "time forfeit");
   end_game(now_ms, std::string(clock::pgn_result(outcome.result)), std::string(outcome.reason),
            out);
 }
@@ -293,9 +488,12 @@ void Session::check_flag(std::int64_t now_ms, std::vector<Output>& out) {
 void Session::end_game(std::int64_t ms, std::string result, std::string reason,
                        std::vector<Output>& out) {
   over_ = true;
-  recognizer_.set_frozen(true);
-  record_.result = result;
-  record_.set_tag("Result", result);
+  for (int b = 0; b < 2; ++b) {
+    refreeze(b);
+    watch_[std::size_t(b)].check_at = board::kNoDeadline;
+  }
+  game_.record().result = result;
+  game_.record().set_tag("Result", result);
   if (clock_) clock_->stop(ms);
   Output o = make_output(Output::Kind::GameOver, ms);
   o.result = std::move(result);
@@ -303,27 +501,24 @@ void Session::end_game(std::int64_t ms, std::string result, std::string reason,
   out.push_back(std::move(o));
 }
 
-void Session::speak(std::int64_t ms, std::string text, std::vector<Output>& out) {
-  last_spoken_ = text;
+void Session::speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out) {
+  last_spoken_[board_index(board)] = text;
   Output o = make_output(Output::Kind::Speak, ms);
+  o.board = board;
   o.text = std::move(text);
   out.push_back(std::move(o));
 }
 
-void Session::say_time(std::int64_t ms, std::vector<Output>& out) {
-  int white_moves = 0;
-  for (std::size_t i = 0; i < record_.moves.size(); ++i) {
-    const bool white_move = (i % 2 == 0) == (config_.start.side_to_move() == chess::White);
-    if (white_move) ++white_moves;
-  }
+void Session::say_time(int board, std::int64_t ms, std::vector<Output>& out) {
+  const int white_moves = game_.moves_of(chess::White, game_.plies());
+  const record::Language lang = language(board);
   if (clock_) {
-    speak(
-        ms,
-        record::time_phrase(clock_->remaining_ms(chess::White, ms),
-                            clock_->remaining_ms(chess::Black, ms), white_moves, config_.language),
-        out);
+    speak(board, ms,
+          record::time_phrase(clock_->remaining_ms(chess::White, ms),
+                              clock_->remaining_ms(chess::Black, ms), white_moves, lang),
+          out);
   } else {
-    speak(ms, record::count_words(white_moves, record::Unit::Move, config_.language), out);
+    speak(board, ms, record::count_words(white_moves, record::Unit::Move, lang), out);
   }
 }
 

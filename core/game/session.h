@@ -13,6 +13,7 @@
 // next_deadline() and call advance().
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,8 +27,10 @@
 #include "core/clock/chess_clock.h"
 #include "core/clock/time_control.h"
 #include "core/game/arbiter.h"
+#include "core/game/game_line.h"
 #include "core/game/seating.h"
 #include "core/record/language.h"
+#include "core/record/messages.h"
 
 namespace tactile::game {
 
@@ -123,6 +126,7 @@ class Session {
   std::string arbiter_refusal(const ArbiterCommand& c) const;
   void on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vector<Output>& out);
 
+  // Board 0 is board A, 1 board B (two-boards only; elsewhere board B is ignored).
   void on_hole(int board, const board::HoleEvent& e, std::vector<Output>& out);
   void on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out);
   // The question `question` (a Speak output's number) has been said to its end at `ms`:
@@ -130,26 +134,38 @@ class Session {
   // older question (corrected or withdrawn since) changes nothing.
   void heard(int board, int question, std::int64_t ms, std::vector<Output>& out);
   // The question still being said, awaiting heard(); 0 if none.
-  int unheard_question() const { return recognizer_.awaiting_heard() ? question_ : 0; }
+  int unheard_question() const;
   // Handles everything due up to and including `now_ms` (settle time, flag fall).
   void advance(std::int64_t now_ms, std::vector<Output>& out);
   // The next time advance() has something to do; board::kNoDeadline if none.
   std::int64_t next_deadline() const;
-  // Only the recognizer's deadline (settle time), without the clock's flag.
-  std::int64_t board_deadline() const { return recognizer_.next_deadline(); }
+  // Only the boards' deadlines (settle times, holes to check), without the clock's flag.
+  std::int64_t board_deadline() const;
 
-  const chess::Position& position() const { return recognizer_.position(); }
-  const chess::PgnGame& record() const { return record_; }  // the game so far (PGN)
+  // The game's position now (the boards follow it: see recognizer()).
+  const chess::Position& position() const { return game_.position(); }
+  const chess::PgnGame& record() const { return game_.record(); }  // the game so far (PGN)
+  const GameLine& game() const { return game_; }
   bool over() const { return over_; }
   const std::optional<clock::ChessClock>& clock() const { return clock_; }
-  int moves_made() const { return int(record_.moves.size()); }
-  const std::string& last_spoken() const { return last_spoken_; }
-  const board::Recognizer& recognizer() const { return recognizer_; }
+  int moves_made() const { return game_.plies(); }
+  const std::string& last_spoken() const { return last_spoken_[0]; }
+  // The recognizer of `board`: the position that board shows (or is to show once it has
+  // reproduced the last move) and its holes.
+  const board::Recognizer& recognizer(int board = 0) const { return boards_[board_index(board)]; }
   const SessionConfig& config() const { return config_; }
   Seating seating() const { return config_.seating; }
+  // The number of boards the seating uses: 2 for two-boards, else 1.
+  int board_count() const { return config_.seating == Seating::TwoBoards ? 2 : 1; }
+  // The colour whose player sits at `board` (two-boards), the blind player's (sighted);
+  // one-board: the side to move.
+  chess::Color owner(int board) const;
   // The holes of `board` that differ from what the game expects there and are a
   // discrepancy now (D.2.9); 0 if none.
   chess::Bitboard discrepancy(int board) const;
+  // The move `board` must still reproduce (two-boards: the opponent's last move; sighted:
+  // the sighted player's move after his press); none if nothing.
+  chess::Move to_reproduce(int board) const;
   // Whether the clock has been started (or, with no clock, the game).
   bool clock_started() const { return started_; }
   bool paused() const { return paused_; }
@@ -161,21 +177,59 @@ class Session {
   const std::optional<SealedMove>& sealed() const { return sealed_; }
   // The holes that differ from the position while the board is being put back after a
   // take-back, a rollback or a seal (0 when it is not): nothing is read until they match.
-  chess::Bitboard restoring() const {
-    return restoring_ ? recognizer_.occupancy() ^ position().occupied() : 0;
-  }
+  chess::Bitboard restoring(int board = 0) const;
 
  private:
-  void handle(const board::Moment& m, const chess::Position& before,
+  // What the session keeps of one board besides its recognizer (two-boards, sighted).
+  struct BoardWatch {
+    chess::Move expected = chess::Move::none();  // the move it must still reproduce
+    chess::Bitboard base = 0;                    // its holes when that began
+    std::vector<board::HoleEvent> events;        // its hole events since then
+    chess::Bitboard empty = 0;     // the discrepancy reported: holes that should be full
+    chess::Bitboard occupied = 0;  // ... and holes that should be empty
+    std::int64_t check_at = board::kNoDeadline;  // when its settled holes are checked
+    bool told_early = false;                     // told to reproduce the opponent's move first
+    bool restoring = false;  // being put back after a take-back, rollback or seal
+    bool discrepant() const { return empty | occupied; }
+  };
+
+  static int board_index(int board) { return board == 1 ? 1 : 0; }
+  board::Recognizer& rec(int board) { return boards_[board_index(board)]; }
+  record::Language language(int board) const;
+  bool uses(int board) const { return board >= 0 && board < board_count(); }
+
+  // Moments of board `board`'s recognizer (from position `before`), in order.
+  void dispatch(int board, const chess::Position& before, std::vector<Output>& out);
+  void handle(int board, const board::Moment& m, const chess::Position& before,
               std::vector<Output>& out);  // all but Made
-  void on_made(const board::Moment& m, const chess::Position& before, std::vector<Output>& out);
-  // Hands each of moments_ (just filled by the recognizer, from position `before`) to
-  // on_made or handle, in order.
-  void dispatch(const chess::Position& before, std::vector<Output>& out);
+  // A move made on `board`: the steps below, in order.
+  void on_made(int board, const board::Moment& m, const chess::Position& before,
+               std::vector<Output>& out);
+  void record_move(const board::Moment& m, const chess::Position& before, std::int64_t clock_ms);
+  void announce_move(int board, const board::Moment& m, const chess::Position& before,
+                     std::vector<Output>& out);
+  void switch_clock(std::int64_t ms, std::vector<Output>& out);  // the side to move's runs
+  void check_game_end(std::int64_t ms, chess::Color mover, std::vector<Output>& out);
+
+  // Two boards (board_watch.cpp): after a move the boards take their roles again.
+  void boards_follow(std::int64_t ms, std::vector<Output>& out);
+  void watch_hole(int board, const board::HoleEvent& e, std::vector<Output>& out);
+  void mirrored(int board, std::int64_t ms, std::vector<Output>& out);
+  void check_board(int board, std::int64_t ms, bool settled, std::vector<Output>& out);
+  // Whether `board`'s recognizer reads moves now.
+  bool reads(int board) const;
+  void refreeze(int board);
+  bool owner_on_move(int board) const;
+
+  // Sighted (D.2.5): the opponent's clock press.
+  void clock_pressed(const board::ButtonEvent& e, std::vector<Output>& out);
+
   void check_flag(std::int64_t now_ms, std::vector<Output>& out);
   void end_game(std::int64_t ms, std::string result, std::string reason, std::vector<Output>& out);
-  void speak(std::int64_t ms, std::string text, std::vector<Output>& out);
-  void say_time(std::int64_t ms, std::vector<Output>& out);
+  void speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out);
+  // `m` said on every board, in each player's language.
+  void say_all(std::int64_t ms, record::Message m, std::vector<Output>& out);
+  void say_time(int board, std::int64_t ms, std::vector<Output>& out);
   void start_clock(std::int64_t ms, std::vector<Output>& out);
   // The club start: an announce press on the start position before any move.
   bool starts_clock(const board::ButtonEvent& e) const;
@@ -185,10 +239,11 @@ class Session {
   void made_at_resumption(const board::Moment& m, const chess::Position& before,
                           std::vector<Output>& out);
   // Puts the game back to the position after its first `plies` moves (record, repetition
-  // keys, recognizer); the board is then read only once its holes show that position.
-  void return_to(int plies, std::int64_t ms, std::vector<Output>& out);
+  // keys, every board); a board is then read only once its holes show that position.
+  // Returns the holes each board must fix.
+  std::array<chess::Bitboard, 2> return_to(int plies, std::int64_t ms, std::vector<Output>& out);
   // Ends a restore when the holes match the position again.
-  void check_restored();
+  void check_restored(int board);
   void take_back(std::int64_t ms, std::vector<Output>& out);
   void roll_back(std::int64_t ms, int number, std::vector<Output>& out);
   void set_time(std::int64_t ms, const ArbiterCommand& c, std::vector<Output>& out);
@@ -196,21 +251,27 @@ class Session {
   int plies_through(int number) const;
 
   SessionConfig config_;
-  board::Recognizer recognizer_;
+  GameLine game_;
+  std::array<board::Recognizer, 2> boards_;
+  std::array<BoardWatch, 2> watch_;
   std::optional<clock::ChessClock> clock_;
-  chess::PgnGame record_;
-  std::vector<std::uint64_t> history_;  // keys of the positions before the current one
   std::vector<board::Moment> moments_;  // scratch, reused
-  std::string last_spoken_;
+  std::string last_spoken_[2];
   bool begun_ = false;    // start() was called
   bool started_ = false;  // the clock was started
   int question_ = 0;      // the number of the last question asked
+  int question_board_ = 0;
   bool over_ = false;
   bool paused_ = false;
   bool sealing_ = false;
-  bool restoring_ = false;
   bool adjourn_resumed_ = false;  // resume-adjourned given, the sealed move not yet made
   std::optional<SealedMove> sealed_;
+  // Sighted: the opponent pressed his clock (at that time) before his move was on the
+  // tactile board; the move is his once the board shows it.
+  std::optional<std::int64_t> pressed_ms_;
+  // Sighted: the opponent's move shown on the tactile board before his press.
+  std::optional<board::Moment> shown_;
+  std::optional<chess::Position> shown_before_;
 };
 
 }  // namespace tactile::game

@@ -17,8 +17,8 @@ using record::Message;
 
 bool Session::starts_clock(const board::ButtonEvent& e) const {
   return config_.wait_for_start && begun_ && !started_ && !over_ &&
-         e.button == board::Button::Announce && record_.moves.empty() && !recognizer_.pending() &&
-         recognizer_.occupancy() == config_.start.occupied();
+         e.button == board::Button::Announce && game_.plies() == 0 && !recognizer(0).pending() &&
+         recognizer(0).occupancy() == config_.start.occupied();
 }
 
 int Session::plies_through(int number) const {
@@ -30,8 +30,7 @@ int Session::plies_through(int number) const {
 }
 
 std::string Session::arbiter_refusal(const ArbiterCommand& c) const {
-  if (over_ && c.kind != Kind::Result) return "the game is over (" + record_.result + ")";
-  if (over_) return "the game is over (" + record_.result + ")";
+  if (over_) return "the game is over (" + record().result + ")";
   const bool adjourned = sealed_.has_value() || sealing_;
   switch (c.kind) {
     case Kind::Start:
@@ -52,7 +51,7 @@ std::string Session::arbiter_refusal(const ArbiterCommand& c) const {
       return "";
     case Kind::Takeback:
       if (adjourned) return "the game is adjourned";
-      if (record_.moves.empty()) return "no move has been made";
+      if (game_.plies() == 0) return "no move has been made";
       if (clock_ && started_ && !clock_->can_take_back())
         return "the clock's last switch cannot be taken back (the clock was set since); use "
                "rollback";
@@ -85,7 +84,6 @@ void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vect
   if (!arbiter_refusal(c).empty()) return;
   advance(now_ms, out);  // a flag that fell before the command comes first
   if (over_) return;
-  const record::Language lang = config_.language;
   switch (c.kind) {
     case Kind::Start:
       start_clock(now_ms, out);
@@ -93,12 +91,12 @@ void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vect
     case Kind::Pause:
       clock_->stop(now_ms);
       paused_ = true;
-      speak(now_ms, std::string(record::message_text(Message::ClockStopped, lang)), out);
+      say_all(now_ms, Message::ClockStopped, out);
       break;
     case Kind::Resume:
       paused_ = false;
       if (clock_) clock_->resume(now_ms);
-      speak(now_ms, std::string(record::message_text(Message::ClockResumed, lang)), out);
+      say_all(now_ms, Message::ClockResumed, out);
       break;
     case Kind::SetTime:
       set_time(now_ms, c, out);
@@ -113,8 +111,8 @@ void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vect
       const Message said = c.result == "1-0"   ? Message::WhiteWins
                            : c.result == "0-1" ? Message::BlackWins
                                                : Message::Draw;
-      speak(now_ms, std::string(record::message_text(said, lang)), out);
-      if (!c.reason.empty()) record_.set_tag("Termination", c.reason);
+      say_all(now_ms, said, out);
+      if (!c.reason.empty()) game_.record().set_tag("Termination", c.reason);
       end_game(now_ms, c.result, c.reason.empty() ? "arbiter" : c.reason, out);
       break;
     }
@@ -126,10 +124,10 @@ void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vect
       // once its holes show it, and the sealed move made on it completes the sealer's
       // move (14.2, on_made).
       adjourn_resumed_ = true;
-      recognizer_.reset(sealed_->before, recognizer_.occupancy());
-      restoring_ = true;
-      check_restored();
-      speak(now_ms, std::string(record::message_text(Message::GameResumed, lang)), out);
+      rec(0).reset(sealed_->before, recognizer(0).occupancy());
+      watch_[0].restoring = true;
+      check_restored(0);
+      say_all(now_ms, Message::GameResumed, out);
       break;
   }
 }
@@ -155,57 +153,83 @@ void Session::take_back(std::int64_t ms, std::vector<Output>& out) {
   // 1.16.3: the offender's clock runs again with all the time since his turn began.
   if (clock_ && started_) clock_->take_back_switch(ms);
   return_to(moves_made() - 1, ms, out);
-  if (started_) {
-    Output o = make_output(Output::Kind::SwitchClock, ms);
-    o.color = position().side_to_move();
-    out.push_back(o);
-  }
+  if (started_) switch_clock(ms, out);
 }
 
 void Session::roll_back(std::int64_t ms, int number, std::vector<Output>& out) {
   const int plies = plies_through(number);
   if (clock_ && started_) {
-    int moves[2] = {0, 0};
-    chess::Color side = config_.start.side_to_move();
-    for (int i = 0; i < plies; ++i, side = ~side) ++moves[side];
-    clock_->split_back_to(ms, moves[chess::White], moves[chess::Black], side);
+    const chess::Color side = game_.position_after(plies).side_to_move();
+    clock_->split_back_to(ms, game_.moves_of(chess::White, plies),
+                          game_.moves_of(chess::Black, plies), side);
   }
-  return_to(plies, ms, out);
-  if (started_) {
-    Output o = make_output(Output::Kind::SwitchClock, ms);
-    o.color = position().side_to_move();
-    out.push_back(o);
+  const std::array<chess::Bitboard, 2> fix = return_to(plies, ms, out);
+  Output o = make_output(Output::Kind::Rollback, ms);
+  o.number = number;
+  o.plies = plies;
+  if (clock_) {
+    o.white_ms = clock_->remaining_ms(chess::White, ms);
+    o.black_ms = clock_->remaining_ms(chess::Black, ms);
   }
+  o.fix[0] = fix[0];
+  o.fix[1] = fix[1];
+  out.push_back(o);
+  if (started_) switch_clock(ms, out);
 }
 
-void Session::return_to(int plies, std::int64_t ms, std::vector<Output>& out) {
-  chess::Position p = config_.start;
-  for (int i = 0; i < plies; ++i) p.play(record_.moves[std::size_t(i)].move);
-  record_.moves.resize(std::size_t(plies));
-  history_.resize(std::size_t(plies));
-  recognizer_.reset(p, recognizer_.occupancy());
-  restoring_ = true;
-  const chess::Bitboard wrong = recognizer_.occupancy() ^ p.occupied();
-  check_restored();
-  if (wrong) {
-    speak(ms, std::string(record::message_text(Message::RestorePosition, config_.language)), out);
-    Output light = make_output(Output::Kind::LightSquares, ms);
-    light.squares = wrong;
-    out.push_back(light);
+std::array<chess::Bitboard, 2> Session::return_to(int plies, std::int64_t ms,
+                                                  std::vector<Output>& out) {
+  game_.back_to(plies);
+  pressed_ms_.reset();
+  shown_.reset();
+  shown_before_.reset();
+  std::array<chess::Bitboard, 2> fix = {0, 0};
+  for (int b = 0; b < board_count(); ++b) {
+    BoardWatch& w = watch_[std::size_t(b)];
+    w.expected = chess::Move::none();
+    w.events.clear();
+    w.told_early = false;
+    w.check_at = board::kNoDeadline;
+    const bool was_discrepant = w.discrepant();
+    w.empty = w.occupied = 0;
+    rec(b).reset(position(), recognizer(b).occupancy());
+    w.restoring = true;
+    fix[std::size_t(b)] = recognizer(b).occupancy() ^ position().occupied();
+    check_restored(b);
+    if (was_discrepant)
+      out.push_back([&] {
+        Output o = make_output(Output::Kind::Resolved, ms);
+        o.board = b;
+        return o;
+      }());
+    if (fix[std::size_t(b)]) {
+      speak(b, ms, std::string(record::message_text(Message::RestorePosition, language(b))), out);
+      Output light = make_output(Output::Kind::LightSquares, ms);
+      light.board = b;
+      light.squares = fix[std::size_t(b)];
+      out.push_back(light);
+    }
   }
+  return fix;
 }
 
-void Session::check_restored() {
-  if (!restoring_) return;
-  if (recognizer_.occupancy() != position().occupied()) {
-    recognizer_.set_frozen(true);
+void Session::check_restored(int board) {
+  BoardWatch& w = watch_[std::size_t(board_index(board))];
+  if (!w.restoring) return;
+  if (recognizer(board).occupancy() != position().occupied()) {
+    rec(board).set_frozen(true);
     return;
   }
   // The board shows the position: reading starts afresh (unless the game waits for the
   // arbiter's resume-adjourned).
-  restoring_ = false;
-  recognizer_.reset(position(), recognizer_.occupancy());
-  recognizer_.set_frozen(over_ || (sealed_ && !adjourn_resumed_));
+  w.restoring = false;
+  rec(board).reset(position(), recognizer(board).occupancy());
+  refreeze(board);
+}
+
+void Session::say_all(std::int64_t ms, record::Message m, std::vector<Output>& out) {
+  for (int b = 0; b < board_count(); ++b)
+    speak(b, ms, std::string(record::message_text(m, language(b))), out);
 }
 
 void Session::made_at_resumption(const board::Moment& m, const chess::Position& before,
@@ -214,11 +238,11 @@ void Session::made_at_resumption(const board::Moment& m, const chess::Position& 
     // 14.2: the sealed move is on the board: announced, and the responder's clock starts.
     sealed_.reset();
     adjourn_resumed_ = false;
-    on_made(m, before, out);
+    on_made(0, m, before, out);
     return;
   }
   // Only the sealed move may be made: the board goes back to the position before it.
-  speak(m.ms, std::string(record::message_text(Message::IllegalMove, config_.language)), out);
+  speak(0, m.ms, std::string(record::message_text(Message::IllegalMove, language(0))), out);
   return_to(moves_made(), m.ms, out);
 }
 
@@ -243,10 +267,10 @@ void Session::seal(const board::Moment& m, const chess::Position& before,
   o.color = before.side_to_move();
   sealed_ = std::move(s);
   // The board keeps the sealed move until the game is resumed: nothing is read meanwhile.
-  recognizer_.reset(before, recognizer_.occupancy());
-  recognizer_.set_frozen(true);
+  rec(0).reset(before, recognizer(0).occupancy());
+  rec(0).set_frozen(true);
   out.push_back(std::move(o));
-  speak(m.ms, std::string(record::message_text(Message::GameAdjourned, config_.language)), out);
+  speak(0, m.ms, std::string(record::message_text(Message::GameAdjourned, language(0))), out);
 }
 
 }  // namespace tactile::game

@@ -41,6 +41,12 @@ constexpr std::array<std::array<std::string_view, 3>, kCount> kTexts = {{
      "Запись партии не сохраняется, позовите арбитра"},
     {"Partieformular wieder gespeichert", "The game record is saved again",
      "Запись партии снова сохраняется"},
+    {"Brett falsch", "Board wrong", "Доска неверна"},
+    {"leer", "empty", "пусто"},
+    {"besetzt", "occupied", "занято"},
+    {"Zuerst den Zug des Gegners ausfuehren", "First make the opponent's move on your board",
+     "Сначала сделайте ход соперника на своей доске"},
+    {"Gegner", "Opponent", "Соперник"},
 }};
 
 constexpr bool all_filled() {

@@ -35,6 +35,11 @@ enum class Message {
   Fault,           // the daemon stopped on an error (or cannot start): the journal says why
   RecordFailed,    // the PGN cannot be written (disk full, folder gone): the log holds all
   RecordRestored,  // the PGN is written again after a failure
+  BoardWrong,      // D.2.9: this board differs from the game; the squares follow
+  HoleEmpty,       // after a square: that hole should hold a peg ("Felix drei leer")
+  HoleOccupied,    // after a square: that hole should be empty ("Gustav eins besetzt")
+  ReproduceFirst,  // an own move begun before the opponent's is reproduced on the board
+  Opponent,        // before the sighted opponent's move, a confirmation ("Gegner: ...")
   Count
 };
 

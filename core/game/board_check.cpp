@@ -1,0 +1,53 @@
+#include "core/game/board_check.h"
+
+#include <bit>
+
+#include "core/board/hole_trace.h"
+#include "core/board/readings.h"
+#include "core/chess/movegen.h"
+
+namespace tactile::game {
+
+chess::Bitboard move_squares(const chess::Position& pos, chess::Move m) {
+  const board::MoveShape s = board::shape_of(pos, m);
+  chess::Bitboard b = s.moved_pieces;
+  for (int i = 0; i < s.travellers; ++i)
+    b |= chess::square_bb(s.from[i]) | chess::square_bb(s.to[i]);
+  if (s.captured != chess::NoSquare) b |= chess::square_bb(s.captured);
+  return b;
+}
+
+bool reproduces(const chess::Position& shown, chess::Move m, chess::Bitboard base,
+                std::span<const board::HoleEvent> events) {
+  const chess::Bitboard mine = move_squares(shown, m);
+  board::HoleTrace trace;
+  trace.clear((shown.occupied() & ~mine) | (base & mine));
+  for (const board::HoleEvent& e : events)
+    if (mine & chess::square_bb(e.square)) trace.apply(e.square, e.change, e.resync);
+  chess::MoveList only;
+  only.push(m);
+  board::ReadingList readings;
+  const chess::PieceType promotion =
+      m.kind() == chess::Move::Promotion ? m.promotion() : chess::Queen;
+  board::find_readings(shown, only, trace, promotion, readings);
+  return readings.count == 1;
+}
+
+chess::Bitboard unexplained(const chess::Position& shown, chess::Move expected,
+                            chess::Bitboard holes, const chess::Position& game,
+                            bool owner_on_move) {
+  chess::Bitboard diff = holes ^ shown.occupied();
+  if (!expected.is_none()) diff &= ~move_squares(shown, expected);
+  if (!diff || !owner_on_move) return diff;
+  // The legal move that explains most of it: its holes are his move under way.
+  chess::MoveList legal;
+  chess::generate_legal(game, legal);
+  chess::Bitboard left = diff;
+  for (chess::Move m : legal) {
+    const chess::Bitboard rest = diff & ~move_squares(game, m);
+    if (std::popcount(rest) < std::popcount(left)) left = rest;
+  }
+  return left;
+}
+
+}  // namespace tactile::game

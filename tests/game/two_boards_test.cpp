@@ -1,0 +1,260 @@
+// Two boards (D.1, D.2.9): a move is made on the mover's board and switches the clock;
+// the opponent's board must reproduce it (mirrored); anything else there is a
+// discrepancy, spoken, lit and logged, until the board is put right (resolved).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "core/game/resume.h"
+#include "tests/game/seated_table.h"
+
+namespace tactile::game {
+namespace {
+using ::testing::ElementsAre;
+using testing::SeatedTable;
+using Kind = Output::Kind;
+constexpr int A = 0;
+constexpr int B = 1;
+
+SessionConfig two_boards() {
+  return SeatedTable::config(Seating::TwoBoards);
+}
+
+chess::Bitboard bb(std::initializer_list<const char*> squares) {
+  chess::Bitboard b = 0;
+  for (const char* s : squares) b |= chess::square_bb(chess::parse_square(s));
+  return b;
+}
+
+TEST(TwoBoards, AMoveMadeOnTheMoversBoardIsReproducedOnTheOpponents) {
+  SeatedTable t(two_boards());
+  t.move(A, 1000, "e2", "e4").press(A, 1300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
+  ASSERT_EQ(t.count(Kind::SwitchClock), 2u);
+  EXPECT_EQ(t.of(Kind::SwitchClock)[1].color, chess::Black);
+  // Said on both boards; shown on Black's board, which must reproduce it.
+  EXPECT_THAT(t.spoken(A), ElementsAre("Bauer Eva vier"));
+  EXPECT_THAT(t.spoken(B), ElementsAre("Bauer Eva vier"));
+  ASSERT_EQ(t.count(Kind::LightSquares, B), 1u);
+  EXPECT_EQ(t.of(Kind::LightSquares, B)[0].squares, bb({"e2", "e4"}));
+  EXPECT_EQ(t.s().to_reproduce(B), t.s().record().moves[0].move);
+  EXPECT_EQ(t.count(Kind::Mirrored), 0u);
+
+  t.move(B, 4000, "e2", "e4");
+  ASSERT_EQ(t.count(Kind::Mirrored), 1u);
+  EXPECT_EQ(t.of(Kind::Mirrored)[0].board, B);
+  EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, "e2e4");
+  EXPECT_EQ(t.of(Kind::Mirrored)[0].san, "e4");
+  EXPECT_TRUE(t.s().to_reproduce(B).is_none());
+  EXPECT_EQ(t.count(Kind::SwitchClock), 2u);  // reproducing switches no clock
+
+  // Black's move on his own board, then White reproduces it on board A.
+  t.move(B, 6000, "e7", "e5").press(B, 6300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
+  t.move(A, 8000, "e7", "e5");
+  EXPECT_EQ(t.of(Kind::Mirrored).back().board, A);
+  t.move(A, 9000, "g1", "f3").press(A, 9300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
+  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+}
+
+TEST(TwoBoards, BoardBIsWhitesWhenBoardAIsBlack) {
+  SessionConfig c = two_boards();
+  c.board_a = chess::Black;
+  SeatedTable t(c);
+  t.move(A, 1000, "e2", "e4").press(A, 1300);  // Black's board: not White's move
+  EXPECT_TRUE(t.moves().empty());
+  t.move(B, 2000, "e2", "e4").press(B, 2300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
+}
+
+TEST(TwoBoards, AWrongReproductionIsADiscrepancyUntilPutRight) {
+  SessionConfig c = two_boards();
+  c.language_b = record::Language::English;
+  SeatedTable t(c);
+  t.move(A, 1000, "e2", "e4").press(A, 1300);
+  t.move(B, 3000, "e2", "e3");                // the pawn one square short
+  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);  // not settled yet
+  t.advance(4200);                            // the settle time after e3
+  ASSERT_EQ(t.count(Kind::Discrepancy), 1u);
+  const Output d = t.of(Kind::Discrepancy)[0];
+  EXPECT_EQ(d.board, B);
+  EXPECT_EQ(d.ms, 4100);
+  EXPECT_EQ(d.empty, 0u);
+  EXPECT_EQ(d.occupied, bb({"e3"}));
+  EXPECT_EQ(t.s().discrepancy(B), bb({"e3"}));
+  EXPECT_EQ(t.s().discrepancy(A), 0u);
+  EXPECT_EQ(t.count(Kind::Alarm, B), 1u);
+  EXPECT_EQ(t.of(Kind::LightSquares, B).back().squares, bb({"e3"}));
+  EXPECT_EQ(t.spoken(B).back(), "Board wrong: e-three occupied");  // board B's language
+  // Put right: the pawn goes on to e4.
+  t.move(B, 9000, "e3", "e4");
+  EXPECT_EQ(t.count(Kind::Resolved, B), 1u);
+  EXPECT_EQ(t.count(Kind::Mirrored, B), 1u);
+  EXPECT_EQ(t.s().discrepancy(B), 0u);
+  t.move(B, 10000, "e7", "e5").press(B, 10300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+}
+
+TEST(TwoBoards, TheSquaresOfADiscrepancyAreSpokenEmptyFirst) {
+  SeatedTable t(two_boards());
+  t.move(A, 1000, "g1", "f3").press(A, 1300);
+  // Board B: the knight taken from g1 and put on h3.
+  t.move(B, 2000, "g1", "h3").advance(5000);
+  ASSERT_EQ(t.count(Kind::Discrepancy), 1u);
+  // h3 is not a hole of Nf3; g1 is, so only h3 differs unexplained.
+  EXPECT_EQ(t.s().discrepancy(B), bb({"h3"}));
+  t.up(B, 6000, "h3").advance(8000);  // the knight in the hand: g1 and f3 still under way
+  EXPECT_EQ(t.count(Kind::Resolved, B), 1u);
+  t.up(B, 9000, "f7").advance(11000);  // a black pawn out of its hole: nothing explains f7?
+  // f7 may be Black's own move begun early (f7-f6): told, not a discrepancy.
+  EXPECT_EQ(t.count(Kind::Discrepancy), 1u);
+  t.up(B, 12000, "a1").advance(14000);  // a white rook out: nothing explains it
+  ASSERT_EQ(t.count(Kind::Discrepancy), 2u);
+  EXPECT_EQ(t.of(Kind::Discrepancy)[1].empty, bb({"a1"}));
+  EXPECT_EQ(t.spoken(B).back(), "Brett falsch: Anna eins leer");
+}
+
+TEST(TwoBoards, AReproductionLeftHalfDoneIsNoDiscrepancyHoweverLong) {
+  SeatedTable t(two_boards());
+  t.move(A, 1000, "e2", "e4").press(A, 1300);
+  t.up(B, 2000, "e2").advance(300000);  // the pawn in the hand for five minutes
+  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+  EXPECT_EQ(t.count(Kind::Mirrored), 0u);
+  t.press(B, 300500);  // an announce press: still no discrepancy, and no move of Black's
+  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
+  t.down(B, 301000, "e4");
+  EXPECT_EQ(t.count(Kind::Mirrored), 1u);
+}
+
+TEST(TwoBoards, AnOwnMoveBegunBeforeTheReproductionIsReadOnlyAfterIt) {
+  SeatedTable t(two_boards());
+  t.move(A, 1000, "e2", "e4").press(A, 1300);
+  // Black starts 1... e5 on his board before reproducing 1. e4.
+  t.up(B, 2000, "e7");
+  ASSERT_EQ(t.count(Kind::Moment, B), 1u);
+  EXPECT_EQ(t.of(Kind::Moment, B)[0].moment.irregularity, board::Irregularity::OwnMoveEarly);
+  EXPECT_THAT(t.spoken(B).back(), "Zuerst den Zug des Gegners ausfuehren");
+  t.down(B, 2200, "e5").press(B, 2500);  // not read: the reproduction is not done
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
+  t.advance(10000);
+  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+  // The reproduction, then the announce: Black's move is read from its holes.
+  t.move(B, 11000, "e2", "e4");
+  EXPECT_EQ(t.count(Kind::Mirrored, B), 1u);
+  t.press(B, 11500);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 11500);
+}
+
+TEST(TwoBoards, AHoleTouchedOnTheWrongBoardIsADiscrepancyAndNoMove) {
+  SeatedTable t(two_boards());
+  t.move(A, 1000, "e2", "e4").press(A, 1300);
+  // White, not on move, lifts his d-pawn on his own board and puts it on d4.
+  t.move(A, 2000, "d2", "d4").press(A, 2300);
+  ASSERT_EQ(t.count(Kind::Discrepancy, A), 1u);
+  EXPECT_EQ(t.of(Kind::Discrepancy, A)[0].empty, bb({"d2"}));
+  EXPECT_EQ(t.of(Kind::Discrepancy, A)[0].occupied, bb({"d4"}));
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
+  EXPECT_EQ(t.count(Kind::SwitchClock), 2u);
+  // Black meanwhile reproduces and moves; White's board must reproduce that too.
+  t.move(B, 3000, "e2", "e4").move(B, 4000, "e7", "e5").press(B, 4300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  t.move(A, 5000, "e7", "e5");
+  EXPECT_EQ(t.count(Kind::Mirrored, A), 1u);
+  // On move now, d2-d4 is a move of White's under way: no discrepancy any more.
+  EXPECT_EQ(t.s().discrepancy(A), 0u);
+  t.press(A, 5500);
+  // Nothing of a discrepant board is a move: d4 was put there while White was not on
+  // move, so it is no reading of this turn; put back and played again, it is.
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  EXPECT_EQ(t.of(Kind::Moment, A).back().moment.kind, board::MomentKind::Illegal);
+  t.move(A, 6000, "d4", "d2").move(A, 7000, "d2", "d4").press(A, 7300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "d2d4"));
+}
+
+TEST(TwoBoards, TheClockIsNeverSwitchedByABoardThatDiffers) {
+  SeatedTable t(two_boards());
+  t.move(A, 1000, "e2", "e4").press(A, 1300);
+  t.up(B, 1500, "a1").advance(4000);  // a white rook out of Black's board
+  ASSERT_EQ(t.s().discrepancy(B), bb({"a1"}));
+  t.move(B, 4500, "e2", "e4");  // reproduced; a1 still differs
+  EXPECT_EQ(t.count(Kind::Mirrored, B), 1u);
+  EXPECT_EQ(t.s().discrepancy(B), bb({"a1"}));
+  t.move(B, 5000, "e7", "e5").press(B, 5300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
+  EXPECT_EQ(t.count(Kind::SwitchClock), 2u);
+  t.down(B, 6000, "a1");
+  EXPECT_EQ(t.count(Kind::Resolved, B), 1u);
+  t.press(B, 6300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 6300);
+}
+
+TEST(TwoBoards, RollbackReturnsBothBoardsAndSplitsTheClocks) {
+  SeatedTable t(two_boards());
+  t.move(A, 10000, "e2", "e4").press(A, 10300);
+  t.move(B, 20000, "e2", "e4").move(B, 30000, "e7", "e5").press(B, 30300);
+  t.move(A, 40000, "e7", "e5").move(A, 50000, "g1", "f3").press(A, 50300);
+  // Board B has not reproduced Nf3; board A shows it.
+  ArbiterCommand c;
+  c.kind = ArbiterCommand::Kind::Rollback;
+  c.number = 1;
+  t.arbiter(60000, c);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  ASSERT_EQ(t.count(Kind::Rollback), 1u);
+  const Output r = t.of(Kind::Rollback)[0];
+  EXPECT_EQ(r.number, 1);
+  EXPECT_EQ(r.plies, 2);
+  EXPECT_EQ(r.fix[A], bb({"g1", "f3"}));
+  EXPECT_EQ(r.fix[B], 0u);
+  // 12.6: White used 10.3 + 20 = 30.3 s in 2 moves, keeps 1 of them: 15.15 s used.
+  EXPECT_EQ(r.white_ms, 600000 - 15150);
+  EXPECT_EQ(r.black_ms, 600000 - 29700);  // 20 + 9.7 s in his one move, which stays
+  EXPECT_EQ(t.s().restoring(A), bb({"g1", "f3"}));
+  EXPECT_EQ(t.s().restoring(B), 0u);
+  EXPECT_TRUE(t.s().to_reproduce(B).is_none());
+  // White puts the knight back and plays another move.
+  t.move(A, 61000, "f3", "g1");
+  EXPECT_EQ(t.s().restoring(A), 0u);
+  t.move(A, 62000, "d2", "d4").press(A, 62300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "d2d4"));
+  EXPECT_FALSE(t.s().to_reproduce(B).is_none());
+}
+
+TEST(TwoBoards, ResumeMidReproductionAndMidDiscrepancyComesBackTheSame) {
+  SeatedTable t(two_boards());
+  t.move(A, 1000, "e2", "e4").press(A, 1300);
+  t.up(B, 2000, "e2");                // reproduction half done
+  t.up(A, 2500, "a2").advance(4000);  // and a discrepancy on A
+  ASSERT_EQ(t.s().discrepancy(A), bb({"a2"}));
+  ResumedGame r = resume_from_log(t.log_text());
+  EXPECT_EQ(r.session.discrepancy(A), bb({"a2"}));
+  EXPECT_EQ(r.session.to_reproduce(B), t.s().to_reproduce(B));
+  EXPECT_EQ(r.session.recognizer(B).occupancy(), t.s().recognizer(B).occupancy());
+  // Both go on alike.
+  std::vector<Output> out;
+  r.session.on_hole(B, {5000, chess::E4, board::Hole::Down}, out);
+  r.session.on_hole(A, {5100, chess::A2, board::Hole::Down}, out);
+  t.down(B, 5000, "e4").down(A, 5100, "a2");
+  EXPECT_EQ(r.session.discrepancy(A), 0u);
+  EXPECT_TRUE(r.session.to_reproduce(B).is_none());
+  EXPECT_EQ(t.s().discrepancy(A), 0u);
+}
+
+TEST(TwoBoards, TheLogSaysWhichBoardEachRecordBelongsTo) {
+  SeatedTable t(two_boards());
+  t.move(A, 1000, "e2", "e4").press(A, 1300);
+  t.move(B, 2000, "e2", "e3").advance(4000);
+  const std::string& log = t.log_text();
+  EXPECT_EQ(log.find(R"("type":"mirrored")"), std::string::npos);  // not reproduced
+  EXPECT_NE(log.find(R"("type":"discrepancy","board":"B","empty":[],"occupied":["e3"])"),
+            std::string::npos);
+  EXPECT_NE(log.find(R"("type":"speak","board":"B","text":"Bauer Eva vier")"), std::string::npos);
+  EXPECT_NE(log.find(R"("seating":"two-boards")"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tactile::game
