@@ -64,6 +64,11 @@ struct LogReplay {
 // the first (tactilectl log replay). Still throws for a broken chain or a bad entry.
 LogReplay replay_log(std::string_view text);
 
+// Whether `type` is a record type of the arbiter log: the session's inputs and outputs
+// (log_entries.h) and the daemon's own records (board, resync, resume, players, pgn, stop,
+// closed). resume refuses a log holding any other (docs/daemon.md, "The log").
+bool known_record_type(std::string_view type);
+
 // Whether a log holds no whole entry: it is empty, or its only line is torn. Such a log
 // is what a crash leaves in the instant a game starts: no game to go on with (no event
 // of it was logged), rather than a broken chain.

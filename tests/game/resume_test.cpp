@@ -458,3 +458,26 @@ TEST(Resume, AStartPositionWhereTheGameIsOverIsRefused) {
 
 }  // namespace
 }  // namespace tactile::game
+
+namespace tactile::game {
+namespace {
+// A record type resume does not know may carry what the game needs (a newer daemon's, a
+// hand-made one): going on without it could rebuild another game, so it is refused.
+TEST(Resume, ARecordTypeItDoesNotKnowIsRefused) {
+  const std::vector<std::string> lines = split_lines(read_log());
+  const std::string cut = join(lines, 30);
+  nlohmann::ordered_json odd = entry(1000, "take-over");
+  odd["board"] = "A";
+  try {
+    resume_from_log(append(cut, {odd}));
+    FAIL() << "resumed a log with an unknown record";
+  } catch (const chess::ParseError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("line 31: type: 'take-over' is not a record type"));
+  }
+  // Every record the daemon and the session write is known.
+  for (const char* type : {"board", "resync", "resume", "closed", "players", "pgn", "stop",
+                           "envelope", "mirrored", "discrepancy", "resolved", "rollback"})
+    EXPECT_TRUE(known_record_type(type)) << type;
+}
+}  // namespace
+}  // namespace tactile::game

@@ -1,0 +1,130 @@
+// A sighted opponent (D.2.5): the tactile board is the blind player's; the sighted
+// player's move is made by his clock press, then executed on the tactile board (before
+// or after the press), recognised there and confirmed ("Gegner: ...").
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "core/game/resume.h"
+#include "tests/game/seated_table.h"
+
+namespace tactile::game {
+namespace {
+using ::testing::ElementsAre;
+using testing::SeatedTable;
+using Kind = Output::Kind;
+using board::Button;
+
+SessionConfig sighted(chess::Color player = chess::White) {
+  SessionConfig c = SeatedTable::config(Seating::Sighted);
+  c.player = player;
+  return c;
+}
+
+TEST(Sighted, APressBeforeTheReproductionStartsTheBlindPlayersClock) {
+  SeatedTable t(sighted());
+  t.move(0, 1000, "e2", "e4").press(0, 1300);  // the blind player's own move, as today
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
+  t.press(0, 5000, Button::Clock);  // the sighted player has played 1... e5 on his board
+  ASSERT_EQ(t.count(Kind::SwitchClock), 3u);
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 5000);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));  // his move is not on the board yet
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 5000), 600000 - 3700);
+  // It is executed on the tactile board and recognised there: a confirmation.
+  t.move(0, 9000, "e7", "e5").press(0, 9300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  EXPECT_EQ(t.count(Kind::SwitchClock), 3u);  // the press switched it already
+  ASSERT_EQ(t.count(Kind::Mirrored), 1u);
+  EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, "e7e5");
+  EXPECT_EQ(t.spoken(0).back(), "Gegner: Bauer Eva fuenf");
+  EXPECT_EQ(t.s().record().moves[1].comment, "[%clk 0:09:56]");  // Black's time at the press
+  // White's clock has run since the press.
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 9300), 600000 - 1300 - 4300);
+  t.move(0, 10000, "g1", "f3").press(0, 10300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
+}
+
+TEST(Sighted, APressAfterTheReproductionMakesTheMoveShownOnTheBoard) {
+  SessionConfig c = sighted();
+  c.language = record::Language::English;
+  SeatedTable t(c);
+  t.move(0, 1000, "e2", "e4").press(0, 1300);
+  t.move(0, 3000, "g8", "f6").press(0, 3300);  // executed before the press: not yet made
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
+  EXPECT_EQ(t.count(Kind::Mirrored), 0u);
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
+  t.press(0, 6000, Button::Clock);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "g8f6"));
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 6000);
+  EXPECT_EQ(t.count(Kind::Mirrored), 1u);
+  EXPECT_EQ(t.spoken(0).back(), "Opponent: Knight f-six");
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 6000), 600000 - 4700);
+}
+
+TEST(Sighted, TheBlindPlayersOwnMovesNeedNoPressAndHisPressIsNoMove) {
+  SeatedTable t(sighted(chess::Black));
+  t.press(0, 500, Button::Clock);  // White (sighted) moved 1. d4 on his board
+  t.move(0, 2000, "d2", "d4").press(0, 2300);
+  EXPECT_THAT(t.moves(), ElementsAre("d2d4"));
+  t.press(0, 3000, Button::Clock);  // Black's turn: the sighted player's press is no move
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
+  t.move(0, 4000, "d7", "d5").press(0, 4300);
+  EXPECT_THAT(t.moves(), ElementsAre("d2d4", "d7d5"));
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
+}
+
+TEST(Sighted, AnOwnMoveBegunBeforeTheSightedMoveIsOnTheBoardIsAnIrregularity) {
+  SeatedTable t(sighted());
+  t.move(0, 1000, "e2", "e4").press(0, 1300);
+  t.press(0, 3000, Button::Clock);
+  t.up(0, 4000, "d2");  // White's own piece before 1... e5 is on his board
+  std::vector<Output> irregular;
+  for (const Output& o : t.of(Kind::Moment))
+    if (o.moment.irregularity == board::Irregularity::OwnMoveEarly) irregular.push_back(o);
+  ASSERT_EQ(irregular.size(), 1u);
+  EXPECT_EQ(irregular[0].moment.square, chess::D2);
+  EXPECT_EQ(t.spoken(0).back(), "Zuerst den Zug des Gegners ausfuehren");
+  t.down(0, 4500, "d2");  // put back, then the sighted move and his own
+  t.move(0, 5000, "e7", "e5").press(0, 5300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  t.move(0, 6000, "d2", "d4").press(0, 6300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "d2d4"));
+}
+
+TEST(Sighted, ResumeAfterAPressBeforeTheReproductionComesBackTheSame) {
+  SeatedTable t(sighted());
+  t.move(0, 1000, "e2", "e4").press(0, 1300);
+  t.press(0, 3000, Button::Clock);
+  t.up(0, 4000, "e7");
+  ResumedGame r = resume_from_log(t.log_text());
+  EXPECT_EQ(r.session.clock()->remaining_ms(chess::White, 5000),
+            t.s().clock()->remaining_ms(chess::White, 5000));
+  std::vector<Output> out;
+  r.session.on_hole(0, {5000, chess::E5, board::Hole::Down}, out);
+  r.session.on_button(0, {5300, Button::Announce}, out);
+  ASSERT_EQ(r.session.moves_made(), 2);
+  bool confirmed = false;
+  for (const Output& o : out) confirmed |= o.kind == Kind::Mirrored;
+  EXPECT_TRUE(confirmed);
+}
+
+TEST(Sighted, RollbackTakesBackAPressedMove) {
+  SeatedTable t(sighted());
+  t.move(0, 1000, "e2", "e4").press(0, 1300);
+  t.move(0, 2000, "e7", "e5").press(0, 2300).press(0, 3000, Button::Clock);
+  ArbiterCommand c;
+  c.kind = ArbiterCommand::Kind::Rollback;
+  c.number = 0;
+  t.arbiter(4000, c);
+  EXPECT_TRUE(t.moves().empty());
+  ASSERT_EQ(t.count(Kind::Rollback), 1u);
+  EXPECT_EQ(t.of(Kind::Rollback)[0].fix[0],
+            chess::square_bb(chess::E2) | chess::square_bb(chess::E4) |
+                chess::square_bb(chess::E7) | chess::square_bb(chess::E5));
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
+}
+
+}  // namespace
+}  // namespace tactile::game
