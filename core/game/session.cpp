@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/board/readings.h"
 #include "core/chess/game_state.h"
 #include "core/chess/material.h"
+#include "core/chess/movegen.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/clock/flag.h"
+#include "core/game/board_check.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 #include "core/record/number_words.h"
@@ -69,7 +72,10 @@ Session::Session(SessionConfig config)
   if (config_.time_control) clock_.emplace(*config_.time_control, config_.both_flags_draw);
   if (clock_) game_.record().set_tag("TimeControl", clock_->to_pgn_tag());
   moments_.reserve(16);
-  for (int b = 0; b < 2; ++b) refreeze(b);
+  for (int b = 0; b < 2; ++b) {
+    watch_[std::size_t(b)].base = config_.start.occupied();
+    refreeze(b);
+  }
 }
 
 record::Language Session::language(int board) const {
@@ -201,6 +207,43 @@ void Session::on_hole(int board, const board::HoleEvent& e, std::vector<Output>&
   for (const board::Moment& m : moments_) handle(board, m, before, out);
   check_restored(board);
   if (config_.seating == Seating::TwoBoards) watch_hole(board, e, out);
+  if (config_.seating == Seating::Sighted) sighted_hole(e, out);
+}
+
+void Session::sighted_hole(const board::HoleEvent& e, std::vector<Output>& out) {
+  BoardWatch& w = watch_[0];
+  if (over_ || w.restoring || shown_ || position().side_to_move() == config_.player) return;
+  w.events.push_back(e);  // the turn of the sighted player so far
+  if (!w.told_early) return;
+  // The blind player began his own move before the sighted player's is on his board:
+  // the sighted move is read from its own holes as soon as they show it, the rest of the
+  // events are his move, read from the position after it (docs/recognition.md).
+  const chess::Position before = position();
+  chess::MoveList legal;
+  chess::generate_legal(before, legal);
+  chess::Move found = chess::Move::none();
+  for (chess::Move m : legal) {
+    if (!reproduces(before, m, w.base, w.events)) continue;
+    if (!found.is_none()) return;  // two moves would fit: wait for more events
+    found = m;
+  }
+  if (found.is_none()) return;
+  const chess::Bitboard mine = move_squares(before, found);
+  const chess::Bitboard start =
+      (w.base & ~mine) | (board::shape_of(before, found).occupancy_after & mine);
+  std::vector<board::HoleEvent> rest;
+  for (const board::HoleEvent& x : w.events)
+    if (!(mine & chess::square_bb(x.square))) rest.push_back(x);
+  chess::Position after = before;
+  after.play(found);
+  const board::Moment made{.kind = MomentKind::Made, .ms = e.ms, .move = found, .readings = 1};
+  on_made(0, made, before, out);
+  rec(0).reset(after, start);
+  refreeze(0);
+  moments_.clear();
+  for (const board::HoleEvent& x : rest) rec(0).on_hole(x, moments_);
+  const std::vector<board::Moment> replayed = moments_;
+  for (const board::Moment& m : replayed) handle(0, m, after, out);
 }
 
 void Session::heard(int board, int question, std::int64_t ms, std::vector<Output>& out) {
@@ -348,6 +391,9 @@ void Session::on_made(int board, const board::Moment& m, const chess::Position& 
 
 void Session::record_move(const board::Moment& m, const chess::Position& before,
                           std::int64_t clock_ms) {
+  // Sighted: the sighted player's turn starts from the holes as they are now.
+  watch_[0].events.clear();
+  watch_[0].base = recognizer(0).occupancy();
   std::string comment;
   if (clock_ && started_)
     comment =

@@ -223,6 +223,9 @@ class Session {
 
   // Sighted (D.2.5): the opponent's clock press.
   void clock_pressed(const board::ButtonEvent& e, std::vector<Output>& out);
+  // Sighted: a hole event in the sighted player's turn (his move and, begun early, the
+  // blind player's own).
+  void sighted_hole(const board::HoleEvent& e, std::vector<Output>& out);
 
   void check_flag(std::int64_t now_ms, std::vector<Output>& out);
   void end_game(std::int64_t ms, std::string result, std::string reason, std::vector<Output>& out);

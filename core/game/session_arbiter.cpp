@@ -223,6 +223,8 @@ void Session::check_restored(int board) {
   // The board shows the position: reading starts afresh (unless the game waits for the
   // arbiter's resume-adjourned).
   w.restoring = false;
+  w.base = recognizer(board).occupancy();
+  w.events.clear();
   rec(board).reset(position(), recognizer(board).occupancy());
   refreeze(board);
 }

@@ -93,6 +93,27 @@ TEST(Sighted, AnOwnMoveBegunBeforeTheSightedMoveIsOnTheBoardIsAnIrregularity) {
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "d2d4"));
 }
 
+TEST(Sighted, AnOwnMoveMadeBeforeTheSightedMoveIsOnTheBoardIsStillReadRight) {
+  for (const bool press_first : {true, false}) {
+    SeatedTable t(sighted());
+    t.move(0, 1000, "e2", "e4").press(0, 1300);
+    if (press_first) t.press(0, 3000, Button::Clock);
+    // White plays 2. d4 on his board before executing 1... e5 there.
+    t.move(0, 4000, "d2", "d4");
+    t.move(0, 5000, "e7", "e5");
+    if (!press_first) {
+      EXPECT_THAT(t.moves(), ElementsAre("e2e4")) << "made only by the press";
+      t.press(0, 5500, Button::Clock);
+    }
+    EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5")) << press_first;
+    EXPECT_EQ(t.count(Kind::Mirrored), 1u);
+    t.press(0, 6000);
+    EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "d2d4")) << press_first;
+    EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
+    EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 6000);
+  }
+}
+
 TEST(Sighted, ResumeAfterAPressBeforeTheReproductionComesBackTheSame) {
   SeatedTable t(sighted());
   t.move(0, 1000, "e2", "e4").press(0, 1300);
