@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "daemon/tactilectl/calibrate.h"
 #include "daemon/tactilectl/command.h"
 #include "daemon/tactilectl/control_commands.h"
 #include "daemon/tactilectl/gpio_check.h"
@@ -37,6 +38,12 @@ COMMANDS
         hole and button change for N seconds, then what the scan cost (scans and
         libgpiod calls a scan, wake-ups, CPU share). The installer's wiring check. See
         `tactilectl gpio-check --help`.
+
+    calibrate --config FILE [--output PATH]
+        Walks a person through lifting the pieces from named squares and putting them
+        into the empty holes, each step printed and spoken, finds which switch sits
+        under which square and writes the mapping tactiled reads (wiring = PATH). See
+        `tactilectl calibrate --help`.
 
     log verify [--head HASH] FILE | log pgn FILE | log replay FILE
         Offline checks of an arbiter log: the hash chain (the first broken line and
@@ -136,6 +143,13 @@ int main(int argc, char** argv) {
         return kExitOk;
       }
       return run_gpio_check(args, std::cout);
+    }
+    if (command == "calibrate") {
+      if (vm.count("help")) {
+        std::cout << kCalibrateHelp;
+        return kExitOk;
+      }
+      return run_calibrate(args, std::cout, 0);
     }
     if (command == "log") {
       if (vm.count("help")) {

@@ -1,0 +1,15 @@
+// tactilectl calibrate (calibrate_command.cpp): opens the board of tactiled's config raw and
+// runs the Calibration walk-through (calibration.h), then writes the mapping file.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace tactile::ctl {
+
+// `keys_fd`: where the person's keys come from (the terminal; -1: none).
+int run_calibrate(const std::vector<std::string>& args, std::ostream& out, int keys_fd);
+extern const char* const kCalibrateHelp;
+
+}  // namespace tactile::ctl

@@ -1,0 +1,312 @@
+// tactilectl calibrate (daemon/tactilectl/calibrate_command.cpp, calibration.cpp) on the
+// simulated GPIO board, wired in a deliberately scrambled order: a simulated person reads
+// each printed step and moves pegs on the simulated matrix; the written mapping must be
+// the scramble, and tactiled's driver with that mapping must then read moves right.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <regex>
+#include <sstream>
+#include <streambuf>
+#include <string>
+#include <vector>
+
+#include "core/board/switch_map.h"
+#include "core/chess/uci.h"
+#include "daemon/files/text_file.h"
+#include "daemon/tactilectl/calibrate.h"
+#include "daemon/tactilectl/command.h"
+#include "daemon/tactilectl/gpio_check.h"
+#include "daemon/tactiled/config.h"
+#include "drivers/gpio/backend.h"
+#include "drivers/gpio/gpio_board.h"
+#include "tests/daemon/sim_gpio_board.h"
+
+namespace tactile::ctl {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+
+// The hole of square s is wired to switch (s * 37 + 11) % 64 (row = switch / 8, column =
+// switch % 8): a scramble no part of calibrate knows.
+int switch_under(chess::Square s) {
+  return (int(s) * 37 + 11) % 64;
+}
+
+// Everything printed, line by line, handed to the person as it comes.
+class Printed : public std::streambuf {
+ public:
+  std::function<void(const std::string&)> on_line;
+  std::string all;
+
+ protected:
+  int overflow(int c) override {
+    if (c == EOF) return 0;
+    all += char(c);
+    if (c != '\n') {
+      line_ += char(c);
+    } else {
+      const std::string line = std::move(line_);
+      line_.clear();
+      if (on_line) on_line(line);
+    }
+    return c;
+  }
+
+ private:
+  std::string line_;
+};
+
+// "Step 5 of 64, e1: Lift the piece from e1." -> step 5, e1 (nothing for other lines).
+bool parse_step(const std::string& line, int& step, chess::Square& square) {
+  static const std::regex form(R"(^Step (\d+) of 64, ([a-h][1-8]): )");
+  std::smatch m;
+  if (!std::regex_search(line, m, form)) return false;
+  step = std::stoi(m[1].str());
+  square = chess::parse_square(m[2].str());
+  return true;
+}
+
+class CalibrateTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/tactilectl-calibrate-XXXXXX";
+    ASSERT_NE(::mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+    board_ = std::make_unique<daemon::test::SimGpioBoard>(dir_);
+    std::ofstream(dir_ + "/gpio.conf")
+        << "mode = matrix\nchip = " << dir_ << "/gpiochip0\n"
+        << "rows = 0 1 2 3 4 5 6 7\ncolumns = 8 9 10 11 12 13 14 15\n"
+        << "scan_hz = 1000\nidle_scan_hz = 1000\ndebounce_ms = 4\n"
+        << "button.announce = 22\n";
+    config_ = dir_ + "/tactiled.conf";
+    std::ofstream(config_) << "board = gpio\ngpio-config = " << dir_
+                           << "/gpio.conf\nlanguage = en\nspeech = off\ncompletion = auto\n"
+                           << "wiring = " << dir_ << "/wiring.map\n";
+    for (int s = 0; s < 64; ++s)
+      peg(chess::Square(s), (daemon::test::SimGpioBoard::kStartHoles >> s) & 1);
+    int fds[2];
+    ASSERT_EQ(::pipe2(fds, O_CLOEXEC), 0);
+    keys_ = fds[0];
+    typing_ = fds[1];
+  }
+  void TearDown() override {
+    ::close(keys_);
+    ::close(typing_);
+    fs::remove_all(dir_);
+  }
+
+  // The person's hand: a peg in (true) or out of the hole of `s`.
+  void peg(chess::Square s, bool in) {
+    board_->world.set_matrix_switch(switch_under(s) / 8, switch_under(s) % 8, in);
+  }
+  void type(const std::string& keys) {
+    ASSERT_EQ(::write(typing_, keys.data(), keys.size()), ssize_t(keys.size()));
+  }
+
+  // A person who does what each step says; `before` may do something else first (and
+  // return true to have done the step itself).
+  void follow(std::function<bool(int, chess::Square, const std::string&)> before = nullptr) {
+    printed_.on_line = [this, before](const std::string& line) {
+      int step = 0;
+      chess::Square square = chess::NoSquare;
+      const bool is_step = parse_step(line, step, square);
+      if (before && before(is_step ? step : 0, square, line)) return;
+      if (is_step) peg(square, step > 32);
+      // A person who did as told and hears "nothing changed" gives up: a failing test
+      // ends at once instead of waiting for ever.
+      if (line.starts_with("Timeout, ") && !expect_timeout_) type("q\n");
+    };
+  }
+
+  int run(std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {"--config", config_, "--settle-ms", "40", "--timeout", "3"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::ostream out(&printed_);
+    return run_calibrate(args, out, keys_);
+  }
+
+  board::SwitchMap scramble() const {
+    board::SwitchMap map{};
+    for (int s = 0; s < 64; ++s) map[switch_under(chess::Square(s))] = chess::Square(s);
+    return map;
+  }
+  board::SwitchMap written() const {
+    return board::parse_switch_map(
+        daemon::read_text_file(dir_ + "/wiring.map", "mapping", 1 << 20));
+  }
+
+  std::string dir_, config_;
+  std::unique_ptr<daemon::test::SimGpioBoard> board_;
+  Printed printed_;
+  int keys_ = -1, typing_ = -1;
+  bool expect_timeout_ = false;
+};
+
+TEST_F(CalibrateTest, TheScrambledWiringIsFoundAndTactiledThenReadsMovesRight) {
+  follow();
+  ASSERT_EQ(run(), kExitOk) << printed_.all;
+  EXPECT_THAT(printed_.all, HasSubstr("Step 1 of 64, a1: Lift the piece from a-one.\n"));
+  EXPECT_THAT(printed_.all, HasSubstr("Step 33 of 64, a3: Put a piece into a-three.\n"));
+  EXPECT_THAT(printed_.all, HasSubstr("Wrote " + dir_ + "/wiring.map: all 64 squares.\n"));
+  EXPECT_EQ(written(), scramble());
+
+  // tactiled's config with `wiring` now set: its GPIO driver sees the start position and
+  // e2-e4 where they are, though every hole is wired elsewhere.
+  for (int s = 0; s < 64; ++s)
+    peg(chess::Square(s), (daemon::test::SimGpioBoard::kStartHoles >> s) & 1);
+  daemon::Settings settings;
+  daemon::add_config_file(config_, daemon::read_text_file(config_, "config", 1 << 20), settings);
+  const daemon::LiveConfig live = daemon::live_config(settings, dir_, "t", "");
+  auto backend = gpio::make_libgpiod_backend();
+  gpio::GpioBoard board(live.gpio, *backend, gpio::monotonic_us());
+  EXPECT_EQ(board.occupancy(), daemon::test::SimGpioBoard::kStartHoles);
+  const std::int64_t t = gpio::monotonic_us();
+  board_->world.schedule(t + 100'000, [this](gpio::sim::World&) { peg(chess::Square(12), false); });
+  board_->world.schedule(t + 250'000, [this](gpio::sim::World&) { peg(chess::Square(28), true); });
+  std::ostringstream moves;
+  watch_board(board, 1, moves);
+  const std::string text = moves.str();
+  const auto up = text.find(" s  e2 up\n"), down = text.find(" s  e4 down\n");
+  ASSERT_NE(up, std::string::npos) << text;
+  ASSERT_NE(down, std::string::npos) << text;
+  EXPECT_LT(up, down);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2) << text;
+}
+
+TEST_F(CalibrateTest, TwoSwitchesAtOnceAreRefusedAndTheStepAskedAgain) {
+  bool tried = false;
+  follow([&](int step, chess::Square, const std::string& line) {
+    if (step == 3 && !tried) {  // c1 and d1 lifted together
+      tried = true;
+      peg(chess::Square(2), false);
+      peg(chess::Square(3), false);
+      return true;
+    }
+    if (line.starts_with("Refused, c1: ")) {
+      peg(chess::Square(2), true);
+      peg(chess::Square(3), true);
+      return true;
+    }
+    if (step == 5) type("q\n");  // enough: the steps after are the first test's
+    return false;
+  });
+  EXPECT_EQ(run(), kExitFailure);
+  EXPECT_THAT(printed_.all,
+              HasSubstr("Refused, c1: Two holes changed at once. Put everything back as it was.\n"
+                        "Step 3 of 64, c1: Lift the piece from c-one.\n"
+                        "  c1 is switch " +
+                        std::to_string(switch_under(chess::Square(2))) + "\n"));
+  EXPECT_THAT(printed_.all, HasSubstr("Stopped: nothing written.\n"));
+  EXPECT_FALSE(fs::exists(dir_ + "/wiring.map"));
+}
+
+TEST_F(CalibrateTest, ASwitchAlreadyUsedOrTheWrongWayIsRefused) {
+  bool used = false, wrong = false;
+  follow([&](int step, chess::Square, const std::string& line) {
+    if (step == 2 && !used) {  // the piece of a1 put back instead of b1 lifted
+      used = true;
+      peg(chess::Square(0), true);
+      return true;
+    }
+    if (line.starts_with("Refused, b1: That hole")) {
+      peg(chess::Square(0), false);
+      return true;
+    }
+    if (step == 3 && !wrong) {  // a piece into the empty a4 instead of c1 lifted
+      wrong = true;
+      peg(chess::Square(24), true);
+      return true;
+    }
+    if (line.starts_with("Refused, c1: A piece went in")) {
+      peg(chess::Square(24), false);
+      return true;
+    }
+    if (step == 4) type("q\n");
+    return false;
+  });
+  EXPECT_EQ(run(), kExitFailure);
+  EXPECT_THAT(printed_.all,
+              HasSubstr("Refused, b1: That hole is already a-one. Put everything back as it "
+                        "was.\nStep 2 of 64, b1: Lift the piece from b-one.\n  b1 is switch " +
+                        std::to_string(switch_under(chess::Square(1))) + "\n"));
+  EXPECT_THAT(printed_.all,
+              HasSubstr("Refused, c1: A piece went in, not out. Put everything back as it was.\n"
+                        "Step 3 of 64, c1: Lift the piece from c-one.\n  c1 is switch " +
+                        std::to_string(switch_under(chess::Square(2))) + "\n"));
+}
+
+TEST_F(CalibrateTest, NothingWithinTheTimeoutIsSaidAndTheStepAskedAgain) {
+  int asked = 0;
+  expect_timeout_ = true;
+  follow([&](int step, chess::Square, const std::string&) {
+    if (step == 1 && ++asked == 1) return true;  // the person does not hear the first time
+    if (step == 2) type("q\n");
+    return false;
+  });
+  EXPECT_EQ(run({"--timeout", "1"}), kExitFailure);
+  EXPECT_THAT(printed_.all, HasSubstr("Step 1 of 64, a1: Lift the piece from a-one.\n"
+                                      "Timeout, a1: Nothing changed.\n"
+                                      "Step 1 of 64, a1: Lift the piece from a-one.\n"
+                                      "  a1 is switch 11\n"));
+}
+
+TEST_F(CalibrateTest, GoingBackUndoesTheLastStepAndRepeatingSaysItAgain) {
+  bool back = false, repeated = false;
+  follow([&](int step, chess::Square, const std::string& line) {
+    if (step == 3 && !back) {  // b1 was lifted, but the person thinks it went wrong
+      back = true;
+      type("b\n");
+      return true;
+    }
+    if (line.starts_with("Back to step 2, b1: ")) {
+      peg(chess::Square(1), true);
+      return true;
+    }
+    if (step == 3 && !repeated) {
+      repeated = true;
+      type("\n");
+      return true;
+    }
+    if (step == 4) type("q\n");
+    return false;
+  });
+  EXPECT_EQ(run(), kExitFailure);
+  EXPECT_THAT(printed_.all,
+              HasSubstr("Step 3 of 64, c1: Lift the piece from c-one.\n"
+                        "Back to step 2, b1: Back one step: put the piece back into b-one.\n"
+                        "Step 2 of 64, b1: Lift the piece from b-one.\n  b1 is switch " +
+                        std::to_string(switch_under(chess::Square(1))) +
+                        "\nStep 3 of 64, c1: Lift the piece from c-one.\n"
+                        "Step 3 of 64, c1: Lift the piece from c-one.\n  c1 is switch"));
+}
+
+TEST_F(CalibrateTest, BadArgumentsAreUsageErrors) {
+  auto usage = [&](const std::vector<std::string>& args) -> std::string {
+    try {
+      std::ostringstream out;
+      run_calibrate(args, out, -1);
+    } catch (const UsageError& e) {
+      return e.message;
+    }
+    return "(accepted)";
+  };
+  EXPECT_THAT(usage({}), HasSubstr("--config FILE is missing"));
+  EXPECT_THAT(usage({"--config", config_, "--timeout", "0"}),
+              HasSubstr("not a number from 1 to 3600"));
+  std::ofstream(config_) << "board = gpio\ngpio-config = " << dir_ << "/gpio.conf\n";
+  EXPECT_THAT(usage({"--config", config_}), HasSubstr("give --output PATH"));
+  std::ofstream(config_) << "board = gpio\ngpio-config = " << dir_ << "/gpio.conf\nscan = 5\n";
+  EXPECT_THAT(usage({"--config", config_, "--output", dir_ + "/m"}), HasSubstr("line 3"));
+}
+
+}  // namespace
+}  // namespace tactile::ctl
