@@ -128,7 +128,9 @@ class CalibrateTest : public ::testing::Test {
   }
 
   int run(std::vector<std::string> extra = {}) {
-    std::vector<std::string> args = {"--config", config_, "--settle-ms", "40", "--timeout", "3"};
+    // A short timeout by default, so that a failing test ends soon.
+    if (extra.empty()) extra = {"--timeout", "3"};
+    std::vector<std::string> args = {"--config", config_, "--settle-ms", "40"};
     args.insert(args.end(), extra.begin(), extra.end());
     std::ostream out(&printed_);
     return run_calibrate(args, out, keys_);
