@@ -4,8 +4,11 @@
 // it with real drivers and the monotonic clock, replay with a script and virtual time:
 // the same code, so every behaviour can be re-derived from the raw events.
 //
-// Single-board play (D.2.10.1): board 0 carries both sides' moves alternately. The board
-// index in the calls leaves room for two mirrored boards (D.2.9); board 1 is ignored now.
+// Seatings (seating.h): one-board (D.2.10.1), board 0 carries both sides' moves; sighted
+// (D.2.5), board 0 is the blind player's and the sighted player's move is made by his
+// clock press; two-boards (D.2.9), each player his board (board_watch.cpp): the move made
+// on one is reproduced on the other, and a board that differs is a discrepancy. The game
+// itself is kept in one place (GameLine); each board's recognizer follows it.
 //
 // Time: every call carries its time; calls must not go back in time. Before handling an
 // event at time t the session first handles what fell due before it (settle time, flag),

@@ -213,6 +213,11 @@ TEST(TwoBoards, RollbackReturnsBothBoardsAndSplitsTheClocks) {
   // 12.6: White used 10.3 + 20 = 30.3 s in 2 moves, keeps 1 of them: 15.15 s used.
   EXPECT_EQ(r.white_ms, 600000 - 15150);
   EXPECT_EQ(r.black_ms, 600000 - 29700);  // 20 + 9.7 s in his one move, which stays
+  // The record as docs/daemon.md shows it.
+  EXPECT_NE(t.log_text().find(R"("t":60000,"type":"rollback","number":1,"plies":2,)"
+                              R"("white_ms":584850,"black_ms":570300,)"
+                              R"("fix":{"A":["g1","f3"],"B":[]}})"),
+            std::string::npos);
   EXPECT_EQ(t.s().restoring(A), bb({"g1", "f3"}));
   EXPECT_EQ(t.s().restoring(B), 0u);
   EXPECT_TRUE(t.s().to_reproduce(B).is_none());
