@@ -11,6 +11,7 @@
 #include "core/chess/pgn.h"
 #include "core/clock/time_control.h"
 #include "core/game/session.h"
+#include "tests/support/slurp.h"
 
 namespace {
 using namespace tactile;
@@ -76,10 +77,9 @@ const std::vector<Game>& games() {
   static const std::vector<Game> all = [] {
     std::vector<Game> r;
     for (const char* file : {"selfplay-standard.pgn", "selfplay-chess960.pgn"}) {
-      std::ifstream in(std::string(TACTILED_TEST_DATA) + "/games/" + file);
-      std::ostringstream text;
-      text << in.rdbuf();
-      for (const chess::PgnGame& g : chess::read_pgn(text.str())) r.push_back(script_of(g));
+      const std::string text =
+          ::tactile::test::slurp(std::string(TACTILED_TEST_DATA) + "/games/" + file);
+      for (const chess::PgnGame& g : chess::read_pgn(text)) r.push_back(script_of(g));
     }
     return r;
   }();

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/chess/pgn.h"
+#include "tests/support/slurp.h"
 
 namespace tactile {
 namespace {
@@ -21,12 +22,7 @@ namespace {
 using ::testing::ElementsAreArray;
 using ::testing::HasSubstr;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using ::tactile::test::slurp;
 
 // One ply as a hand plays it: the move is complete (announce pressed) at `done_ms`.
 struct Ply {

@@ -24,13 +24,6 @@ std::uint8_t sq(const char* name) {
   return std::uint8_t((name[0] - 'a') + 8 * (name[1] - '1'));
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::vector<nlohmann::json> log_entries(const std::string& path) {
   std::vector<nlohmann::json> entries;
   std::istringstream lines(slurp(path));

@@ -12,10 +12,12 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/slurp.h"
+
 namespace tactile::serial::test {
 
 std::uint8_t sq(const char* name);  // "e4" -> 28
-std::string slurp(const std::string& path);
+using ::tactile::test::slurp;       // (tests/support/slurp.h)
 // The log's whole lines as JSON (the daemon may be writing the last one right now).
 std::vector<nlohmann::json> log_entries(const std::string& path);
 int count(const std::vector<nlohmann::json>& entries,

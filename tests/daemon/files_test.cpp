@@ -21,6 +21,7 @@
 #include "daemon/files/safe_file.h"
 #include "daemon/files/text_file.h"
 #include "daemon/tactiled/log_file.h"
+#include "tests/support/slurp.h"
 
 namespace tactile::daemon {
 namespace {
@@ -28,12 +29,7 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using ::tactile::test::slurp;
 
 class FilesTest : public ::testing::Test {
  protected:

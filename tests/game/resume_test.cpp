@@ -24,6 +24,7 @@
 #include "core/game/log_entries.h"
 #include "core/game/setup_rules.h"
 #include "core/record/arbiter_log.h"
+#include "tests/support/slurp.h"
 
 namespace tactile::game {
 namespace {
@@ -31,11 +32,8 @@ namespace {
 using ::testing::HasSubstr;
 
 std::string read_log() {
-  std::ifstream in(std::string(TACTILED_TEST_DATA) + "/logs/molinari-bordais-1979.jsonl",
-                   std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return ::tactile::test::slurp(std::string(TACTILED_TEST_DATA) +
+                                "/logs/molinari-bordais-1979.jsonl");
 }
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -64,10 +62,9 @@ std::vector<std::string> uci_moves(const Session& s) {
 // The real game, from its PGN.
 const chess::PgnGame& real_game() {
   static const chess::PgnGame game = [] {
-    std::ifstream in(std::string(TACTILED_TEST_DATA) + "/games/molinari-bordais-1979.pgn");
-    std::ostringstream s;
-    s << in.rdbuf();
-    return chess::read_pgn(s.str()).at(0);
+    return chess::read_pgn(::tactile::test::slurp(std::string(TACTILED_TEST_DATA) +
+                                                  "/games/molinari-bordais-1979.pgn"))
+        .at(0);
   }();
   return game;
 }

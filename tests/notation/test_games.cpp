@@ -1,4 +1,5 @@
 #include "tests/notation/test_games.h"
+#include "tests/support/slurp.h"
 
 #include <gtest/gtest.h>
 
@@ -10,11 +11,8 @@
 namespace tactile::chess::test {
 
 std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  EXPECT_TRUE(in.good()) << "cannot open " << path;
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  EXPECT_TRUE(std::ifstream(path).good()) << "cannot open " << path;
+  return ::tactile::test::slurp(path);
 }
 
 const std::vector<GameFile>& game_files() {

@@ -16,6 +16,7 @@
 #include "core/chess/error.h"
 #include "core/chess/pgn.h"
 #include "core/record/arbiter_log.h"
+#include "tests/support/slurp.h"
 
 namespace tactile {
 namespace {
@@ -26,12 +27,7 @@ std::string dir() {
   return ::testing::TempDir();
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using ::tactile::test::slurp;
 
 void write(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;

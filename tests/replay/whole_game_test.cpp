@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "tests/replay/whole_games.h"
+#include "tests/support/slurp.h"
 
 namespace tactile::testing {
 namespace {
@@ -43,10 +44,8 @@ TEST(WholeGame, Chess960GamesCastlingBothWings) {
 }
 
 std::vector<script::ScriptEvent> stored_script(const std::string& name) {
-  std::ifstream in(std::string(TACTILED_TEST_DATA) + "/scripts/" + name);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return script::parse_script(text.str());
+  return script::parse_script(
+      ::tactile::test::slurp(std::string(TACTILED_TEST_DATA) + "/scripts/" + name));
 }
 
 TEST(WholeGame, StoredScriptsGiveBackTheirGames) {

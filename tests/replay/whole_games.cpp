@@ -8,17 +8,16 @@
 #include "core/chess/uci.h"
 #include "core/clock/time_control.h"
 #include "core/record/speech_length.h"
+#include "tests/support/slurp.h"
 
 namespace tactile::testing {
 
 std::vector<NamedGame> load_games(const std::vector<std::string>& files) {
   std::vector<NamedGame> games;
   for (const std::string& file : files) {
-    std::ifstream in(std::string(TACTILED_TEST_DATA) + "/games/" + file);
-    std::ostringstream text;
-    text << in.rdbuf();
     int n = 0;
-    for (chess::PgnGame& g : chess::read_pgn(text.str()))
+    for (chess::PgnGame& g : chess::read_pgn(
+             ::tactile::test::slurp(std::string(TACTILED_TEST_DATA) + "/games/" + file)))
       games.push_back({file + " #" + std::to_string(++n), std::move(g)});
   }
   return games;
