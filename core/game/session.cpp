@@ -286,9 +286,9 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
 void Session::dispatch(int board, const chess::Position& before, std::vector<Output>& out) {
   for (const board::Moment& m : moments_) {
     if (m.kind == MomentKind::Made && sealing_) {
-      seal(m, before, out);
+      seal(board, m, before, out);
     } else if (m.kind == MomentKind::Made && sealed_) {
-      made_at_resumption(m, before, out);
+      made_at_resumption(board, m, before, out);
     } else if (m.kind == MomentKind::Made) {
       on_made(board, m, before, out);
     } else {

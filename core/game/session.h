@@ -240,9 +240,10 @@ class Session {
   // The club start: an announce press on the start position before any move.
   bool starts_clock(const board::ButtonEvent& e) const;
   // session_arbiter.cpp
-  void seal(const board::Moment& m, const chess::Position& before, std::vector<Output>& out);
+  void seal(int board, const board::Moment& m, const chess::Position& before,
+            std::vector<Output>& out);
   // A move made after resume-adjourned: the sealed one, or refused.
-  void made_at_resumption(const board::Moment& m, const chess::Position& before,
+  void made_at_resumption(int board, const board::Moment& m, const chess::Position& before,
                           std::vector<Output>& out);
   // Puts the game back to the position after its first `plies` moves (record, repetition
   // keys, every board); a board is then read only once its holes show that position.

@@ -124,9 +124,11 @@ void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vect
       // once its holes show it, and the sealed move made on it completes the sealer's
       // move (14.2, on_made).
       adjourn_resumed_ = true;
-      rec(0).reset(sealed_->before, recognizer(0).occupancy());
-      watch_[0].restoring = true;
-      check_restored(0);
+      for (int b = 0; b < board_count(); ++b) {
+        rec(b).reset(sealed_->before, recognizer(b).occupancy());
+        watch_[std::size_t(b)].restoring = true;
+        check_restored(b);
+      }
       say_all(now_ms, Message::GameResumed, out);
       break;
   }
@@ -234,21 +236,21 @@ void Session::say_all(std::int64_t ms, record::Message m, std::vector<Output>& o
     speak(b, ms, std::string(record::message_text(m, language(b))), out);
 }
 
-void Session::made_at_resumption(const board::Moment& m, const chess::Position& before,
+void Session::made_at_resumption(int board, const board::Moment& m, const chess::Position& before,
                                  std::vector<Output>& out) {
   if (m.move == sealed_->move) {
     // 14.2: the sealed move is on the board: announced, and the responder's clock starts.
     sealed_.reset();
     adjourn_resumed_ = false;
-    on_made(0, m, before, out);
+    on_made(board, m, before, out);
     return;
   }
   // Only the sealed move may be made: the board goes back to the position before it.
-  speak(0, m.ms, std::string(record::message_text(Message::IllegalMove, language(0))), out);
+  speak(board, m.ms, std::string(record::message_text(Message::IllegalMove, language(board))), out);
   return_to(moves_made(), m.ms, out);
 }
 
-void Session::seal(const board::Moment& m, const chess::Position& before,
+void Session::seal(int board, const board::Moment& m, const chess::Position& before,
                    std::vector<Output>& out) {
   sealing_ = false;
   SealedMove s;
@@ -269,10 +271,10 @@ void Session::seal(const board::Moment& m, const chess::Position& before,
   o.color = before.side_to_move();
   sealed_ = std::move(s);
   // The board keeps the sealed move until the game is resumed: nothing is read meanwhile.
-  rec(0).reset(before, recognizer(0).occupancy());
-  rec(0).set_frozen(true);
+  rec(board).reset(before, recognizer(board).occupancy());
+  rec(board).set_frozen(true);
   out.push_back(std::move(o));
-  speak(0, m.ms, std::string(record::message_text(Message::GameAdjourned, language(0))), out);
+  say_all(m.ms, Message::GameAdjourned, out);
 }
 
 }  // namespace tactile::game

@@ -263,3 +263,50 @@ TEST(TwoBoards, TheLogSaysWhichBoardEachRecordBelongsTo) {
 
 }  // namespace
 }  // namespace tactile::game
+
+namespace tactile::game {
+namespace {
+using testing::SeatedTable;
+using Kind = Output::Kind;
+
+TEST(TwoBoards, TakebackPutsTheMoversBoardBackAndItReadsAgain) {
+  SeatedTable t(SeatedTable::config(Seating::TwoBoards));
+  t.move(0, 1000, "e2", "e4").press(0, 1300);
+  t.move(1, 2000, "e2", "e4").move(1, 3000, "e7", "e5").press(1, 3300);
+  ArbiterCommand c;
+  c.kind = ArbiterCommand::Kind::Takeback;
+  t.arbiter(4000, c);
+  ASSERT_EQ(t.s().moves_made(), 1);
+  EXPECT_EQ(t.s().restoring(1), chess::square_bb(chess::E7) | chess::square_bb(chess::E5));
+  EXPECT_EQ(t.s().restoring(0), 0u);  // White's board had not reproduced 1... e5 yet
+  EXPECT_TRUE(t.s().to_reproduce(0).is_none());
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
+  EXPECT_EQ(t.spoken(1).back(), "Bitte die Stellung wiederherstellen");
+  t.move(1, 5000, "e5", "e7");
+  EXPECT_EQ(t.s().restoring(1), 0u);
+  t.move(1, 6000, "c7", "c5").press(1, 6300);
+  EXPECT_EQ(t.moves().back(), "c7c5");
+  t.move(0, 7000, "c7", "c5");
+  EXPECT_EQ(t.of(Kind::Mirrored, 0).back().uci, "c7c5");
+}
+
+TEST(TwoBoards, AnAdjournedGameIsSealedOnTheMoversBoardAndResumedOnBoth) {
+  SeatedTable t(SeatedTable::config(Seating::TwoBoards));
+  t.move(0, 1000, "e2", "e4").press(0, 1300);
+  t.move(1, 2000, "e2", "e4");
+  ArbiterCommand c;
+  c.kind = ArbiterCommand::Kind::Adjourn;
+  t.arbiter(2500, c);
+  t.move(1, 3000, "e7", "e5").press(1, 3300);  // the sealed move, on Black's board
+  ASSERT_TRUE(t.s().adjourned());
+  EXPECT_EQ(t.s().moves_made(), 1);
+  EXPECT_EQ(t.count(Kind::Sealed), 1u);
+  c.kind = ArbiterCommand::Kind::ResumeAdjourned;
+  t.arbiter(100000, c);
+  EXPECT_NE(t.s().restoring(1), 0u);  // the sealed move is taken back on Black's board
+  t.move(1, 101000, "e5", "e7").move(1, 102000, "e7", "e5").press(1, 102300);
+  EXPECT_EQ(t.moves().back(), "e7e5");
+  EXPECT_FALSE(t.s().to_reproduce(0).is_none());
+}
+}  // namespace
+}  // namespace tactile::game
