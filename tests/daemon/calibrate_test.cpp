@@ -27,6 +27,7 @@
 #include "daemon/tactiled/config.h"
 #include "drivers/gpio/backend.h"
 #include "drivers/gpio/gpio_board.h"
+#include "tests/daemon/calibrate_person.h"
 #include "tests/daemon/sim_gpio_board.h"
 
 namespace tactile::ctl {
@@ -39,40 +40,6 @@ using ::testing::HasSubstr;
 // switch % 8): a scramble no part of calibrate knows.
 int switch_under(chess::Square s) {
   return (int(s) * 37 + 11) % 64;
-}
-
-// Everything printed, line by line, handed to the person as it comes.
-class Printed : public std::streambuf {
- public:
-  std::function<void(const std::string&)> on_line;
-  std::string all;
-
- protected:
-  int overflow(int c) override {
-    if (c == EOF) return 0;
-    all += char(c);
-    if (c != '\n') {
-      line_ += char(c);
-    } else {
-      const std::string line = std::move(line_);
-      line_.clear();
-      if (on_line) on_line(line);
-    }
-    return c;
-  }
-
- private:
-  std::string line_;
-};
-
-// "Step 5 of 64, e1: Lift the piece from e1." -> step 5, e1 (nothing for other lines).
-bool parse_step(const std::string& line, int& step, chess::Square& square) {
-  static const std::regex form(R"(^Step (\d+) of 64, ([a-h][1-8]): )");
-  std::smatch m;
-  if (!std::regex_search(line, m, form)) return false;
-  step = std::stoi(m[1].str());
-  square = chess::parse_square(m[2].str());
-  return true;
 }
 
 class CalibrateTest : public ::testing::Test {
