@@ -3,6 +3,8 @@
 // what the game expects there is a discrepancy until it is put right (docs/recognition.md,
 // "Two boards").
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/board/readings.h"
 #include "core/chess/san.h"
@@ -95,29 +97,35 @@ void Session::mirrored(int board, std::int64_t ms, std::vector<Output>& out) {
   BoardWatch& w = watch_[std::size_t(board)];
   const chess::Position shown = recognizer(board).position();
   const chess::Move m = w.expected;
-  const chess::Bitboard mine = move_squares(shown, m);
   Output o = board_output(Output::Kind::Mirrored, ms, board);
   o.uci = chess::to_uci(shown, m);
   o.san = chess::to_san(shown, m);
   out.push_back(o);
   out.push_back(board_output(Output::Kind::LightSquares, ms, board));  // lights off
-  // The board now shows the game's position, except for the holes of an own move begun
-  // early: those events are read again from the game's position, in their order.
-  const chess::Bitboard after = board::shape_of(shown, m).occupancy_after;
-  const chess::Bitboard start = (w.base & ~mine) | (after & mine);
-  std::vector<board::HoleEvent> rest;
-  for (const board::HoleEvent& e : w.events)
-    if (!(mine & chess::square_bb(e.square))) rest.push_back(e);
+  const std::vector<board::HoleEvent> events = std::move(w.events);
   w.expected = chess::Move::none();
   w.events.clear();
   w.told_early = false;
-  rec(board).reset(position(), start);
+  read_after(board, shown, m, w.base, events, out);
+  if (w.discrepant()) check_board(board, ms, false, out);
+}
+
+void Session::read_after(int board, const chess::Position& shown, chess::Move m,
+                         chess::Bitboard base, const std::vector<board::HoleEvent>& events,
+                         std::vector<Output>& out) {
+  // The board shows the position after `m`, except for the holes of an own move begun
+  // early: those events are read again from that position, in their order.
+  const chess::Bitboard mine = move_squares(shown, m);
+  const chess::Bitboard start = (base & ~mine) | (board::shape_of(shown, m).occupancy_after & mine);
+  chess::Position after = shown;
+  after.play(m);
+  rec(board).reset(after, start);
   refreeze(board);
   moments_.clear();
-  for (const board::HoleEvent& e : rest) rec(board).on_hole(e, moments_);
+  for (const board::HoleEvent& e : events)
+    if (!(mine & chess::square_bb(e.square))) rec(board).on_hole(e, moments_);
   const std::vector<board::Moment> replayed = moments_;
-  for (const board::Moment& mo : replayed) handle(board, mo, position(), out);
-  if (w.discrepant()) check_board(board, ms, false, out);
+  for (const board::Moment& mo : replayed) handle(board, mo, after, out);
 }
 
 void Session::check_board(int board, std::int64_t ms, bool settled, std::vector<Output>& out) {

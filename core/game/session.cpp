@@ -228,22 +228,11 @@ void Session::sighted_hole(const board::HoleEvent& e, std::vector<Output>& out) 
     found = m;
   }
   if (found.is_none()) return;
-  const chess::Bitboard mine = move_squares(before, found);
-  const chess::Bitboard start =
-      (w.base & ~mine) | (board::shape_of(before, found).occupancy_after & mine);
-  std::vector<board::HoleEvent> rest;
-  for (const board::HoleEvent& x : w.events)
-    if (!(mine & chess::square_bb(x.square))) rest.push_back(x);
-  chess::Position after = before;
-  after.play(found);
+  const chess::Bitboard base = w.base;
+  const std::vector<board::HoleEvent> events = w.events;
   const board::Moment made{.kind = MomentKind::Made, .ms = e.ms, .move = found, .readings = 1};
   on_made(0, made, before, out);
-  rec(0).reset(after, start);
-  refreeze(0);
-  moments_.clear();
-  for (const board::HoleEvent& x : rest) rec(0).on_hole(x, moments_);
-  const std::vector<board::Moment> replayed = moments_;
-  for (const board::Moment& m : replayed) handle(0, m, after, out);
+  read_after(0, before, found, base, events, out);
 }
 
 void Session::heard(int board, int question, std::int64_t ms, std::vector<Output>& out) {

@@ -219,6 +219,11 @@ class Session {
   void watch_hole(int board, const board::HoleEvent& e, std::vector<Output>& out);
   void mirrored(int board, std::int64_t ms, std::vector<Output>& out);
   void check_board(int board, std::int64_t ms, bool settled, std::vector<Output>& out);
+  // `board`, showing `shown` with pegs in `base` when `events` began, has reproduced `m`:
+  // its recognizer reads from the position after `m`, and the events not on m's holes
+  // (an own move begun early) are read again, in their order.
+  void read_after(int board, const chess::Position& shown, chess::Move m, chess::Bitboard base,
+                  const std::vector<board::HoleEvent>& events, std::vector<Output>& out);
   // Whether `board`'s recognizer reads moves now.
   bool reads(int board) const;
   void refreeze(int board);
