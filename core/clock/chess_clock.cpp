@@ -1,6 +1,7 @@
 #include "core/clock/chess_clock.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <utility>
 
@@ -225,6 +226,36 @@ std::string format_clk(std::int64_t remaining_ms) {
   std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld", static_cast<long long>(s / 3600),
                 static_cast<long long>(s / 60 % 60), static_cast<long long>(s % 60));
   return buf;
+}
+
+std::int64_t parse_clock_time(std::string_view text) {
+  std::int64_t parts[3] = {0, 0, 0};
+  int count = 0;
+  std::size_t pos = 0;
+  while (count < 3) {
+    const std::size_t colon = text.find(':', pos);
+    const std::string_view part =
+        text.substr(pos, colon == std::string_view::npos ? std::string_view::npos : colon - pos);
+    std::int64_t v = -1;
+    const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+    if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || v < 0) return -1;
+    parts[count++] = v;
+    if (colon == std::string_view::npos) break;
+    pos = colon + 1;
+  }
+  if (pos < text.size() && count == 3 && text.find(':', pos) != std::string_view::npos) return -1;
+  if (count == 2) {  // M:SS
+    if (parts[1] > 59 || text.size() - text.find(':') != 3) return -1;
+    return (parts[0] * 60 + parts[1]) * 1000;
+  }
+  if (count == 3) {  // H:MM:SS
+    const std::size_t first = text.find(':');
+    const std::size_t second = text.find(':', first + 1);
+    if (parts[1] > 59 || parts[2] > 59 || second - first != 3 || text.size() - second != 3)
+      return -1;
+    return ((parts[0] * 60 + parts[1]) * 60 + parts[2]) * 1000;
+  }
+  return -1;
 }
 
 }  // namespace tactile::clock

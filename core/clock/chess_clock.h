@@ -17,6 +17,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/chess/types.h"
 #include "core/clock/time_control.h"
@@ -167,5 +168,9 @@ std::int64_t proportional_split(std::int64_t used_ms, int moves_to_point, int mo
 // "[%clk H:MM:SS]" value for a PGN comment: whole seconds, rounded down; 0:00:00 when
 // the time is used up.
 std::string format_clk(std::int64_t remaining_ms);
+
+// A clock setting as the arbiter types it, "H:MM:SS" or "M:SS" (or "MM:SS"), in
+// milliseconds; -1 when it is neither.
+std::int64_t parse_clock_time(std::string_view text);
 
 }  // namespace tactile::clock

@@ -14,6 +14,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "core/clock/chess_clock.h"
 #include "daemon/tactilectl/command.h"
 
 namespace po = boost::program_options;
@@ -205,7 +206,7 @@ json build_request(const ControlCommand& c, const po::variables_map& vm) {
     if (times.size() != 2) throw UsageError{"set-time needs WHITE and BLACK times"};
     const char* side[2] = {"white_ms", "black_ms"};
     for (int i = 0; i < 2; ++i) {
-      const long long ms = parse_clock_time(times[std::size_t(i)]);
+      const long long ms = clock::parse_clock_time(times[std::size_t(i)]);
       if (ms < 0) throw UsageError{"'" + times[std::size_t(i)] + "' is not H:MM:SS or M:SS"};
       r[side[i]] = ms;
     }
@@ -236,36 +237,6 @@ json build_request(const ControlCommand& c, const po::variables_map& vm) {
 }
 
 }  // namespace
-
-long long parse_clock_time(std::string_view text) {
-  long long parts[3] = {0, 0, 0};
-  int count = 0;
-  std::size_t pos = 0;
-  while (count < 3) {
-    const std::size_t colon = text.find(':', pos);
-    const std::string_view part =
-        text.substr(pos, colon == std::string_view::npos ? std::string_view::npos : colon - pos);
-    long long v = -1;
-    const auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
-    if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || v < 0) return -1;
-    parts[count++] = v;
-    if (colon == std::string_view::npos) break;
-    pos = colon + 1;
-  }
-  if (pos < text.size() && count == 3 && text.find(':', pos) != std::string_view::npos) return -1;
-  if (count == 2) {  // M:SS
-    if (parts[1] > 59 || text.size() - text.find(':') != 3) return -1;
-    return (parts[0] * 60 + parts[1]) * 1000;
-  }
-  if (count == 3) {  // H:MM:SS
-    const std::size_t first = text.find(':');
-    const std::size_t second = text.find(':', first + 1);
-    if (parts[1] > 59 || parts[2] > 59 || second - first != 3 || text.size() - second != 3)
-      return -1;
-    return ((parts[0] * 60 + parts[1]) * 60 + parts[2]) * 1000;
-  }
-  return -1;
-}
 
 bool is_control_command(std::string_view name) {
   return find(name) != nullptr;

@@ -20,7 +20,4 @@ bool is_control_command(std::string_view name);
 std::string control_help(std::string_view name);
 int run_control(const std::string& name, const std::vector<std::string>& args, std::ostream& out);
 
-// "H:MM:SS" or "M:SS" (or "MM:SS") as milliseconds; -1 when it is neither.
-long long parse_clock_time(std::string_view text);
-
 }  // namespace tactile::ctl

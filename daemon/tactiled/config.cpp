@@ -9,6 +9,7 @@
 #include "core/chess/error.h"
 #include "core/chess/input_text.h"
 #include "core/clock/time_control.h"
+#include "core/game/seating.h"
 #include "core/game/setup_rules.h"
 #include "core/record/language.h"
 
@@ -39,6 +40,11 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"speech", "on or off"},
     {"clock-press", "on or off"},
     {"auto-resume", "on or off"},
+    {"seating", "one-board, sighted or two-boards"},
+    {"player", "sighted: the blind player's colour, white or black"},
+    {"board-a", "two-boards: the colour of board A's player (white or black)"},
+    {"board-b", "two-boards: the colour of board B's player (white or black)"},
+    {"language-b", "two-boards: board B's language, de, en or ru"},
 };
 
 [[noreturn]] void fail(const Setting& s, std::string_view key, const std::string& why) {
@@ -79,6 +85,47 @@ std::string trim(std::string_view text) {
   if (first == std::string_view::npos) return {};
   const auto last = text.find_last_not_of(" \t\r");
   return std::string(text.substr(first, last - first + 1));
+}
+
+chess::Color colour(const Setting& s, std::string_view key) {
+  if (s.value == "white") return chess::White;
+  if (s.value == "black") return chess::Black;
+  fail(s, key, chess::shown(s.value) + " is not white or black");
+}
+
+// seating, player, board-a/board-b and language-b: who sits at which board.
+void read_seating(const Settings& settings, game::SessionConfig& config) {
+  if (const Setting* s = find(settings, "seating")) {
+    const auto seating = game::parse_seating(s->value);
+    if (!seating)
+      fail(*s, "seating", chess::shown(s->value) + " is not one-board, sighted or two-boards");
+    config.seating = *seating;
+  }
+  const auto only_for = [&](std::string_view key, game::Seating seating) {
+    const Setting* s = find(settings, key);
+    if (s && config.seating != seating)
+      fail(*s, key,
+           "only for seating = " + std::string(game::seating_name(seating)) + " (seating is " +
+               std::string(game::seating_name(config.seating)) + ")");
+    return s;
+  };
+  if (const Setting* s = only_for("player", game::Seating::Sighted))
+    config.player = colour(*s, "player");
+  const Setting* a = only_for("board-a", game::Seating::TwoBoards);
+  const Setting* b = only_for("board-b", game::Seating::TwoBoards);
+  if (a) config.board_a = colour(*a, "board-a");
+  if (b) {
+    const chess::Color board_b = colour(*b, "board-b");
+    if (a && board_b == config.board_a)
+      fail(*b, "board-b", "is the colour of board A too: each player has his own board");
+    config.board_a = ~board_b;
+  }
+  if (const Setting* s = only_for("language-b", game::Seating::TwoBoards)) {
+    record::Language language{};
+    if (!record::parse_language(s->value, language))
+      fail(*s, "language-b", chess::shown(s->value) + " is not de, en or ru");
+    config.language_b = language;
+  }
 }
 
 }  // namespace
@@ -172,6 +219,7 @@ game::SessionConfig session_config(const Settings& settings) {
       fail(*s, "language", chess::shown(s->value) + " is not de, en or ru");
   }
   config.both_flags_draw = on_off(settings, "both-flags-draw", false);
+  read_seating(settings, config);
   return config;
 }
 
@@ -190,6 +238,10 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
                        const std::string& stamp, const std::string& runtime_dir) {
   LiveConfig c;
   c.session = session_config(settings);
+  if (c.session.seating == game::Seating::TwoBoards)
+    fail(*find(settings, "seating"), "seating",
+         "two-boards is replayed (tactiled --replay) but not yet run live: live mode reads "
+         "one board (one-board or sighted)");
   // A live game's clock waits for the arbiter (or the club start on the board).
   c.session.wait_for_start = true;
   c.has_game =

@@ -32,6 +32,8 @@ SYNOPSIS
     tactiled --replay SCRIPT --pgn OUT.pgn [--start-fen FEN] [--chess960 N]
              [--completion button|auto] [--settle-ms MS] [--time-control TC]
              [--language de|en|ru] [--log OUT.jsonl] [--speak | --speech-wav OUT.wav]
+             [--seating one-board|sighted|two-boards] [--player white|black]
+             [--board-a white|black] [--language-b de|en|ru]
     tactiled --help
 
 DESCRIPTION
@@ -67,6 +69,12 @@ DESCRIPTION
         clock-press = on | off          board = gpio: pulse the clock line (default on)
         auto-resume = on | off          go on with an unfinished game at the start
                                         (default on; see --resume)
+        seating = one-board | sighted | two-boards   who plays on which board
+                                        (default one-board; two-boards: --replay only
+                                        for now, see below)
+        player = white | black          sighted: the blind player's colour (default
+                                        white); the tactile board is his, the sighted
+                                        opponent's move is made by his clock button
     See docs/daemon.md.
 
     --replay runs the very session the daemon runs on an event script (see
@@ -97,6 +105,18 @@ OPTIONS
     --speech-wav OUT.wav  write every announcement, synthesised in the game language
                           with pauses between them, to a WAV file (no sound card
                           needed).
+    --seating SEATING     one-board (default): one tactile board carries both sides'
+                          moves (D.2.10.1). sighted: board A is the blind player's
+                          (--player white|black); the sighted opponent's move is made by
+                          his `button clock` and then reproduced on board A (D.2.5).
+                          two-boards: each player his own board, A and B; a move is made
+                          on the mover's board and reproduced on the other; a board that
+                          settles otherwise is a discrepancy until put right (D.2.9).
+                          Every printed line then starts with its board: A, B, or - for
+                          what belongs to the game (clock, result, the arbiter).
+    --board-a COLOUR      two-boards: the colour of board A's player (default white;
+                          --board-b COLOUR says the same from board B's side).
+    --language-b LANG     two-boards: board B's player's language (default: --language).
     --help                this text.
     --config FILE         live mode: read the settings from FILE.
     --resume LOG.jsonl    live mode: go on with the unfinished game of this arbiter log

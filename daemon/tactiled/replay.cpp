@@ -1,7 +1,9 @@
 #include "daemon/tactiled/replay.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iterator>
 #include <optional>
@@ -42,6 +44,25 @@ std::string squares_text(chess::Bitboard b) {
   return s;
 }
 
+// The language `board`'s player hears.
+record::Language board_language(const game::SessionConfig& c, int board) {
+  return board == 1 && c.language_b ? *c.language_b : c.language;
+}
+
+// The board an output belongs to, or script::kNoBoard for what concerns the whole game
+// (the clock, the result, a rollback).
+int output_board(const Output& o) {
+  switch (o.kind) {
+    case Output::Kind::SwitchClock:
+    case Output::Kind::GameOver:
+    case Output::Kind::Sealed:
+    case Output::Kind::Rollback:
+      return script::kNoBoard;
+    default:
+      return o.board;
+  }
+}
+
 // The replay's side of the shared runner: prints each output and speaks the phrases.
 class Replay {
  public:
@@ -72,10 +93,17 @@ class Replay {
   void run(const std::vector<script::ScriptEvent>& events) {
     runner_.start(0);
     for (const script::ScriptEvent& e : events) {
-      if (e.kind == script::ScriptEvent::Kind::Hole)
-        runner_.hole(e.board, e.hole);
-      else
-        runner_.button(e.board, e.button);
+      switch (e.kind) {
+        case script::ScriptEvent::Kind::Hole:
+          runner_.hole(e.board, e.hole);
+          break;
+        case script::ScriptEvent::Kind::Button:
+          runner_.button(e.board, e.button);
+          break;
+        case script::ScriptEvent::Kind::Arbiter:
+          arbiter(e);
+          break;
+      }
     }
     // Let a move still settling (auto mode) complete; the clock is not run on past the
     // script's end.
@@ -85,13 +113,34 @@ class Replay {
   const GameRunner& runner() const { return runner_; }
 
  private:
+  // An arbiter's command of the script, given by whoever runs the replay (the log's uid);
+  // a refusal is printed as tactilectl would report it, and the replay goes on.
+  void arbiter(const script::ScriptEvent& e) {
+    runner_.advance(e.ms);  // what fell due before the command is printed before it
+    const std::string name(game::arbiter_command_name(e.arbiter.kind));
+    const std::string label = time_label(std::max(e.ms, runner_.last_ms())) + "  " +
+                              board_column(script::kNoBoard) + "arbiter      " + name;
+    out_ << label << '\n';
+    const std::string refused = runner_.arbiter(e.ms, e.arbiter, long(::getuid()));
+    if (!refused.empty()) out_ << label << " refused: " << refused << '\n';
+  }
+
+  // "A  " / "B  " before each line when the game has two boards (or a sighted opponent),
+  // "-  " for what belongs to no board; nothing in single-board play.
+  std::string board_column(int board) const {
+    if (options_.session.seating == game::Seating::OneBoard) return "";
+    if (board < 0) return "-  ";
+    return board == 0 ? "A  " : "B  ";
+  }
+
   void handle(const Output& o, const game::Session& session) {
     if (o.kind == Output::Kind::Speak && speaker_) {
-      speaker_->say(record::for_speech(o.text, options_.session.language));
+      speaker_->say(record::for_speech(o.text, board_language(options_.session, o.board)));
       speaker_->pause(kPauseBetweenPhrasesMs);
     }
     const std::string line = describe(o, session);
-    if (!line.empty()) out_ << time_label(o.ms) << "  " << line << '\n';
+    if (!line.empty())
+      out_ << time_label(o.ms) << "  " << board_column(output_board(o)) << line << '\n';
   }
 
   static constexpr int kPauseBetweenPhrasesMs = 600;
@@ -179,10 +228,23 @@ std::string describe(const Output& o, const game::Session& session) {
       return "sealed       (" + std::string(o.color == chess::White ? "White" : "Black") +
              "'s move, not announced)";
     case Output::Kind::Mirrored:
+      return "mirrored     " + o.san + " (" + o.uci + ")";
     case Output::Kind::Discrepancy:
+      return "discrepancy  empty: " + (o.empty ? squares_text(o.empty) : std::string("-")) +
+             "; occupied: " + (o.occupied ? squares_text(o.occupied) : std::string("-"));
     case Output::Kind::Resolved:
-    case Output::Kind::Rollback:
-      return std::string(game::output_kind_name(o.kind));
+      return "resolved";
+    case Output::Kind::Rollback: {
+      std::string s = "rollback     to move " + std::to_string(o.number) + " (" +
+                      std::to_string(o.plies) + " half-moves kept)";
+      if (session.clock())
+        s +=
+            ", White " + clock::format_clk(o.white_ms) + ", Black " + clock::format_clk(o.black_ms);
+      for (int b = 0; b < 2; ++b)
+        if (o.fix[b])
+          s += std::string("; fix on ") + (b == 0 ? "A: " : "B: ") + squares_text(o.fix[b]);
+      return s;
+    }
   }
   return "";
 }

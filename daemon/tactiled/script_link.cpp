@@ -94,6 +94,9 @@ class ScriptLink : public BoardLink {
     ++line_;
     try {
       for (script::ScriptEvent e : script::parse_script(line)) {
+        if (e.kind == script::ScriptEvent::Kind::Arbiter)
+          throw chess::ParseError(
+              "an arbiter's command is for --replay; a live game takes it from tactilectl");
         e.line = line_;
         if (e.ms < last_ms_) throw chess::ParseError("time goes back");
         last_ms_ = e.ms;

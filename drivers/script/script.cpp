@@ -6,6 +6,9 @@
 #include "core/chess/error.h"
 #include "core/chess/input_text.h"
 #include "core/chess/uci.h"
+#include "core/clock/chess_clock.h"
+
+#include <nlohmann/json.hpp>
 
 namespace tactile::script {
 namespace {
@@ -36,6 +39,52 @@ std::int64_t parse_ms(std::string_view word, int line) {
   return value;
 }
 
+// `arbiter <command> [args]` (words from the third on) as the command, checked as the
+// control socket checks it (arbiter_command_from_json).
+game::ArbiterCommand parse_arbiter(const std::vector<std::string_view>& words, int line) {
+  if (words.size() < 4 || words[2] != "arbiter")
+    fail(line, "a line of board '-' is '<ms> - arbiter <command>'");
+  const std::string name(words[3]);
+  if (!game::parse_arbiter_command_name(name))
+    fail(line, "unknown arbiter command " + chess::shown(words[3]) +
+                   " (start, pause, resume, set-time, takeback, rollback, result, adjourn, "
+                   "resume-adjourned)");
+  const std::vector<std::string_view> args(words.begin() + 4, words.end());
+  nlohmann::json j{{"command", name}};
+  const auto number = [&](std::string_view word) {
+    int n = -1;
+    const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), n);
+    if (ec != std::errc() || end != word.data() + word.size() || n < 0)
+      fail(line, chess::shown(word) + " is not a whole number (0 or more)");
+    return n;
+  };
+  if (name == "rollback") {
+    if (args.size() != 1) fail(line, "rollback needs one move number N");
+    j["number"] = number(args[0]);
+  } else if (name == "set-time") {
+    if (args.size() != 2 && args.size() != 3)
+      fail(line, "set-time needs WHITE and BLACK times (H:MM:SS or M:SS) and maybe MOVES");
+    const char* side[2] = {"white_ms", "black_ms"};
+    for (std::size_t i = 0; i < 2; ++i) {
+      const std::int64_t ms = clock::parse_clock_time(args[i]);
+      if (ms < 0) fail(line, chess::shown(args[i]) + " is not H:MM:SS or M:SS");
+      j[side[i]] = ms;
+    }
+    if (args.size() == 3) j["moves"] = number(args[2]);
+  } else if (name == "result") {
+    if (args.size() != 1 && args.size() != 2) fail(line, "result needs 1-0, 0-1 or 1/2-1/2");
+    j["result"] = std::string(args[0]);
+    if (args.size() == 2) j["reason"] = std::string(args[1]);
+  } else if (!args.empty()) {
+    fail(line, name + " takes no arguments");
+  }
+  try {
+    return game::arbiter_command_from_json(j);
+  } catch (const chess::ParseError& e) {
+    fail(line, std::string("arbiter ") + name + ": " + e.what());
+  }
+}
+
 }  // namespace
 
 std::vector<ScriptEvent> parse_script(std::string_view text) {
@@ -54,8 +103,10 @@ std::vector<ScriptEvent> parse_script(std::string_view text) {
       line = line.substr(0, hash);
     const auto words = split_words(line);
     if (words.empty()) continue;
-    if (words.size() != 4)
-      fail(line_no, "expected '<ms> <board> up|down <square>' or '<ms> <board> button <name>'");
+    if (words.size() != 4 && !(words.size() > 1 && words[1] == "-"))
+      fail(line_no,
+           "expected '<ms> <board> up|down <square>', '<ms> <board> button <name>' or "
+           "'<ms> - arbiter <command>'");
     ScriptEvent e;
     e.line = line_no;
     e.ms = parse_ms(words[0], line_no);
@@ -63,12 +114,20 @@ std::vector<ScriptEvent> parse_script(std::string_view text) {
       fail(line_no, "time " + std::to_string(e.ms) + " is before the previous event's " +
                         std::to_string(last_ms));
     last_ms = e.ms;
+    if (words[1] == "-") {
+      e.board = kNoBoard;
+      e.kind = ScriptEvent::Kind::Arbiter;
+      e.arbiter = parse_arbiter(words, line_no);
+      events.push_back(e);
+      continue;
+    }
     if (words[1] == "A") {
       e.board = 0;
     } else if (words[1] == "B") {
       e.board = 1;
     } else {
-      fail(line_no, "board " + chess::shown(words[1]) + " is neither A nor B");
+      fail(line_no,
+           "board " + chess::shown(words[1]) + " is neither A nor B (nor - for the arbiter)");
     }
     if (words[2] == "up" || words[2] == "down") {
       const chess::Square s = chess::parse_square(words[3]);
@@ -81,7 +140,7 @@ std::vector<ScriptEvent> parse_script(std::string_view text) {
       if (!board::parse_button(words[3], b))
         fail(line_no, "unknown button " + chess::shown(words[3]) +
                           " (announce, promote-q, promote-r, promote-b, promote-n, time, "
-                          "correct, repeat)");
+                          "correct, repeat, clock)");
       e.kind = ScriptEvent::Kind::Button;
       e.button = board::ButtonEvent{e.ms, b};
     } else {
@@ -93,6 +152,23 @@ std::vector<ScriptEvent> parse_script(std::string_view text) {
 }
 
 std::string format_event(const ScriptEvent& e) {
+  if (e.kind == ScriptEvent::Kind::Arbiter) {
+    const game::ArbiterCommand& c = e.arbiter;
+    std::string s =
+        std::to_string(e.ms) + " - arbiter " + std::string(game::arbiter_command_name(c.kind));
+    using Kind = game::ArbiterCommand::Kind;
+    if (c.kind == Kind::Rollback) s += " " + std::to_string(c.number);
+    if (c.kind == Kind::SetTime) {
+      // Whole seconds, as the script gives them (format_clk rounds down).
+      s += " " + clock::format_clk(c.white_ms) + " " + clock::format_clk(c.black_ms);
+      if (c.moves) s += " " + std::to_string(*c.moves);
+    }
+    if (c.kind == Kind::Result) {
+      s += " " + c.result;
+      if (!c.reason.empty()) s += " " + c.reason;
+    }
+    return s;
+  }
   std::string s = std::to_string(e.ms) + (e.board == 0 ? " A " : " B ");
   if (e.kind == ScriptEvent::Kind::Button) {
     s += "button ";

@@ -3,7 +3,9 @@
 //   <ms> <board> up <square>      1500 A up e2
 //   <ms> <board> down <square>    1820 A down e4
 //   <ms> <board> button <name>    1900 A button announce
-// `#` starts a comment; blank lines are ignored; ms never decreases; board is A or B.
+//   <ms> - arbiter <command>       61000 - arbiter rollback 12
+// `#` starts a comment; blank lines are ignored; ms never decreases; board is A or B
+// (`-` for an arbiter's command, which belongs to no board).
 #pragma once
 
 #include <cstdint>
@@ -12,17 +14,21 @@
 #include <vector>
 
 #include "core/board/events.h"
+#include "core/game/arbiter.h"
 
 namespace tactile::script {
 
+inline constexpr int kNoBoard = -1;
+
 struct ScriptEvent {
-  enum class Kind : std::uint8_t { Hole, Button };
+  enum class Kind : std::uint8_t { Hole, Button, Arbiter };
   std::int64_t ms = 0;
-  int board = 0;  // 0 = A, 1 = B
+  int board = 0;  // 0 = A, 1 = B; kNoBoard for an arbiter's command
   Kind kind = Kind::Hole;
-  board::HoleEvent hole;      // when kind == Hole (its ms equals ms)
-  board::ButtonEvent button;  // when kind == Button
-  int line = 0;               // 1-based line in the script
+  board::HoleEvent hole;         // when kind == Hole (its ms equals ms)
+  board::ButtonEvent button;     // when kind == Button
+  game::ArbiterCommand arbiter;  // when kind == Arbiter
+  int line = 0;                  // 1-based line in the script
   friend bool operator==(const ScriptEvent&, const ScriptEvent&) = default;
 };
 

@@ -116,6 +116,47 @@ TEST(DaemonConfig, BadValuesNameTheirLineAndKey) {
               HasSubstr("t.conf: line 2: serial-port: "));
 }
 
+// Who sits at which board: the seating's keys, each only where it means something.
+TEST(DaemonConfig, ReadsTheSeating) {
+  const game::SessionConfig sighted =
+      session_config(from_file("seating = sighted\nplayer = black\n"));
+  EXPECT_EQ(sighted.seating, game::Seating::Sighted);
+  EXPECT_EQ(sighted.player, chess::Black);
+  const game::SessionConfig two =
+      session_config(from_file("seating = two-boards\nboard-b = white\nlanguage-b = ru\n"));
+  EXPECT_EQ(two.seating, game::Seating::TwoBoards);
+  EXPECT_EQ(two.board_a, chess::Black);
+  EXPECT_EQ(two.language_b, record::Language::Russian);
+  EXPECT_EQ(session_config(from_file("language = en\n")).seating, game::Seating::OneBoard);
+
+  const auto session = [](std::string_view text) {
+    return error_of([&] { session_config(from_file(text)); });
+  };
+  EXPECT_EQ(session("seating = two boards\n"),
+            "t.conf: line 1: seating: 'two boards' is not one-board, sighted or two-boards");
+  EXPECT_EQ(session("seating = sighted\nplayer = blue\n"),
+            "t.conf: line 2: player: 'blue' is not white or black");
+  EXPECT_EQ(session("seating = two-boards\nplayer = white\n"),
+            "t.conf: line 2: player: only for seating = sighted (seating is two-boards)");
+  EXPECT_EQ(session("board-a = black\n"),
+            "t.conf: line 1: board-a: only for seating = two-boards (seating is one-board)");
+  EXPECT_EQ(session("seating = two-boards\nboard-a = black\nboard-b = black\n"),
+            "t.conf: line 3: board-b: is the colour of board A too: each player has his own "
+            "board");
+  EXPECT_EQ(session("seating = two-boards\nlanguage-b = fr\n"),
+            "t.conf: line 2: language-b: 'fr' is not de, en or ru");
+  // Live mode reads one board: two boards are refused, not half run.
+  EXPECT_THAT(error_of([] {
+                live_config(from_file("board = script\nscript = /x\nseating = two-boards\n"),
+                            "/state", "stamp");
+              }),
+              HasSubstr("t.conf: line 3: seating: two-boards is replayed"));
+  EXPECT_EQ(
+      live_config(from_file("board = script\nscript = /x\nseating = sighted\n"), "/state", "stamp")
+          .session.seating,
+      game::Seating::Sighted);
+}
+
 TEST(DaemonConfig, TheBoardDecidesWhatElseIsNeeded) {
   const auto live = [](std::string_view text) {
     return error_of([&] { live_config(from_file(text), "/state", "stamp"); });

@@ -293,4 +293,83 @@ TEST_F(ReplayFiles, EveryPrintedLineHasItsSeparatorAndText) {
   EXPECT_THAT(r.out, Not(HasSubstr("light        \n")));
 }
 }  // namespace
+// Two boards: each line says its board; the reproduction, a wrong one and its
+// resolution, and board B's own language; an arbiter's rollback from the script.
+TEST(ReplayProgram, TwoBoardsSayWhichBoardEachMomentBelongsTo) {
+  write(dir() + "two.txt",
+        "1000 A up e2\n1200 A down e4\n1300 A button announce\n"
+        "3000 B up e2\n3100 B down e3\n"  // one square short: settles
+        "9000 B up e3\n9200 B down e4\n"  // put right
+        "10000 B up e7\n10200 B down e5\n10300 B button announce\n"
+        "12000 A up e7\n12200 A down e5\n"
+        "13000 - arbiter rollback 0\n");
+  std::remove((dir() + "two.jsonl").c_str());
+  const ProgramRun r =
+      tactiled("--replay " + dir() + "two.txt --seating two-boards --language-b en --pgn " + dir() +
+                   "two.pgn --log " + dir() + "two.jsonl",
+               "two");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("0:01.300  A  made         e4 (e2e4)"));
+  EXPECT_THAT(r.out, HasSubstr("A  says         \"Bauer Eva vier\""));
+  EXPECT_THAT(r.out, HasSubstr("B  says         \"Pawn e-four\""));
+  EXPECT_THAT(r.out, HasSubstr("B  discrepancy  empty: -; occupied: e3"));
+  EXPECT_THAT(r.out, HasSubstr("B  says         \"Board wrong: e-three occupied\""));
+  EXPECT_THAT(r.out, HasSubstr("0:09.000  B  resolved"));  // e3 emptied: under way again
+  EXPECT_THAT(r.out, HasSubstr("0:09.200  B  mirrored     e4 (e2e4)"));
+  EXPECT_THAT(r.out, HasSubstr("0:10.300  B  made         e5 (e7e5)"));
+  EXPECT_THAT(r.out, HasSubstr("0:12.200  A  mirrored     e5 (e7e5)"));
+  EXPECT_THAT(r.out, HasSubstr("0:13.000  -  arbiter      rollback\n"
+                               "   0:13.000  A  says         \"Bitte die Stellung"));
+  EXPECT_THAT(r.out, HasSubstr("-  rollback     to move 0 (0 half-moves kept); fix on A: e2 e4 "
+                               "e5 e7; fix on B: e2 e4 e5 e7"));
+  EXPECT_THAT(r.out, HasSubstr("result *, 0 half-moves"));
+  const std::string log = slurp(dir() + "two.jsonl");
+  EXPECT_THAT(log, HasSubstr("\"seating\":\"two-boards\""));
+  EXPECT_THAT(log, HasSubstr("\"type\":\"mirrored\",\"board\":\"B\""));
+  EXPECT_THAT(log, HasSubstr("\"type\":\"discrepancy\",\"board\":\"B\""));
+  EXPECT_THAT(log, HasSubstr("\"type\":\"arbiter\",\"command\":\"rollback\",\"number\":0"));
+  EXPECT_THAT(log, HasSubstr("\"type\":\"rollback\""));
+}
+
+// Sighted: the opponent's move is made by his clock press, on the tactile board A.
+TEST(ReplayProgram, SightedOpponentMovesByHisClockPress) {
+  write(dir() + "sighted.txt",
+        "1000 A up e2\n1200 A down e4\n1300 A button announce\n"
+        "3000 A button clock\n"           // Black pressed: his move is not on A yet
+        "4000 A up e7\n4200 A down e5\n"  // now it is
+        "6000 A up g1\n6200 A down f3\n6300 A button announce\n");
+  const ProgramRun r = tactiled("--replay " + dir() + "sighted.txt --seating sighted --player " +
+                                    "white --time-control 300+2 --pgn " + dir() + "sighted.pgn",
+                                "sighted");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("A  made         e5 (e7e5)"));
+  EXPECT_THAT(r.out, HasSubstr("\"Gegner: Bauer Eva fuenf\""));
+  EXPECT_THAT(r.out, HasSubstr("0:06.300  A  made         Nf3 (g1f3)"));
+  const auto games = chess::read_pgn(slurp(dir() + "sighted.pgn"));
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].moves.size(), 3u);
+}
+
+TEST(ReplayProgram, SeatingSettingsAreChecked) {
+  write(dir() + "one.txt", "1000 A up e2\n1200 A down e4\n1300 A button announce\n");
+  const std::string base = "--replay " + dir() + "one.txt --pgn " + dir() + "one.pgn ";
+  ProgramRun r = tactiled(base + "--seating three-boards", "seat1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err,
+              HasSubstr("--seating: 'three-boards' is not one-board, sighted or two-boards"));
+  r = tactiled(base + "--player black", "seat2");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--player: only for seating = sighted (seating is one-board)"));
+  r = tactiled(base + "--seating two-boards --board-a white --board-b white", "seat3");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--board-b: is the colour of board A too"));
+  r = tactiled(base + "--seating sighted --player red", "seat4");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("'red' is not white or black"));
+  write(dir() + "bad-arbiter.txt", "1000 - arbiter rollback x\n");
+  r = tactiled("--replay " + dir() + "bad-arbiter.txt --pgn " + dir() + "x.pgn", "seat5");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("line 1: 'x' is not a whole number"));
+}
+
 }  // namespace tactile
