@@ -6,7 +6,6 @@
 #include <poll.h>
 
 #include <boost/program_options.hpp>
-#include <chrono>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -79,12 +78,10 @@ EXIT STATUS
 
 namespace {
 
+// The serial driver's milliseconds: the monotonic clock the GPIO driver also reads.
 std::int64_t monotonic_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return gpio::monotonic_us() / 1000;
 }
-
 // A GPIO board read raw: the wiring's map and rotation left out, so square i is switch i.
 class RawGpioBoard : public RawBoard {
  public:
@@ -155,22 +152,6 @@ class RawSerialBoard : public RawBoard {
   std::vector<serial::SerialOutput> out_;
 };
 
-int number_option(const po::variables_map& vm, const char* key, int low, int high, int fallback) {
-  if (!vm.count(key)) return fallback;
-  const std::string text = vm[key].as<std::string>();
-  std::size_t used = 0;
-  long long v = 0;
-  try {
-    v = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || v < low || v > high)
-    throw UsageError{"--" + std::string(key) + " '" + text + "' is not a number from " +
-                     std::to_string(low) + " to " + std::to_string(high)};
-  return int(v);
-}
-
 }  // namespace
 
 int run_calibrate(const std::vector<std::string>& args, std::ostream& out, int keys_fd) {
@@ -186,8 +167,8 @@ int run_calibrate(const std::vector<std::string>& args, std::ostream& out, int k
   }
   if (!vm.count("config")) throw UsageError{"--config FILE is missing (tactiled's config)"};
   CalibrationOptions calibration;
-  calibration.timeout_ms = number_option(vm, "timeout", 1, 3600, 60) * 1000;
-  calibration.settle_ms = number_option(vm, "settle-ms", 0, 5000, 500);
+  calibration.timeout_ms = int(number_argument(vm, "timeout", 1, 3600, 60)) * 1000;
+  calibration.settle_ms = int(number_argument(vm, "settle-ms", 0, 5000, 500));
 
   const std::string config_path = vm["config"].as<std::string>();
   daemon::LiveConfig config;

@@ -24,6 +24,12 @@ boost::program_options::variables_map parse_arguments(
     const boost::program_options::options_description& options,
     const boost::program_options::positional_options_description& positional);
 
+// The value of option `--key` (in `vm` as a string) as a whole number from low to high, or
+// `fallback` when the option was not given. Throws UsageError "--key 'TEXT' is not a number
+// from LOW to HIGH".
+long long number_argument(const boost::program_options::variables_map& vm, const std::string& key,
+                          long long low, long long high, long long fallback);
+
 int run_perft(const std::vector<std::string>& args);
 
 // tactilectl log verify|pgn|replay FILE (log_command.cpp); its help is kLogHelp.

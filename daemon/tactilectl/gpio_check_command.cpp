@@ -162,18 +162,7 @@ int run_gpio_check(const std::vector<std::string>& args, std::ostream& out) {
     return kExitOk;
   }
   if (!vm.count("file")) throw UsageError{"WIRING_FILE is missing"};
-  std::int64_t seconds = 10;
-  if (vm.count("seconds")) {
-    const std::string text = vm["seconds"].as<std::string>();
-    std::size_t used = 0;
-    try {
-      seconds = std::stoll(text, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != text.size() || seconds < 0 || seconds > 3600)
-      throw UsageError{"--seconds '" + text + "' is not a number from 0 to 3600"};
-  }
+  const std::int64_t seconds = number_argument(vm, "seconds", 0, 3600, 10);
   const std::string path = vm["file"].as<std::string>();
   gpio::GpioConfig config;
   try {
