@@ -13,6 +13,7 @@
 
 #include "core/chess/error.h"
 #include "core/chess/pgn.h"
+#include "core/game/log_pgn.h"
 #include "core/game/resume.h"
 #include "core/record/arbiter_log.h"
 #include "daemon/tactilectl/command.h"
@@ -123,13 +124,8 @@ int verify(const std::string& path, const std::string& head, std::ostream& out) 
 
 int pgn(const std::string& path, std::ostream& out) {
   const std::string text = read_log(path);
-  game::ResumedGame r = game::resume_from_log(text);  // ParseError: exit 1 in run_log
-  chess::PgnGame g = r.session.record();
-  if (!g.has_tag("Event")) g.set_tag("Event", "tactiled game");
-  if (!g.has_tag("Site")) g.set_tag("Site", "tactile board");
-  g.set_tag("Result", g.result);
-  g.set_tag("LogHead", r.last_hash);
-  out << chess::write_pgn(g);
+  const game::ResumedGame r = game::resume_from_log(text);  // ParseError: exit 1 in run_log
+  out << chess::write_pgn(game::log_pgn(r));
   return kExitOk;
 }
 

@@ -1,0 +1,14 @@
+#include "core/game/log_pgn.h"
+
+namespace tactile::game {
+
+chess::PgnGame log_pgn(const ResumedGame& game) {
+  chess::PgnGame g = game.session.record();
+  if (!g.has_tag("Event")) g.set_tag("Event", "tactiled game");
+  if (!g.has_tag("Site")) g.set_tag("Site", "tactile board");
+  g.set_tag("Result", g.result);
+  g.set_tag("LogHead", game.last_hash);
+  return g;
+}
+
+}  // namespace tactile::game

@@ -1,0 +1,61 @@
+#include "daemon/tactiled-hall/hall_config.h"
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+namespace po = boost::program_options;
+
+namespace tactile::hall {
+
+po::options_description hall_options() {
+  po::options_description o("Settings (also keys of the config file)");
+  o.add_options()("broker-host", po::value<std::string>(),
+                  "the MQTT broker's host name or address")(
+      "broker-port", po::value<int>(), "the broker's port (1883; 8883 is usual with TLS)")(
+      "hall", po::value<std::string>(), "the hall's name: subscribes to tactiled/<hall>/#")(
+      "output-dir", po::value<std::string>(), "where live.pgn, round.json and the games go")(
+      "http-address", po::value<std::string>(), "the address the arbiter's page listens on")(
+      "http-port", po::value<int>(), "its port (0: any free port, printed at start)")(
+      "tls-ca", po::value<std::string>(), "CA certificate file: connect to the broker over TLS")(
+      "username", po::value<std::string>(), "the broker login")(
+      "password-file", po::value<std::string>(), "a file holding the broker password")(
+      "coalesce-ms", po::value<int>(), "changes within this many ms make one rewrite (200)");
+  return o;
+}
+
+bool valid_name(const std::string& name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '-' || c == '_';
+  });
+}
+
+HallConfig hall_config(const po::variables_map& vm) {
+  HallConfig c;
+  auto text = [&](const char* key, std::string& out) {
+    if (vm.count(key)) out = vm[key].as<std::string>();
+  };
+  auto number = [&](const char* key, int& out, int lo, int hi) {
+    if (!vm.count(key)) return;
+    out = vm[key].as<int>();
+    if (out < lo || out > hi)
+      throw std::runtime_error(std::string(key) + ": " + std::to_string(out) + " is not in " +
+                               std::to_string(lo) + ".." + std::to_string(hi));
+  };
+  text("broker-host", c.broker_host);
+  number("broker-port", c.broker_port, 1, 65535);
+  text("hall", c.hall);
+  text("output-dir", c.output_dir);
+  text("http-address", c.http_address);
+  number("http-port", c.http_port, 0, 65535);
+  text("tls-ca", c.tls_ca);
+  text("username", c.username);
+  text("password-file", c.password_file);
+  number("coalesce-ms", c.coalesce_ms, 0, 1000);
+  if (c.hall.empty()) throw std::runtime_error("hall: no hall named (hall = NAME)");
+  if (!valid_name(c.hall))
+    throw std::runtime_error("hall: '" + c.hall + "' is not letters, digits, '-' and '_'");
+  return c;
+}
+
+}  // namespace tactile::hall

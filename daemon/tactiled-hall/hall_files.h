@@ -1,0 +1,34 @@
+// The files tactiled-hall keeps (docs/hall.md): live.pgn (every game of the round), one
+// PGN per game and round.json (the round's index), built from the hall's state alone.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/chess/pgn.h"
+#include "daemon/tactiled-hall/hall_state.h"
+
+namespace tactile::hall {
+
+// The table's game as the feed shows it: its own PGN with the Round and Board tags (fixed
+// for the round) and the clocks as they stand now (WhiteClock, BlackClock, ReferenceTime,
+// from the retained state). A table with no game yet gets the tags and no moves.
+chess::PgnGame feed_game(const HallState& hall, const Table& table);
+
+// The name of the table's own PGN file in the output directory.
+std::string game_file_name(const Table& table);
+
+// Every table's feed game, by board number.
+std::string live_pgn(const HallState& hall);
+
+// {"hall","round","tables":[{"table","board","white","black","result","file","status",
+//  "moves","flags","gap"}]}
+nlohmann::json round_json(const HallState& hall);
+
+// "H:MM:SS" of a clock time in milliseconds (rounded down to the second).
+std::string clock_text(long long ms);
+// "YYYY-MM-DDTHH:MM:SS.mmmZ" of a Unix time in milliseconds.
+std::string utc_text(long long unix_ms);
+
+}  // namespace tactile::hall

@@ -1,0 +1,160 @@
+#include "daemon/tactiled-hall/hall_state.h"
+
+#include <algorithm>
+#include <charconv>
+#include <exception>
+
+#include "core/game/log_pgn.h"
+#include "core/game/resume.h"
+
+namespace tactile::hall {
+namespace {
+
+// The parts of tactiled/<hall>/<table>/<kind>; false when the topic is not of that form.
+bool split_topic(std::string_view topic, std::string_view& hall, std::string_view& table,
+                 std::string_view& kind) {
+  std::vector<std::string_view> parts;
+  while (true) {
+    const std::size_t slash = topic.find('/');
+    parts.push_back(topic.substr(0, slash));
+    if (slash == std::string_view::npos) break;
+    topic.remove_prefix(slash + 1);
+  }
+  if (parts.size() != 4 || parts[0] != "tactiled") return false;
+  hall = parts[1];
+  table = parts[2];
+  kind = parts[3];
+  return !table.empty();
+}
+
+// A table named by a whole number keeps that number as its board; others are numbered
+// after the highest board given so far.
+int board_number(std::string_view name) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(name.data(), name.data() + name.size(), n);
+  if (ec != std::errc{} || end != name.data() + name.size() || n <= 0) return 0;
+  return n;
+}
+
+}  // namespace
+
+bool HallState::receive(std::string_view topic, std::string_view payload) {
+  std::string_view hall, name, kind;
+  if (!split_topic(topic, hall, name, kind) || hall != hall_) return false;
+  if (kind != "record" && kind != "state" && kind != "pgn" && kind != "status") return false;
+  Table& t = table_named(std::string(name));
+  bool changed = false;
+  if (kind == "record") changed = receive_record(t, payload);
+  if (kind == "state") changed = receive_state(t, payload);
+  if (kind == "pgn") changed = receive_pgn(t, payload);
+  if (kind == "status" && t.status != payload) {
+    t.status = std::string(payload);
+    changed = true;
+  }
+  if (changed) ++t.changes;
+  return changed;
+}
+
+Table& HallState::table_named(const std::string& name) {
+  auto it = tables_.find(name);
+  if (it != tables_.end()) return it->second;
+  Table t;
+  t.name = name;
+  t.board = board_number(name);
+  const bool taken = std::any_of(tables_.begin(), tables_.end(),
+                                 [&](const auto& kv) { return kv.second.board == t.board; });
+  if (t.board == 0 || taken) t.board = last_board_ + 1;
+  last_board_ = std::max(last_board_, t.board);
+  return tables_.emplace(name, std::move(t)).first->second;
+}
+
+void HallState::flag(Table& t, std::string why) {
+  if (std::find(t.flags.begin(), t.flags.end(), why) == t.flags.end())
+    t.flags.push_back(std::move(why));
+}
+
+bool HallState::receive_record(Table& t, std::string_view payload) {
+  std::int64_t seq = -1;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(payload);
+    if (j.is_object() && j.contains("seq") && j["seq"].is_number_integer())
+      seq = j["seq"].get<std::int64_t>();
+  } catch (const nlohmann::json::exception&) {
+  }
+  if (seq < 0) {
+    flag(t, "a record that is not a log entry with a seq was dropped");
+    return true;
+  }
+  if (!t.records.emplace(seq, std::string(payload)).second) return false;  // a duplicate
+  const std::int64_t before = t.next_seq;
+  while (t.records.count(t.next_seq)) ++t.next_seq;
+  if (t.next_seq == before) return false;  // after a gap: shown once the gap is filled
+  t.stale = true;
+  return true;
+}
+
+void HallState::rebuild(Table& t) {
+  std::string text;
+  for (auto it = t.records.begin(); it != t.records.end() && it->first < t.next_seq; ++it) {
+    text += it->second;
+    text += '\n';
+  }
+  try {
+    const game::ResumedGame r = game::resume_from_log(text);
+    t.game = game::log_pgn(r);
+    t.game_from_records = true;
+  } catch (const std::exception& e) {
+    flag(t, std::string("the records do not replay: ") + e.what());
+    t.game_from_records = false;
+    const std::string retained = t.retained_pgn;
+    if (!retained.empty()) receive_pgn(t, retained);
+  }
+}
+
+bool HallState::receive_state(Table& t, std::string_view payload) {
+  nlohmann::json j = nlohmann::json::parse(payload, nullptr, false);
+  if (!j.is_object()) {
+    flag(t, "a state that is not a JSON object was dropped");
+    return true;
+  }
+  if (round_.empty() && j.contains("round") && j["round"].is_string())
+    round_ = j["round"].get<std::string>();
+  t.state = std::move(j);
+  return true;
+}
+
+bool HallState::receive_pgn(Table& t, std::string_view payload) {
+  t.retained_pgn = std::string(payload);
+  if (t.game_from_records) return false;  // the records are the durable source
+  try {
+    std::vector<chess::PgnGame> games = chess::read_pgn(payload);
+    if (games.size() != 1) throw std::runtime_error("not one game");
+    t.game = std::move(games.front());
+  } catch (const std::exception& e) {
+    flag(t, std::string("a pgn that does not read was dropped: ") + e.what());
+  }
+  return true;
+}
+
+void HallState::refresh() {
+  for (auto& kv : tables_) {
+    if (!kv.second.stale) continue;
+    kv.second.stale = false;
+    rebuild(kv.second);
+  }
+}
+
+std::vector<const Table*> HallState::tables() const {
+  std::vector<const Table*> out;
+  for (const auto& kv : tables_) out.push_back(&kv.second);
+  std::sort(out.begin(), out.end(),
+            [](const Table* a, const Table* b) { return a->board < b->board; });
+  return out;
+}
+
+const Table* HallState::table(std::string_view name) const {
+  const auto it = tables_.find(name);
+  return it == tables_.end() ? nullptr : &it->second;
+}
+
+}  // namespace tactile::hall

@@ -1,0 +1,75 @@
+// What the hall knows of every table of its round, from the MQTT topics of docs/hall.md:
+// each table's arbiter-log records (the durable source, deduplicated by seq), its retained
+// state, pgn and status. No I/O here: the MQTT client hands messages in, the writers and
+// the page read the tables out.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/chess/pgn.h"
+
+namespace tactile::hall {
+
+struct Table {
+  std::string name;  // the table's name in the topic
+  int board = 0;     // the Board tag: fixed when the table is first seen
+  // Every record received, by seq, as its log line (duplicates dropped).
+  std::map<std::int64_t, std::string> records;
+  std::int64_t next_seq = 0;  // records 0..next_seq-1 are all here (no gap before it)
+  nlohmann::json state;       // the retained state, null until one came
+  std::string retained_pgn;   // the retained pgn, "" until one came
+  std::string status;         // "online", "offline" or "" (never heard)
+  // Why the table is flagged: a bad record, a gap, a log that does not replay. The rest of
+  // the table goes on; a flag stays until the round ends so the arbiter sees it.
+  std::vector<std::string> flags;
+  // The game as the records make it (the durable source), else as the retained pgn has
+  // it (a table joined late, or records that do not replay); nullopt: nothing yet.
+  std::optional<chess::PgnGame> game;
+  bool game_from_records = false;
+  bool stale = false;        // records came that the game is not rebuilt from yet (refresh())
+  std::int64_t changes = 0;  // counts every change, so the page can tell what is new
+};
+
+class HallState {
+ public:
+  explicit HallState(std::string hall) : hall_(std::move(hall)) {}
+
+  const std::string& hall() const { return hall_; }
+  // The round: the first one a state names; never changes afterwards.
+  const std::string& round() const { return round_; }
+
+  // One MQTT message on `topic` (tactiled/<hall>/<table>/<kind>). Returns whether anything
+  // the files or the page show changed. A message of another hall or an unknown kind is
+  // ignored; a bad payload flags its table.
+  bool receive(std::string_view topic, std::string_view payload);
+
+  // Rebuilds the game of every table whose records changed: once per rewrite of the
+  // files rather than once per record (a replay of the whole log each time).
+  void refresh();
+
+  // Tables by board number.
+  std::vector<const Table*> tables() const;
+  const Table* table(std::string_view name) const;
+
+ private:
+  Table& table_named(const std::string& name);
+  bool receive_record(Table& t, std::string_view payload);
+  bool receive_state(Table& t, std::string_view payload);
+  bool receive_pgn(Table& t, std::string_view payload);
+  void rebuild(Table& t);
+  void flag(Table& t, std::string why);
+
+  std::string hall_;
+  std::string round_;
+  std::map<std::string, Table, std::less<>> tables_;
+  int last_board_ = 0;
+};
+
+}  // namespace tactile::hall

@@ -1,0 +1,206 @@
+// tactiled-hall: the tournament hall's view of every table (docs/hall.md). Subscribes to
+// tactiled/<hall>/# on the MQTT broker (libmosquitto), keeps live.pgn, one PGN per game
+// and round.json in the output directory, each rewritten atomically, changes within
+// coalesce-ms making one rewrite.
+#include <mosquitto.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "daemon/files/safe_file.h"
+#include "daemon/tactiled-hall/hall_config.h"
+#include "daemon/tactiled-hall/hall_files.h"
+#include "daemon/tactiled-hall/hall_state.h"
+
+namespace po = boost::program_options;
+using namespace tactile;
+
+namespace {
+
+constexpr const char* kHelp = R"(tactiled-hall - the tournament hall's live PGN feed and round index
+
+Usage: tactiled-hall [--config FILE] [--key value ...]
+
+Subscribes to tactiled/<hall>/# on an MQTT broker, where every table's tactiled-publish
+sends its arbiter-log records (deduplicated by seq), its state, its PGN and its status,
+and keeps in the output directory, each rewritten all or nothing:
+  live.pgn       every game of the round, by board number, with [%clk] after every move,
+                 the Seven Tag Roster, Round and Board tags that never change while the
+                 round runs, and WhiteClock, BlackClock and ReferenceTime as they stand now
+  table-T.pgn    the game of table T (the same text as its game in live.pgn)
+  round.json     the round's index: tables, boards, players, results, files, flags
+Each game is rebuilt from its records (the durable source); a table joined late shows its
+retained pgn until its records reach back to the start. A bad record flags its table
+(round.json "flags") and the rest goes on.
+
+Options:
+  --config FILE  the settings file (default /etc/tactiled/hall.conf); "key = value" lines
+                 with the keys below; the command line wins
+  --help         this text
+)";
+
+struct Inbox {
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::vector<std::pair<std::string, std::string>> messages;
+  bool connected = false;
+};
+
+std::atomic<bool> g_stop{false};
+void on_signal(int) {
+  g_stop = true;
+}
+
+struct Client {
+  hall::HallConfig config;
+  Inbox* inbox;
+};
+
+void on_connect(mosquitto* m, void* data, int rc) {
+  auto* c = static_cast<Client*>(data);
+  if (rc != 0) {
+    std::cerr << "tactiled-hall: the broker refused the connection: "
+              << mosquitto_connack_string(rc) << "\n";
+    return;
+  }
+  const std::string topic = "tactiled/" + c->config.hall + "/#";
+  mosquitto_subscribe(m, nullptr, topic.c_str(), 1);
+  std::lock_guard lock(c->inbox->mutex);
+  c->inbox->connected = true;
+}
+
+void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
+  auto* c = static_cast<Client*>(data);
+  std::string payload(static_cast<const char*>(msg->payload),
+                      msg->payload ? static_cast<std::size_t>(msg->payloadlen) : 0);
+  {
+    std::lock_guard lock(c->inbox->mutex);
+    c->inbox->messages.emplace_back(msg->topic, std::move(payload));
+  }
+  c->inbox->wake.notify_one();
+}
+
+std::string read_password(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("password-file: cannot read '" + path + "'");
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
+void write_files(hall::HallState& state, const std::string& dir) {
+  state.refresh();
+  for (const hall::Table* t : state.tables())
+    daemon::replace_file(dir + "/" + hall::game_file_name(*t),
+                         chess::write_pgn(hall::feed_game(state, *t)), "game PGN");
+  daemon::replace_file(dir + "/round.json", hall::round_json(state).dump(2) + "\n", "round index");
+  daemon::replace_file(dir + "/live.pgn", hall::live_pgn(state), "live PGN");
+}
+
+int run(const hall::HallConfig& config) {
+  Inbox inbox;
+  Client client{config, &inbox};
+  mosquitto_lib_init();
+  // A fixed client id with a persistent session: QoS 1 records sent while the hall was
+  // away from the broker are delivered when it comes back.
+  const std::string id = "tactiled-hall-" + config.hall;
+  mosquitto* m = mosquitto_new(id.c_str(), false, &client);
+  if (!m) throw std::runtime_error("cannot make an MQTT client");
+  mosquitto_connect_callback_set(m, on_connect);
+  mosquitto_message_callback_set(m, on_message);
+  if (!config.username.empty()) {
+    const std::string password =
+        config.password_file.empty() ? "" : read_password(config.password_file);
+    mosquitto_username_pw_set(m, config.username.c_str(),
+                              password.empty() ? nullptr : password.c_str());
+  }
+  if (!config.tls_ca.empty() && mosquitto_tls_set(m, config.tls_ca.c_str(), nullptr, nullptr,
+                                                  nullptr, nullptr) != MOSQ_ERR_SUCCESS)
+    throw std::runtime_error("tls-ca: cannot use '" + config.tls_ca + "'");
+  mosquitto_reconnect_delay_set(m, 1, 10, true);
+  // connect_async: the loop thread keeps trying while the broker is away.
+  mosquitto_connect_async(m, config.broker_host.c_str(), config.broker_port, 30);
+  if (mosquitto_loop_start(m) != MOSQ_ERR_SUCCESS)
+    throw std::runtime_error("cannot start the MQTT client's thread");
+
+  hall::HallState state(config.hall);
+  write_files(state, config.output_dir);
+  std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker_host << ":"
+            << config.broker_port << ", files in " << config.output_dir << std::endl;
+  using Clock = std::chrono::steady_clock;
+  bool dirty = false;
+  Clock::time_point first_change;
+  while (!g_stop) {
+    std::vector<std::pair<std::string, std::string>> batch;
+    {
+      std::unique_lock lock(inbox.mutex);
+      inbox.wake.wait_for(lock, std::chrono::milliseconds(50));
+      batch.swap(inbox.messages);
+    }
+    for (const auto& [topic, payload] : batch) {
+      if (state.receive(topic, payload) && !dirty) {
+        dirty = true;
+        first_change = Clock::now();
+      }
+    }
+    if (dirty && Clock::now() - first_change >= std::chrono::milliseconds(config.coalesce_ms)) {
+      try {
+        write_files(state, config.output_dir);
+      } catch (const std::exception& e) {
+        std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again at the next change
+      }
+      dirty = false;
+    }
+  }
+  mosquitto_disconnect(m);
+  mosquitto_loop_stop(m, true);
+  mosquitto_destroy(m);
+  mosquitto_lib_cleanup();
+  if (dirty) write_files(state, config.output_dir);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    po::options_description general("General");
+    general.add_options()("help", "")("config", po::value<std::string>(), "");
+    po::options_description keys = hall::hall_options();
+    po::options_description all;
+    all.add(general).add(keys);
+    po::variables_map vm;
+    po::store(po::command_line_parser(argc, argv).options(all).run(), vm);
+    if (vm.count("help")) {
+      std::cout << kHelp << "\n" << keys << "\nSee tactiled-hall(8) and docs/hall.md.\n";
+      return 0;
+    }
+    const std::string path =
+        vm.count("config") ? vm["config"].as<std::string>() : hall::kDefaultConfigPath;
+    std::ifstream file(path);
+    if (file) {
+      po::store(po::parse_config_file(file, keys, false), vm);
+    } else if (vm.count("config")) {
+      throw std::runtime_error("cannot read the config file '" + path + "'");
+    }
+    po::notify(vm);
+    const hall::HallConfig config = hall::hall_config(vm);
+    std::signal(SIGTERM, on_signal);
+    std::signal(SIGINT, on_signal);
+    return run(config);
+  } catch (const std::exception& e) {
+    std::cerr << "tactiled-hall: " << e.what() << "\n";
+    return 2;
+  }
+}

@@ -1,0 +1,177 @@
+// The hall's files built from MQTT messages: records in any order and duplicated make the
+// log's own game; boards, round and clocks as docs/hall.md says; a bad record flags its
+// table and the rest goes on.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/chess/pgn.h"
+#include "core/chess/san.h"
+#include "core/game/log_pgn.h"
+#include "core/game/resume.h"
+#include "daemon/tactiled-hall/hall_files.h"
+#include "daemon/tactiled-hall/hall_state.h"
+#include "tests/support/slurp.h"
+
+namespace tactile::hall {
+namespace {
+
+const std::string kLog = std::string(TACTILED_TEST_DATA) + "/logs/molinari-bordais-1979.jsonl";
+const std::string kGame = std::string(TACTILED_TEST_DATA) + "/games/molinari-bordais-1979.pgn";
+
+std::vector<std::string> log_lines() {
+  std::vector<std::string> lines;
+  std::string text = test::slurp(kLog);
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+std::string topic(const std::string& table, const std::string& kind) {
+  return "tactiled/open/" + table + "/" + kind;
+}
+
+std::vector<std::string> sans(const chess::PgnGame& g) {
+  std::vector<std::string> out;
+  chess::Position p = g.start;
+  for (const chess::PgnMove& m : g.moves) {
+    out.push_back(chess::to_san(p, m.move));
+    p = p.after(m.move);
+  }
+  return out;
+}
+
+TEST(HallFiles, RecordsInAnyOrderAndDuplicatedMakeTheLogsOwnGame) {
+  std::vector<std::string> lines = log_lines();
+  ASSERT_GT(lines.size(), 50u);
+  std::vector<std::string> sent = lines;
+  sent.insert(sent.end(), lines.begin(), lines.begin() + 20);  // a publisher resending
+  std::shuffle(sent.begin(), sent.end(), std::mt19937(13));
+  HallState hall("open");
+  for (const std::string& line : sent) hall.receive(topic("1", "record"), line);
+  hall.refresh();
+
+  const Table* t = hall.table("1");
+  ASSERT_NE(t, nullptr);
+  EXPECT_TRUE(t->flags.empty());
+  EXPECT_TRUE(t->game_from_records);
+  EXPECT_EQ(t->next_seq, static_cast<std::int64_t>(lines.size()));
+
+  // The historical game's moves, and the very PGN `tactilectl log pgn` makes of the log,
+  // with only the hall's Board tag added.
+  const chess::PgnGame historical = chess::read_pgn(test::slurp(kGame)).front();
+  const chess::PgnGame fed = feed_game(hall, *t);
+  EXPECT_EQ(sans(fed), sans(historical));
+  chess::PgnGame own = game::log_pgn(game::resume_from_log(test::slurp(kLog)));
+  own.set_tag("Board", "1");
+  EXPECT_EQ(chess::write_pgn(fed), chess::write_pgn(own));
+  EXPECT_NE(chess::write_pgn(fed).find("[%clk "), std::string::npos);
+  EXPECT_EQ(live_pgn(hall), chess::write_pgn(own));
+}
+
+TEST(HallFiles, BoardNumbersAreFixedWhenATableIsFirstSeen) {
+  HallState hall("open");
+  for (const char* name : {"3", "east", "1", "west", "4"})
+    hall.receive(topic(name, "status"), "online");
+  hall.receive("tactiled/other-hall/9/status", "online");  // another hall's table
+  // "4" came after "east" had taken board 4: it is numbered on, never moving "east".
+  std::vector<std::pair<std::string, int>> boards;
+  for (const Table* t : hall.tables()) boards.emplace_back(t->name, t->board);
+  const std::vector<std::pair<std::string, int>> expected = {
+      {"1", 1}, {"3", 3}, {"east", 4}, {"west", 5}, {"4", 6}};
+  EXPECT_EQ(boards, expected);
+  const std::string live = live_pgn(hall);
+  EXPECT_LT(live.find("[Board \"1\"]"), live.find("[Board \"3\"]"));
+  EXPECT_LT(live.find("[Board \"3\"]"), live.find("[Board \"4\"]"));
+  EXPECT_LT(live.find("[Board \"5\"]"), live.find("[Board \"6\"]"));
+}
+
+TEST(HallFiles, RoundIsTheFirstNamedAndClocksStandAsTheStateSays) {
+  HallState hall("open");
+  hall.receive(topic("2", "state"),
+               R"({"white":"Ann","black":"Bo","round":"3","white_ms":3723000,"black_ms":65999,)"
+               R"("running":"white","read_at":1700000000123})");
+  hall.receive(topic("5", "state"), R"({"round":"4","white_ms":null,"black_ms":null})");
+  EXPECT_EQ(hall.round(), "3");
+  const chess::PgnGame g = feed_game(hall, *hall.table("2"));
+  EXPECT_EQ(g.tag("Round"), "3");
+  EXPECT_EQ(g.tag("White"), "Ann");
+  EXPECT_EQ(g.tag("Black"), "Bo");
+  EXPECT_EQ(g.tag("WhiteClock"), "1:02:03");
+  EXPECT_EQ(g.tag("BlackClock"), "0:01:05");
+  EXPECT_EQ(g.tag("ReferenceTime"), "2023-11-14T22:13:20.123Z");
+  const chess::PgnGame no_clock = feed_game(hall, *hall.table("5"));
+  EXPECT_EQ(no_clock.tag("Round"), "3");
+  EXPECT_FALSE(no_clock.has_tag("WhiteClock"));
+}
+
+TEST(HallFiles, ABadRecordFlagsItsTableAndTheRestGoesOn) {
+  const std::vector<std::string> lines = log_lines();
+  HallState hall("open");
+  hall.receive(topic("1", "record"), "{\"seq\": 0, \"cut");  // cut short
+  hall.receive(topic("2", "record"), "not json at all");
+  for (const std::string& line : lines) {
+    hall.receive(topic("1", "record"), line);
+    hall.receive(topic("2", "record"), line);
+  }
+  hall.refresh();
+  for (const char* name : {"1", "2"}) {
+    const Table* t = hall.table(name);
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ(t->flags.size(), 1u) << name;
+    ASSERT_TRUE(t->game.has_value());
+    EXPECT_EQ(t->game->moves.size(), 10u) << name;
+    EXPECT_EQ(t->game->result, "0-1");
+  }
+  const nlohmann::json index = round_json(hall);
+  ASSERT_EQ(index["tables"].size(), 2u);
+  EXPECT_EQ(index["tables"][0]["flags"].size(), 1u);
+  EXPECT_EQ(index["tables"][0]["result"], "0-1");
+  EXPECT_EQ(index["tables"][1]["file"], "table-2.pgn");
+}
+
+TEST(HallFiles, RecordsThatDoNotReplayFallBackOnTheRetainedPgn) {
+  std::vector<std::string> lines = log_lines();
+  const std::string square = "\"square\":\"e4\"";
+  const auto changed = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) {
+    return l.find(square) != std::string::npos;
+  });
+  ASSERT_NE(changed, lines.end());
+  changed->replace(changed->find(square), square.size(), "\"square\":\"e5\"");  // tampered
+  HallState hall("open");
+  const std::string retained = test::slurp(kGame);
+  hall.receive(topic("7", "pgn"), retained);
+  for (const std::string& line : lines) hall.receive(topic("7", "record"), line);
+  hall.refresh();
+  const Table* t = hall.table("7");
+  EXPECT_FALSE(t->flags.empty());
+  EXPECT_FALSE(t->game_from_records);
+  ASSERT_TRUE(t->game.has_value());
+  EXPECT_EQ(sans(*t->game), sans(chess::read_pgn(retained).front()));
+}
+
+TEST(HallFiles, AGapHoldsTheGameBackUntilItIsFilled) {
+  const std::vector<std::string> lines = log_lines();
+  HallState hall("open");
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (i < 30 || i > 40) hall.receive(topic("1", "record"), lines[i]);
+  hall.refresh();
+  EXPECT_EQ(hall.table("1")->next_seq, 30);
+  EXPECT_TRUE(round_json(hall)["tables"][0]["gap"].get<bool>());
+  const std::size_t moves_before = hall.table("1")->game->moves.size();
+  for (std::size_t i = 30; i <= 40; ++i) hall.receive(topic("1", "record"), lines[i]);
+  hall.refresh();
+  EXPECT_FALSE(round_json(hall)["tables"][0]["gap"].get<bool>());
+  EXPECT_EQ(hall.table("1")->game->moves.size(), 10u);
+  EXPECT_LT(moves_before, 10u);
+}
+
+}  // namespace
+}  // namespace tactile::hall
