@@ -1,0 +1,119 @@
+// A reproduction read from its own holes (board_check.h): in every order a hand can do
+// it, the board shows the move only once the last peg is in, and never a discrepancy on
+// the way.
+#include "core/game/board_check.h"
+
+#include <algorithm>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/board/readings.h"
+#include "core/chess/uci.h"
+
+namespace tactile::game {
+namespace {
+using chess::Position;
+
+struct Case {
+  const char* fen;
+  bool chess960;
+  const char* uci;
+};
+
+// The holes a hand empties and fills for `m`: each piece out of its hole, the captured
+// piece removed, each piece into its destination.
+std::vector<board::HoleEvent> hand_events(const Position& p, chess::Move m) {
+  const board::MoveShape s = board::shape_of(p, m);
+  std::vector<board::HoleEvent> e;
+  for (int i = 0; i < s.travellers; ++i) e.push_back({0, s.from[i], board::Hole::Up});
+  if (s.captured != chess::NoSquare) e.push_back({0, s.captured, board::Hole::Up});
+  for (int i = 0; i < s.travellers; ++i) e.push_back({0, s.to[i], board::Hole::Down});
+  return e;
+}
+
+// Whether a hand can do `order`: each piece of `m` leaves its hole before it goes into
+// its destination, and a peg goes only into an empty hole.
+bool possible(const Position& p, chess::Move m, const std::vector<board::HoleEvent>& order) {
+  const board::MoveShape s = board::shape_of(p, m);
+  const auto at = [&](chess::Square sq, board::Hole change) {
+    for (std::size_t i = 0; i < order.size(); ++i)
+      if (order[i].square == sq && order[i].change == change) return i;
+    return order.size();
+  };
+  for (int i = 0; i < s.travellers; ++i)
+    if (at(s.from[i], board::Hole::Up) > at(s.to[i], board::Hole::Down)) return false;
+  chess::Bitboard holes = p.occupied();
+  int in_hand = 0;
+  for (const board::HoleEvent& e : order) {
+    const chess::Bitboard bit = chess::square_bb(e.square);
+    if (e.change == board::Hole::Up) {
+      holes &= ~bit;
+      ++in_hand;
+    } else {
+      if ((holes & bit) || in_hand == 0) return false;
+      holes |= bit;
+      --in_hand;
+    }
+  }
+  return true;
+}
+
+TEST(BoardCheck, AReproductionInEveryOrderShowsOnlyWhenComplete) {
+  const Case cases[] = {
+      {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", false, "e1g1"},  // O-O
+      {"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", false, "e8c8"},  // O-O-O
+      {"1k6/8/8/8/8/8/8/5KR1 w G - 0 1", true, "f1g1"},         // swap
+      {"1k6/8/8/8/8/8/8/6KR w H - 0 1", true, "g1h1"},          // rook only
+      {"1k6/8/8/8/8/8/8/4KR2 w F - 0 1", true, "e1f1"},         // king only
+      {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", false, "e5d6"},     // en passant
+      {"4k3/8/8/8/8/2n5/1P6/4K3 w - - 0 1", false, "b2c3"},     // capture
+      {"1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", false, "a7b8n"},     // promotion capture
+  };
+  for (const Case& c : cases) {
+    Position p = Position::from_fen(c.fen);
+    if (c.chess960) p.set_chess960(true);
+    const chess::Move m = chess::parse_uci(p, c.uci);
+    ASSERT_FALSE(m.is_none()) << c.uci;
+    std::vector<board::HoleEvent> order = hand_events(p, m);
+    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+      return std::pair(a.square, a.change) < std::pair(b.square, b.change);
+    });
+    Position after = p;
+    after.play(m);
+    int orders = 0;
+    do {
+      if (!possible(p, m, order)) continue;
+      ++orders;
+      chess::Bitboard holes = p.occupied();
+      for (std::size_t n = 1; n <= order.size(); ++n) {
+        const std::vector<board::HoleEvent> prefix(order.begin(), order.begin() + long(n));
+        const board::HoleEvent& e = prefix.back();
+        holes = e.change == board::Hole::Up ? holes & ~chess::square_bb(e.square)
+                                            : holes | chess::square_bb(e.square);
+        EXPECT_EQ(reproduces(p, m, p.occupied(), prefix), n == order.size())
+            << c.uci << " after " << n << " events";
+        EXPECT_EQ(unexplained(p, m, holes, after, true), 0u) << c.uci << " under way";
+      }
+    } while (std::next_permutation(order.begin(), order.end(), [](const auto& a, const auto& b) {
+      return std::pair(a.square, a.change) < std::pair(b.square, b.change);
+    }));
+    EXPECT_GT(orders, 0) << c.uci;
+  }
+}
+
+TEST(BoardCheck, AHoleTheMoveDoesNotExplainIsUnexplained) {
+  const Position p;
+  const chess::Move e4 = chess::parse_uci(p, "e2e4");
+  Position after = p;
+  after.play(e4);
+  const chess::Bitboard e3 = chess::square_bb(chess::E3);
+  const chess::Bitboard holes = (p.occupied() & ~chess::square_bb(chess::E2)) | e3;
+  EXPECT_EQ(unexplained(p, e4, holes, after, true), e3);
+  // The board of a player not on move with nothing to reproduce: every differing hole.
+  EXPECT_EQ(unexplained(after, chess::Move::none(), p.occupied(), after, false),
+            chess::square_bb(chess::E2) | chess::square_bb(chess::E4));
+}
+
+}  // namespace
+}  // namespace tactile::game
