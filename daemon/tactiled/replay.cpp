@@ -200,7 +200,7 @@ std::string describe(const Output& o, const game::Session& session) {
           return s + "impossible event at " + chess::square_name(m.square);
         case board::MomentKind::Irregularity:
           return s + std::string(board::irregularity_name(m.irregularity)) + " " +
-                 chess::square_name(m.square) + " (move " + o.uci + ")";
+                 chess::square_name(m.square) + (o.uci.empty() ? "" : " (move " + o.uci + ")");
         default:
           return s;
       }
