@@ -88,4 +88,34 @@ nlohmann::json round_json(const HallState& hall) {
   return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}};
 }
 
+nlohmann::json page_json(const HallState& hall) {
+  nlohmann::json tables = nlohmann::json::array();
+  for (const Table* t : hall.tables()) {
+    const chess::PgnGame g = feed_game(hall, *t);
+    const chess::Position now = g.position_after();
+    const nlohmann::json& s = t->state.is_object() ? t->state : nlohmann::json::object();
+    auto value = [&](const char* key) { return s.contains(key) ? s[key] : nlohmann::json(); };
+    nlohmann::json alarms =
+        s.contains("alarms") && s["alarms"].is_array() ? s["alarms"] : nlohmann::json::array();
+    if (t->status == "offline") alarms.push_back("offline");
+    tables.push_back({{"table", t->name},
+                      {"board", t->board},
+                      {"white", std::string(g.tag("White"))},
+                      {"black", std::string(g.tag("Black"))},
+                      {"fen", now.fen()},
+                      {"turn", now.side_to_move() == chess::White ? "white" : "black"},
+                      {"white_ms", value("white_ms")},
+                      {"black_ms", value("black_ms")},
+                      {"running", s.contains("running") ? s["running"] : "none"},
+                      {"read_at", value("read_at")},
+                      {"last_move", value("last_move")},
+                      {"alarms", alarms},
+                      {"flags", t->flags},
+                      {"result", g.result},
+                      {"moves", g.moves.size()},
+                      {"status", t->status}});
+  }
+  return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}};
+}
+
 }  // namespace tactile::hall

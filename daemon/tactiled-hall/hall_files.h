@@ -26,6 +26,13 @@ std::string live_pgn(const HallState& hall);
 //  "moves","flags","gap"}]}
 nlohmann::json round_json(const HallState& hall);
 
+// What the arbiter's page shows of every table, by board number:
+// {"hall","round","tables":[{"table","board","white","black","fen","turn","white_ms",
+//  "black_ms","running","read_at","last_move","alarms","flags","result","moves","status"}]}
+// The clocks, last move and alarms come from the retained state; "offline" joins the
+// alarms when the table's publisher is gone; the position is the game's.
+nlohmann::json page_json(const HallState& hall);
+
 // "H:MM:SS" of a clock time in milliseconds (rounded down to the second).
 std::string clock_text(long long ms);
 // "YYYY-MM-DDTHH:MM:SS.mmmZ" of a Unix time in milliseconds.

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -22,6 +23,8 @@
 #include "daemon/tactiled-hall/hall_config.h"
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/hall_state.h"
+#include "daemon/tactiled-hall/http_server.h"
+#include "daemon/tactiled-hall/page_feed.h"
 
 namespace po = boost::program_options;
 using namespace tactile;
@@ -43,6 +46,12 @@ and keeps in the output directory, each rewritten all or nothing:
 Each game is rebuilt from its records (the durable source); a table joined late shows its
 retained pgn until its records reach back to the start. A bad record flags its table
 (round.json "flags") and the rest goes on.
+
+It serves the arbiter's page on http-address:http-port: every table as a board diagram
+(a table with square and piece names for screen readers) with both clocks running, the
+last move and the alarms (discrepancy, flag, board-lost, fault, paused, adjourned,
+offline), updated by server-sent events (/events); also /live.pgn, /round.json and
+/tables.json (what the page shows).
 
 Options:
   --config FILE  the settings file (default /etc/tactiled/hall.conf); "key = value" lines
@@ -99,13 +108,16 @@ std::string read_password(const std::string& path) {
   return line;
 }
 
-void write_files(hall::HallState& state, const std::string& dir) {
+void write_files(hall::HallState& state, const std::string& dir, hall::PageFeed& feed) {
   state.refresh();
+  std::string live = hall::live_pgn(state);
+  std::string index = hall::round_json(state).dump(2) + "\n";
+  feed.publish(hall::page_json(state).dump(), live, index);
   for (const hall::Table* t : state.tables())
     daemon::replace_file(dir + "/" + hall::game_file_name(*t),
                          chess::write_pgn(hall::feed_game(state, *t)), "game PGN");
-  daemon::replace_file(dir + "/round.json", hall::round_json(state).dump(2) + "\n", "round index");
-  daemon::replace_file(dir + "/live.pgn", hall::live_pgn(state), "live PGN");
+  daemon::replace_file(dir + "/round.json", index, "round index");
+  daemon::replace_file(dir + "/live.pgn", live, "live PGN");
 }
 
 int run(const hall::HallConfig& config) {
@@ -135,9 +147,13 @@ int run(const hall::HallConfig& config) {
     throw std::runtime_error("cannot start the MQTT client's thread");
 
   hall::HallState state(config.hall);
-  write_files(state, config.output_dir);
+  hall::PageFeed feed;
+  write_files(state, config.output_dir, feed);
+  std::optional<hall::HttpServer> http;
+  http.emplace(config.http_address, config.http_port, feed);
   std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker_host << ":"
-            << config.broker_port << ", files in " << config.output_dir << std::endl;
+            << config.broker_port << ", files in " << config.output_dir << ", page at http://"
+            << config.http_address << ":" << http->port() << "/" << std::endl;
   using Clock = std::chrono::steady_clock;
   bool dirty = false;
   Clock::time_point first_change;
@@ -156,18 +172,20 @@ int run(const hall::HallConfig& config) {
     }
     if (dirty && Clock::now() - first_change >= std::chrono::milliseconds(config.coalesce_ms)) {
       try {
-        write_files(state, config.output_dir);
+        write_files(state, config.output_dir, feed);
       } catch (const std::exception& e) {
         std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again at the next change
       }
       dirty = false;
     }
   }
+  feed.stop();
+  http.reset();
   mosquitto_disconnect(m);
   mosquitto_loop_stop(m, true);
   mosquitto_destroy(m);
   mosquitto_lib_cleanup();
-  if (dirty) write_files(state, config.output_dir);
+  if (dirty) write_files(state, config.output_dir, feed);
   return 0;
 }
 

@@ -1,0 +1,41 @@
+#include "daemon/tactiled-hall/page_feed.h"
+
+namespace tactile::hall {
+
+void PageFeed::publish(std::string page_json, std::string live_pgn, std::string round_json) {
+  {
+    std::lock_guard lock(mutex_);
+    ++snapshot_.version;
+    snapshot_.page_json = std::move(page_json);
+    snapshot_.live_pgn = std::move(live_pgn);
+    snapshot_.round_json = std::move(round_json);
+  }
+  changed_.notify_all();
+}
+
+FeedSnapshot PageFeed::current() const {
+  std::lock_guard lock(mutex_);
+  return snapshot_;
+}
+
+FeedSnapshot PageFeed::wait_for_change(std::uint64_t seen,
+                                       std::chrono::milliseconds timeout) const {
+  std::unique_lock lock(mutex_);
+  changed_.wait_for(lock, timeout, [&] { return stopped_ || snapshot_.version != seen; });
+  return snapshot_;
+}
+
+void PageFeed::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopped_ = true;
+  }
+  changed_.notify_all();
+}
+
+bool PageFeed::stopped() const {
+  std::lock_guard lock(mutex_);
+  return stopped_;
+}
+
+}  // namespace tactile::hall

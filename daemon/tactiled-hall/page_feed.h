@@ -1,0 +1,38 @@
+// What the HTTP side serves, handed over by the thread that keeps the hall's state: the
+// page's JSON, live.pgn and round.json as they were last written, with a version that
+// grows with every change (server-sent events wait on it).
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+
+namespace tactile::hall {
+
+struct FeedSnapshot {
+  std::uint64_t version = 0;
+  std::string page_json;
+  std::string live_pgn;
+  std::string round_json;
+};
+
+class PageFeed {
+ public:
+  void publish(std::string page_json, std::string live_pgn, std::string round_json);
+  FeedSnapshot current() const;
+  // Waits until the version differs from `seen`, or `timeout` passes, or stop(); returns
+  // the snapshot then (the caller compares versions).
+  FeedSnapshot wait_for_change(std::uint64_t seen, std::chrono::milliseconds timeout) const;
+  void stop();
+  bool stopped() const;
+
+ private:
+  mutable std::mutex mutex_;
+  mutable std::condition_variable changed_;
+  FeedSnapshot snapshot_;
+  bool stopped_ = false;
+};
+
+}  // namespace tactile::hall

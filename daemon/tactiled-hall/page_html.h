@@ -1,0 +1,10 @@
+// The arbiter's page: one HTML file with its style and script (no other files to serve).
+#pragma once
+
+#include <string>
+
+namespace tactile::hall {
+
+const std::string& page_html();
+
+}  // namespace tactile::hall
