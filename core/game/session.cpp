@@ -238,7 +238,8 @@ void Session::sighted_hole(const board::HoleEvent& e, std::vector<Output>& out) 
 void Session::heard(int board, int question, std::int64_t ms, std::vector<Output>& out) {
   if (!uses(board)) return;
   advance(ms, out);
-  if (question == question_ && board == question_board_) rec(board).heard(ms);
+  // Questions are numbered across the boards: the number says whose question it was.
+  if (question == question_) rec(question_board_).heard(ms);
 }
 
 void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out) {

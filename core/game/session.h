@@ -134,7 +134,9 @@ class Session {
   void on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out);
   // The question `question` (a Speak output's number) has been said to its end at `ms`:
   // auto mode confirms a pending reading only a settle time after this. A report of an
-  // older question (corrected or withdrawn since) changes nothing.
+  // older question (corrected or withdrawn since) changes nothing. Questions are numbered
+  // across the boards, so the number alone says whose it was (`board` is where it was
+  // heard: the Speak output's board).
   void heard(int board, int question, std::int64_t ms, std::vector<Output>& out);
   // The question still being said, awaiting heard(); 0 if none.
   int unheard_question() const;

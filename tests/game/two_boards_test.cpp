@@ -310,3 +310,26 @@ TEST(TwoBoards, AnAdjournedGameIsSealedOnTheMoversBoardAndResumedOnBoth) {
 }
 }  // namespace
 }  // namespace tactile::game
+
+namespace tactile::game {
+namespace {
+TEST(TwoBoards, AQuestionOnBoardBIsConfirmedOnceHeard) {
+  // Auto mode: Black's promotion with the default queen is asked on his board, and
+  // confirmed a settle time after it was said to its end.
+  SessionConfig c =
+      testing::SeatedTable::config(Seating::TwoBoards, "600+0", board::Completion::Auto);
+  c.start = chess::Position::from_fen("4k3/8/8/8/8/8/p7/4K3 b - - 0 1");
+  testing::SeatedTable t(c);
+  t.move(1, 1000, "a2", "a1").advance(2200);
+  const std::vector<Output> asked = t.of(Output::Kind::Speak, 1);
+  ASSERT_FALSE(asked.empty());
+  ASSERT_NE(asked.back().question, 0);
+  EXPECT_EQ(t.s().moves_made(), 0);
+  std::vector<Output> out;
+  Session s = t.s();
+  s.heard(0, asked.back().question, 5000, out);  // as GameRunner reports it today
+  s.advance(6000, out);
+  EXPECT_EQ(s.moves_made(), 1);
+}
+}  // namespace
+}  // namespace tactile::game
