@@ -1,0 +1,299 @@
+#include "daemon/tactiled-publish/publisher.h"
+
+#include <sys/stat.h>
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/chess/pgn.h"
+#include "core/chess/san.h"
+#include "core/chess/uci.h"
+#include "core/game/resume.h"
+#include "daemon/files/safe_file.h"
+#include "daemon/tactiled-publish/control_link.h"
+
+namespace tactile::publish {
+namespace {
+using json = nlohmann::json;
+
+constexpr int kQos = 1;
+
+std::string read_from(const std::string& path, std::size_t offset, bool& shrunk) {
+  shrunk = false;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  in.seekg(0, std::ios::end);
+  const auto size = static_cast<std::size_t>(in.tellg());
+  if (size < offset) {  // a resume cut a torn line off: read it anew
+    shrunk = true;
+    offset = 0;
+  }
+  in.seekg(static_cast<std::streamoff>(offset));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::int64_t now_unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+Publisher::Publisher(const Settings& settings)
+    : s_(settings), prefix_("tactiled/" + settings.hall + "/" + settings.table + "/") {
+  load_progress();
+  mosquitto_lib_init();
+  const std::string id = "tactiled-publish-" + s_.hall + "-" + s_.table;
+  mosq_ = mosquitto_new(id.c_str(), true, this);
+  if (!mosq_) throw std::runtime_error("cannot make an MQTT client");
+  const std::string will = prefix_ + "status";
+  mosquitto_will_set(mosq_, will.c_str(), 7, "offline", kQos, true);
+  if (!s_.username.empty())
+    mosquitto_username_pw_set(mosq_, s_.username.c_str(),
+                              s_.password.empty() ? nullptr : s_.password.c_str());
+  if (!s_.tls_ca.empty()) {
+    const int rc = mosquitto_tls_set(mosq_, s_.tls_ca.c_str(), nullptr,
+                                     s_.tls_cert.empty() ? nullptr : s_.tls_cert.c_str(),
+                                     s_.tls_key.empty() ? nullptr : s_.tls_key.c_str(), nullptr);
+    if (rc != MOSQ_ERR_SUCCESS)
+      throw std::runtime_error(std::string("tls-ca: ") + mosquitto_strerror(rc));
+  }
+  mosquitto_connect_callback_set(mosq_, &Publisher::on_connect);
+  mosquitto_disconnect_callback_set(mosq_, &Publisher::on_disconnect);
+  mosquitto_publish_callback_set(mosq_, &Publisher::on_publish);
+  mosquitto_reconnect_delay_set(mosq_, 1, 5, true);
+  // A broker away at the start is no error: the network thread goes on trying.
+  mosquitto_connect_async(mosq_, s_.host.c_str(), s_.port, 30);
+  mosquitto_loop_start(mosq_);
+}
+
+Publisher::~Publisher() {
+  mosquitto_disconnect(mosq_);
+  mosquitto_loop_stop(mosq_, true);
+  mosquitto_destroy(mosq_);
+  mosquitto_lib_cleanup();
+}
+
+void Publisher::on_connect(mosquitto* m, void* self, int rc) {
+  auto* p = static_cast<Publisher*>(self);
+  if (rc != 0) {
+    std::cerr << "tactiled-publish: the broker refused: " << mosquitto_connack_string(rc) << "\n";
+    return;
+  }
+  const std::string topic = p->prefix_ + "status";
+  mosquitto_publish(m, nullptr, topic.c_str(), 6, "online", kQos, true);
+  std::lock_guard lock(p->mu_);
+  p->connected_ = true;
+  p->fresh_connection_ = true;
+}
+
+void Publisher::on_disconnect(mosquitto*, void* self, int) {
+  auto* p = static_cast<Publisher*>(self);
+  std::lock_guard lock(p->mu_);
+  p->connected_ = false;
+}
+
+void Publisher::on_publish(mosquitto*, void* self, int mid) {
+  auto* p = static_cast<Publisher*>(self);
+  std::lock_guard lock(p->mu_);
+  const auto it = p->sent_mids_.find(mid);
+  if (it == p->sent_mids_.end()) return;  // state, pgn, status, or an older game's
+  if (it->second > p->acked_) p->acked_above_.insert(it->second);
+  p->sent_mids_.erase(it);
+  p->advance_acked();
+}
+
+void Publisher::advance_acked() {
+  while (!acked_above_.empty() && *acked_above_.begin() <= acked_ + 1) {
+    acked_ = std::max(acked_, *acked_above_.begin());
+    acked_above_.erase(acked_above_.begin());
+  }
+}
+
+void Publisher::run(const std::atomic<bool>& stop) {
+  EventStream events(s_.control);
+  while (!stop) {
+    events.wait(200);
+    const json status = ask_status(s_.control);
+    step(status);
+  }
+}
+
+void Publisher::step(const json& status) {
+  const std::string current = status.is_object() ? status.value("log", "") : "";
+  if (log_.empty()) {
+    if (current.empty()) return;
+    log_ = current;
+  }
+  load_log();
+  send_records();
+  save_progress();
+  if (!current.empty() && current != log_) {
+    // A new game: the old log's records all acknowledged first, then the new log's.
+    const std::int64_t last = lines_.empty() ? -1 : lines_.back().first;
+    std::lock_guard lock(mu_);
+    if (acked_ < last) return;
+    log_ = current;
+    acked_ = -1;
+    sent_ = -1;
+    sent_mids_.clear();
+    acked_above_.clear();
+    lines_.clear();
+    read_bytes_ = 0;
+    saved_ = -2;
+  }
+  if (current.empty()) return;
+  if (log_ != current) return;
+  load_log();
+  send_records();
+  save_progress();
+  std::string text;
+  for (const auto& l : lines_) text += l.second + "\n";
+  publish_state(status, text);
+}
+
+void Publisher::load_log() {
+  bool shrunk = false;
+  const std::string more = read_from(log_, read_bytes_, shrunk);
+  if (shrunk) {
+    lines_.clear();
+    read_bytes_ = 0;
+  }
+  std::size_t at = 0;
+  for (std::size_t nl; (nl = more.find('\n', at)) != std::string::npos; at = nl + 1) {
+    std::string line = more.substr(at, nl - at);
+    const json j = json::parse(line, nullptr, false);
+    if (!j.is_discarded() && j.contains("seq") && j["seq"].is_number_integer()) {
+      const std::int64_t seq = j["seq"].get<std::int64_t>();
+      // After a resume cut a torn line, the next record has its seq again.
+      while (!lines_.empty() && lines_.back().first >= seq) lines_.pop_back();
+      lines_.emplace_back(seq, std::move(line));
+    }
+  }
+  read_bytes_ += at;
+}
+
+void Publisher::send_records() {
+  std::lock_guard lock(mu_);
+  if (fresh_connection_) {  // what the broker has not acknowledged goes again
+    fresh_connection_ = false;
+    sent_ = acked_;
+    state_sent_.clear();
+    pgn_sent_.clear();
+  }
+  if (!connected_) return;
+  const std::string topic = prefix_ + "record";
+  for (const auto& [seq, line] : lines_) {
+    if (seq <= sent_) continue;
+    int mid = 0;
+    const int rc = mosquitto_publish(mosq_, &mid, topic.c_str(), static_cast<int>(line.size()),
+                                     line.data(), kQos, false);
+    if (rc != MOSQ_ERR_SUCCESS) return;  // sent again after the reconnect
+    sent_mids_[mid] = seq;
+    sent_ = seq;
+  }
+}
+
+bool Publisher::publish(const std::string& sub, const std::string& payload, bool retain, int* mid) {
+  const std::string topic = prefix_ + sub;
+  return mosquitto_publish(mosq_, mid, topic.c_str(), static_cast<int>(payload.size()),
+                           payload.data(), kQos, retain) == MOSQ_ERR_SUCCESS;
+}
+
+void Publisher::publish_state(const json& status, const std::string& text) {
+  {
+    std::lock_guard lock(mu_);
+    if (!connected_) return;
+  }
+  chess::PgnGame g;
+  std::string last_hash;
+  try {
+    game::ResumedGame r = game::resume_from_log(text);
+    g = r.session.record();
+    last_hash = r.last_hash;
+  } catch (const std::exception& e) {
+    std::cerr << "tactiled-publish: " << log_ << ": " << e.what() << "\n";
+    return;
+  }
+  if (!g.has_tag("Event")) g.set_tag("Event", "tactiled game");
+  if (!g.has_tag("Site")) g.set_tag("Site", "tactile board");
+  g.set_tag("Result", g.result);
+  g.set_tag("LogHead", last_hash);
+  const std::string pgn = chess::write_pgn(g);
+
+  json state;
+  state["hall"] = s_.hall;
+  state["table"] = s_.table;
+  for (const char* key : {"white", "black", "event", "round", "seating", "fen", "turn", "white_ms",
+                          "black_ms", "running", "result", "log_head"})
+    state[key] = status.contains(key) ? status[key] : json(nullptr);
+  json moves = json::array();
+  json last = nullptr;
+  chess::Position pos = g.start;
+  for (const chess::PgnMove& m : g.moves) {
+    const std::string san = chess::to_san(pos, m.move);
+    last = {{"san", san},
+            {"uci", chess::to_uci(pos, m.move)},
+            {"by", pos.side_to_move() == chess::Color::White ? "white" : "black"}};
+    moves.push_back(san);
+    pos.play(m.move);
+  }
+  state["moves"] = moves;
+  state["last_move"] = last;
+  json alarms = json::array();
+  if (status.contains("discrepancies") && !status["discrepancies"].empty())
+    alarms.push_back("discrepancy");
+  if ((status["white_ms"].is_number() && status["white_ms"].get<std::int64_t>() <= 0) ||
+      (status["black_ms"].is_number() && status["black_ms"].get<std::int64_t>() <= 0))
+    alarms.push_back("flag");
+  if (status.value("board", "").find("lost") != std::string::npos) alarms.push_back("board-lost");
+  if (status.value("paused", false)) alarms.push_back("paused");
+  if (status.value("adjourned", false)) alarms.push_back("adjourned");
+  state["alarms"] = alarms;
+  state["seq"] = lines_.empty() ? json(nullptr) : json(lines_.back().first);
+  // The clocks are sent again only with a change of the game, not as they run down: a
+  // page runs the running clock on from read_at.
+  json key = state;
+  key.erase("white_ms");
+  key.erase("black_ms");
+  const std::string key_text = key.dump();
+  if (key_text != state_sent_) {
+    state["read_at"] = now_unix_ms();
+    if (publish("state", state.dump(), true, nullptr)) state_sent_ = key_text;
+  }
+  if (pgn != pgn_sent_ && publish("pgn", pgn, true, nullptr)) pgn_sent_ = pgn;
+}
+
+void Publisher::load_progress() {
+  std::ifstream in(s_.state_directory + "/published.json");
+  if (!in) return;
+  const json j = json::parse(in, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return;
+  log_ = j.value("log", "");
+  acked_ = j.value("acked", std::int64_t{-1});
+  sent_ = acked_;
+  saved_ = acked_;
+}
+
+void Publisher::save_progress() {
+  json j;
+  {
+    std::lock_guard lock(mu_);
+    if (acked_ == saved_) return;
+    j = {{"log", log_}, {"acked", acked_}};
+    saved_ = acked_;
+  }
+  try {
+    daemon::replace_file(s_.state_directory + "/published.json", j.dump() + "\n", "publish state");
+  } catch (const std::exception& e) {
+    std::cerr << "tactiled-publish: " << e.what() << "\n";
+  }
+}
+
+}  // namespace tactile::publish

@@ -1,0 +1,66 @@
+// One table's game to the broker (docs/hall.md): the log file is the source, the control
+// socket's event stream says when to look at it again. Records are sent from the one
+// after the last the broker acknowledged (PUBACK), which is kept in the state directory.
+#pragma once
+
+#include <mosquitto.h>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "daemon/tactiled-publish/settings.h"
+
+namespace tactile::publish {
+
+class Publisher {
+ public:
+  explicit Publisher(const Settings& settings);
+  ~Publisher();
+  Publisher(const Publisher&) = delete;
+  Publisher& operator=(const Publisher&) = delete;
+
+  // Runs until `stop` is set.
+  void run(const std::atomic<bool>& stop);
+
+ private:
+  static void on_connect(mosquitto*, void* self, int rc);
+  static void on_disconnect(mosquitto*, void* self, int rc);
+  static void on_publish(mosquitto*, void* self, int mid);
+
+  void step(const nlohmann::json& status);
+  void load_log();
+  void send_records();
+  void publish_state(const nlohmann::json& status, const std::string& text);
+  bool publish(const std::string& sub, const std::string& payload, bool retain, int* mid);
+  void advance_acked();
+  void save_progress();
+  void load_progress();
+
+  Settings s_;
+  std::string prefix_;  // tactiled/<hall>/<table>/
+  mosquitto* mosq_ = nullptr;
+
+  std::mutex mu_;  // the network thread's callbacks and the main loop
+  bool connected_ = false;
+  bool fresh_connection_ = false;
+  std::map<int, std::int64_t> sent_mids_;  // mid -> seq, until acknowledged
+  std::set<std::int64_t> acked_above_;     // acknowledged seqs past acked_
+
+  std::string log_;          // the log being published
+  std::int64_t acked_ = -1;  // every record up to this seq is acknowledged (seq from 0)
+  std::int64_t saved_ = -2;  // acked_ as last written to the state directory
+  std::int64_t sent_ = -1;   // sent on this connection up to this seq
+  std::vector<std::pair<std::int64_t, std::string>> lines_;  // the log's whole lines
+  std::size_t read_bytes_ = 0;
+  std::string state_sent_;  // the last state and pgn published (a new one when they change)
+  std::string pgn_sent_;
+};
+
+}  // namespace tactile::publish

@@ -1,0 +1,286 @@
+// tactiled-publish end to end: a real mosquitto on a free loopback port, the real tactiled
+// on the script board (a FIFO written by the test) and the real tactiled-publish; a
+// subscriber checks that the broker got exactly the log, in order, and the retained
+// state, pgn and status; the broker and the publisher are stopped mid-game.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/daemon/control_client.h"
+#include "tests/publish/mqtt_support.h"
+
+namespace tactile::hall::test {
+namespace {
+using json = nlohmann::json;
+using Client = daemon::test::ControlClient;
+
+const std::string kBin = std::string(TACTILED_BINARY_DIR) + "/daemon/";
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The log's whole lines.
+std::vector<std::string> log_lines(const std::string& path) {
+  std::vector<std::string> lines;
+  std::istringstream in(slurp(path));
+  for (std::string l; std::getline(in, l);)
+    if (!l.empty()) lines.push_back(l);
+  return lines;
+}
+
+// The records a consumer keeps: each seq the first time it comes (a duplicate dropped by
+// seq, as the contract says), in the order they came.
+std::vector<std::string> kept_records(const std::vector<Message>& messages,
+                                      const std::string& topic) {
+  std::vector<std::string> kept;
+  std::set<std::int64_t> seen;
+  for (const Message& m : messages) {
+    if (m.topic != topic) continue;
+    const json j = json::parse(m.payload);
+    if (seen.insert(j["seq"].get<std::int64_t>()).second) kept.push_back(m.payload);
+  }
+  return kept;
+}
+
+std::string last_on(const std::vector<Message>& messages, const std::string& topic) {
+  std::string last;
+  for (const Message& m : messages)
+    if (m.topic == topic) last = m.payload;
+  return last;
+}
+
+class PublishTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::string(TACTILED_BINARY_DIR) + "/tests/publish/publish-" + std::to_string(getpid());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_ + "/broker");
+    std::filesystem::create_directories(dir_ + "/publish-state");
+    fifo_ = dir_ + "/board.fifo";
+    ctl_ = dir_ + "/ctl";
+    log_ = dir_ + "/game.jsonl";
+    ASSERT_EQ(::mkfifo(fifo_.c_str(), 0600), 0);
+    broker_ = std::make_unique<Broker>(dir_ + "/broker");
+    broker_->start();
+    std::ofstream conf(dir_ + "/publish.conf");
+    conf << "host = 127.0.0.1\nport = " << broker_->port() << "\nhall = testhall\ntable = 7\n"
+         << "control = " << ctl_ << "\nstate-directory = " << dir_ << "/publish-state\n";
+  }
+  void TearDown() override {
+    if (board_ >= 0) ::close(board_);
+  }
+  void start_tactiled() {
+    tactiled_ = std::make_unique<Process>(
+        kBin + "tactiled",
+        std::vector<std::string>{"--board",        "script", "--script",   fifo_,
+                                 "--control",      ctl_,     "--speech",   "off",
+                                 "--log",          log_,     "--pgn",      dir_ + "/game.pgn",
+                                 "--auto-resume",  "off",    "--language", "en",
+                                 "--time-control", "300+2",  "--event",    "Hall test"},
+        dir_ + "/tactiled.out");
+    ASSERT_TRUE(until([&] { return status().is_object(); })) << slurp(dir_ + "/tactiled.out");
+    board_ = ::open(fifo_.c_str(), O_WRONLY | O_CLOEXEC);
+    ASSERT_GE(board_, 0);
+  }
+  void start_publisher() {
+    publisher_ = std::make_unique<Process>(
+        kBin + "tactiled-publish/tactiled-publish",
+        std::vector<std::string>{"--config", dir_ + "/publish.conf"}, dir_ + "/publish.out");
+  }
+  json status() {
+    const json s = Client(ctl_).ask({{"command", "status"}});
+    return s.is_object() && s.value("ok", false) ? s : json(nullptr);
+  }
+  void move(const char* from, const char* to) {
+    const int before = status()["moves"].get<int>();
+    const std::string text =
+        std::string("0 A up ") + from + "\n0 A down " + to + "\n0 A button announce\n";
+    ASSERT_EQ(::write(board_, text.data(), text.size()), ssize_t(text.size()));
+    ASSERT_TRUE(until([&] { return status()["moves"].get<int>() == before + 1; }))
+        << from << to << slurp(dir_ + "/tactiled.out");
+  }
+  // Every log line has reached the subscriber (as a consumer keeps them).
+  bool all_arrived(Subscriber& sub) {
+    return kept_records(sub.messages(), kRecord) == log_lines(log_);
+  }
+
+  const std::string kRecord = "tactiled/testhall/7/record";
+  std::string dir_, fifo_, ctl_, log_;
+  std::unique_ptr<Broker> broker_;
+  std::unique_ptr<Process> tactiled_, publisher_;
+  int board_ = -1;
+};
+
+TEST_F(PublishTest, TheBrokerGetsExactlyTheLogThroughBrokerAndPublisherRestarts) {
+  Subscriber hall("test-hall", broker_->port(), "tactiled/testhall/#");
+  ASSERT_TRUE(until([&] { return hall.subscribed(); }));
+  start_tactiled();
+  start_publisher();
+  ASSERT_TRUE(until([&] {
+    return last_on(hall.messages(), "tactiled/testhall/7/status") == "online";
+  })) << slurp(dir_ + "/publish.out");
+  ASSERT_EQ(Client(ctl_).ask({{"command", "start"}})["ok"], true);
+  move("e2", "e4");
+  move("e7", "e5");
+  ASSERT_TRUE(until([&] { return all_arrived(hall); })) << slurp(dir_ + "/publish.out");
+
+  // The broker goes away mid-game; the game goes on; it comes back.
+  broker_->stop();
+  move("g1", "f3");
+  move("b8", "c6");
+  broker_->start();
+  ASSERT_TRUE(until([&] { return all_arrived(hall); })) << slurp(dir_ + "/publish.out");
+
+  // The publisher is killed mid-game (its last will says offline); moves are made while it
+  // is down; started again it sends what the broker had not acknowledged.
+  // (Once it has written down what the broker acknowledged: a kill between a PUBACK and
+  // that write sends the record again, a duplicate the hall drops by seq.)
+  const json last_logged = json::parse(log_lines(log_).back())["seq"];
+  ASSERT_TRUE(until([&] {
+    const json p = json::parse(slurp(dir_ + "/publish-state/published.json"), nullptr, false);
+    return p.is_object() && p["acked"] == last_logged;
+  }));
+  const std::size_t before_kill = hall.messages().size();
+  std::int64_t acked_before_kill = -1;
+  for (const Message& m : hall.messages())
+    if (m.topic == kRecord)
+      acked_before_kill =
+          std::max(acked_before_kill, json::parse(m.payload)["seq"].get<std::int64_t>());
+  publisher_->stop(SIGKILL);
+  ASSERT_TRUE(
+      until([&] { return last_on(hall.messages(), "tactiled/testhall/7/status") == "offline"; }));
+  move("f1", "b5");
+  move("a7", "a6");
+  start_publisher();
+  move("b5", "a4");
+  ASSERT_EQ(Client(ctl_).ask({{"command", "result"}, {"result", "1-0"}})["ok"], true);
+  ASSERT_TRUE(until([&] { return all_arrived(hall); })) << slurp(dir_ + "/publish.out");
+  EXPECT_EQ(last_on(hall.messages(), "tactiled/testhall/7/status"), "online");
+  // Started again, it went on after what the broker had acknowledged (kept in its state
+  // directory): nothing the hall had is sent again.
+  const std::vector<Message> all = hall.messages();
+  for (std::size_t i = before_kill; i < all.size(); ++i)
+    if (all[i].topic == kRecord) {
+      EXPECT_GT(json::parse(all[i].payload)["seq"].get<std::int64_t>(), acked_before_kill);
+    }
+
+  // The records: exactly the log's lines, in order, each seq once as a consumer keeps them;
+  // none arrived before a lower seq had (a resend only repeats).
+  const std::vector<std::string> lines = log_lines(log_);
+  EXPECT_EQ(kept_records(hall.messages(), kRecord), lines);
+  std::int64_t highest = 0;
+  for (const Message& m : hall.messages()) {
+    if (m.topic != kRecord) continue;
+    const std::int64_t seq = json::parse(m.payload)["seq"].get<std::int64_t>();
+    EXPECT_LE(seq, highest + 1) << "a gap before seq " << seq;
+    highest = std::max(highest, seq);
+  }
+
+  // The retained topics, as a newcomer gets them (once the last state is published).
+  const json s = status();
+  const json last_seq = json::parse(lines.back())["seq"];
+  ASSERT_TRUE(until([&] {
+    const std::string st = last_on(hall.messages(), "tactiled/testhall/7/state");
+    return !st.empty() && json::parse(st)["seq"] == last_seq;
+  }));
+  Subscriber late("test-late", broker_->port(), "tactiled/testhall/#", true);
+  ASSERT_TRUE(until([&] {
+    const std::string st = last_on(late.messages(), "tactiled/testhall/7/state");
+    return !st.empty() && json::parse(st)["seq"] == json::parse(lines.back())["seq"] &&
+           !last_on(late.messages(), "tactiled/testhall/7/pgn").empty();
+  })) << slurp(dir_ + "/publish.out");
+  for (const char* topic : {"state", "pgn", "status"}) {  // each first as the retained one
+    const std::string name = std::string("tactiled/testhall/7/") + topic;
+    for (const Message& m : late.messages())
+      if (m.topic == name) {
+        EXPECT_TRUE(m.retain) << name << ": " << m.payload;
+        break;
+      }
+  }
+  const json state = json::parse(last_on(late.messages(), "tactiled/testhall/7/state"));
+  EXPECT_EQ(state["hall"], "testhall");
+  EXPECT_EQ(state["table"], "7");
+  EXPECT_EQ(state["moves"], json::array({"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"}));
+  EXPECT_EQ(state["last_move"], json({{"san", "Ba4"}, {"uci", "b5a4"}, {"by", "white"}}));
+  EXPECT_EQ(state["result"], "1-0");
+  EXPECT_EQ(state["turn"], "black");
+  EXPECT_EQ(state["fen"], s["fen"]);
+  EXPECT_EQ(state["event"], "Hall test");
+  EXPECT_EQ(state["log_head"], s["log_head"]);
+  EXPECT_EQ(state["running"], "none");
+  EXPECT_TRUE(state["read_at"].is_number_integer());
+  EXPECT_TRUE(state["white_ms"].is_number_integer());
+  EXPECT_EQ(last_on(late.messages(), "tactiled/testhall/7/status"), "online");
+  // The PGN as tactilectl log pgn rebuilds it from the log, [%clk] after every move.
+  const std::string pgn_file = dir_ + "/rebuilt.pgn";
+  ASSERT_EQ(std::system((kBin + "tactilectl log pgn " + log_ + " > " + pgn_file).c_str()), 0);
+  const std::string pgn = last_on(late.messages(), "tactiled/testhall/7/pgn");
+  EXPECT_EQ(pgn, slurp(pgn_file));
+  EXPECT_NE(pgn.find("[%clk"), std::string::npos);
+  EXPECT_NE(pgn.find("4. Ba4"), std::string::npos);
+}
+
+TEST_F(PublishTest, ANewGameIsFollowed) {
+  Subscriber hall("test-hall", broker_->port(), "tactiled/testhall/#");
+  ASSERT_TRUE(until([&] { return hall.subscribed(); }));
+  start_tactiled();
+  start_publisher();
+  move("e2", "e4");
+  // (A publisher's first start takes tactiled's game as it finds it.)
+  ASSERT_TRUE(until([&] { return all_arrived(hall); })) << slurp(dir_ + "/publish.out");
+  const std::vector<std::string> first = log_lines(log_);
+  const json answer = Client(ctl_).ask({{"command", "new-game"}, {"white", "Anna"}});
+  ASSERT_EQ(answer["ok"], true) << answer;
+  const std::string second_log = answer["log"].get<std::string>();
+  ASSERT_NE(second_log, log_);
+  move("d2", "d4");
+  ASSERT_TRUE(until([&] {
+    const std::string st = last_on(hall.messages(), "tactiled/testhall/7/state");
+    return !st.empty() && json::parse(st)["moves"] == json::array({"d4"});
+  })) << slurp(dir_ + "/publish.out");
+  // Both games' records, the first game's whole log (its closed record too) before the
+  // second's.
+  std::vector<std::string> all = log_lines(log_);
+  const std::vector<std::string> second = log_lines(second_log);
+  ASSERT_TRUE(until([&] {
+    std::vector<std::string> got;
+    for (const Message& m : hall.messages())
+      if (m.topic == kRecord) got.push_back(m.payload);
+    std::vector<std::string> want = log_lines(log_);
+    const std::vector<std::string> more = log_lines(second_log);
+    want.insert(want.end(), more.begin(), more.end());
+    return got == want;
+  })) << slurp(dir_ + "/publish.out");
+  EXPECT_GT(all.size(), first.size());  // the closed record
+  EXPECT_EQ(json::parse(last_on(hall.messages(), "tactiled/testhall/7/state"))["white"], "Anna");
+}
+
+TEST(PublishSettings, ABadSettingIsAClearErrorWithStatus2) {
+  const std::string cmd =
+      kBin + "tactiled-publish/tactiled-publish --config /dev/null --hall 'a/b' --table 1 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  char buf[4096];
+  std::string out;
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  const int w = ::pclose(p);
+  EXPECT_EQ(WEXITSTATUS(w), 2);
+  EXPECT_EQ(out, "tactiled-publish: hall: 'a/b' is not a name of letters, digits, - and _\n");
+}
+
+}  // namespace
+}  // namespace tactile::hall::test
