@@ -49,8 +49,9 @@ std::unique_ptr<BoardLink> make_serial_link(serial::SerialBoardConfig config);
 
 // board = script: the event script at `path` (a file or a FIFO), read as it arrives, each
 // event handed on at its ms of game time. Throws std::runtime_error when it cannot be
-// opened; a bad line is reported as a status warning and skipped.
-std::unique_ptr<BoardLink> make_script_link(const std::string& path);
+// opened; a bad line is reported as a status warning and skipped. Only the lines of
+// `board` (0 = A, 1 = B) are this link's: two script boards read a script each.
+std::unique_ptr<BoardLink> make_script_link(const std::string& path, int board = 0);
 
 // The GPIO board through the system's libgpiod, with the game's time 0 at monotonic
 // microsecond `origin_us` (a whole millisecond: the driver stamps events in ms). Opens

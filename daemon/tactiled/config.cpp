@@ -42,10 +42,24 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"auto-resume", "on or off"},
     {"seating", "one-board, sighted or two-boards"},
     {"player", "sighted: the blind player's colour, white or black"},
-    {"board-a", "two-boards: the colour of board A's player (white or black)"},
-    {"board-b", "two-boards: the colour of board B's player (white or black)"},
+    {"board-a",
+     "two-boards: the colour of board A's player (white or black), or its driver (gpio, "
+     "serial or script, as board)"},
+    {"board-b",
+     "two-boards: the colour of board B's player (white or black), or its driver (gpio, "
+     "serial or script)"},
     {"language-b", "two-boards: board B's language, de, en or ru"},
+    {"script-b", "board-b = script: board B's event script (a file or a FIFO)"},
+    {"gpio-config-b", "board-b = gpio: board B's GPIO wiring file"},
+    {"serial-port-b", "board-b = serial: board B's port, path or usb:VVVV:PPPP[:SERIAL]"},
+    {"wiring-b", "board B's switch-to-square mapping file"},
+    {"clock-press-b", "board-b = gpio: pulse board B's clock line, on or off (default off)"},
 };
+
+// `board-a` and `board-b` take a colour or a driver: which one a value is.
+bool is_driver(std::string_view value) {
+  return value == "gpio" || value == "serial" || value == "script";
+}
 
 [[noreturn]] void fail(const Setting& s, std::string_view key, const std::string& why) {
   // "--key: why" on the command line, "FILE: line N: key: why" from the file.
@@ -113,6 +127,9 @@ void read_seating(const Settings& settings, game::SessionConfig& config) {
     config.player = colour(*s, "player");
   const Setting* a = only_for("board-a", game::Seating::TwoBoards);
   const Setting* b = only_for("board-b", game::Seating::TwoBoards);
+  // A driver's name on board-a/board-b is the board's driver (live_config reads it).
+  if (a && is_driver(a->value)) a = nullptr;
+  if (b && is_driver(b->value)) b = nullptr;
   if (a) config.board_a = colour(*a, "board-a");
   if (b) {
     const chess::Color board_b = colour(*b, "board-b");
@@ -224,8 +241,14 @@ game::SessionConfig session_config(const Settings& settings) {
 }
 
 std::string completion_fault(const LiveConfig& c) {
-  if (c.board != BoardKind::Gpio || c.session.recognizer.completion != board::Completion::Button)
-    return {};
+  if (const std::string fault = completion_fault(c, c.session.recognizer.completion);
+      !fault.empty() || !c.board_b)
+    return fault;
+  return completion_fault(*c.board_b, c.session.recognizer.completion);
+}
+
+std::string completion_fault(const BoardSetup& c, board::Completion completion) {
+  if (c.board != BoardKind::Gpio || completion != board::Completion::Button) return {};
   // A serial board says whether it has buttons only once it is found (its driver warns);
   // a GPIO board's buttons are in its wiring.
   for (const auto& [button, line] : c.gpio.buttons)
@@ -234,36 +257,126 @@ std::string completion_fault(const LiveConfig& c) {
          "use completion = auto, or wire the button";
 }
 
+// One board's driver and settings: the keys `board` (given as `driver`), `script`,
+// `gpio-config`, `serial-port`, `wiring` and `clock-press`, each ending in `suffix` ("" for
+// board A, "-b" for board B). Returns whether it is a serial board.
+bool read_board(const Settings& settings, const Setting& driver, const std::string& suffix,
+                BoardSetup& c) {
+  const auto key = [&](const char* name) { return std::string(name) + suffix; };
+  const std::string board_key = suffix.empty() ? "board" : "board" + suffix;
+  if (driver.value == "gpio")
+    c.board = BoardKind::Gpio;
+  else if (driver.value == "serial")
+    c.board = BoardKind::Serial;
+  else if (driver.value == "script")
+    c.board = BoardKind::Script;
+  else
+    fail(driver, board_key, chess::shown(driver.value) + " is not gpio, serial or script");
+  const std::string only = "only for " + board_key + " = ";
+  const Setting* script = find(settings, key("script"));
+  if (c.board == BoardKind::Script) {
+    if (!script)
+      fail(driver, board_key,
+           board_key + " = script needs " + key("script") + " = PATH (a file or a FIFO)");
+    c.script_path = script->value;
+  } else if (script) {
+    fail(*script, key("script"), only + "script");
+  }
+  const Setting* gpio_file = find(settings, key("gpio-config"));
+  const Setting* port = find(settings, key("serial-port"));
+  const Setting* press = find(settings, key("clock-press"));
+  if (c.board == BoardKind::Script) {
+    if (gpio_file) fail(*gpio_file, key("gpio-config"), only + "gpio");
+    if (port) fail(*port, key("serial-port"), only + "serial");
+    if (press) fail(*press, key("clock-press"), only + "gpio (the line is in its wiring)");
+  } else if (c.board == BoardKind::Gpio) {
+    if (!gpio_file)
+      fail(
+          driver, board_key,
+          board_key + " = gpio needs " + key("gpio-config") + " = FILE (the wiring, docs/gpio.md)");
+    if (port) fail(*port, key("serial-port"), only + "serial");
+    c.gpio_config_path = gpio_file->value;
+    try {
+      c.gpio = gpio::parse_gpio_config(
+          read_text_file(gpio_file->value, "GPIO config", kMaxSettingsFileBytes));
+    } catch (const chess::ParseError& e) {
+      fail(*gpio_file, key("gpio-config"), e.what());
+    }
+    c.clock_press = on_off(settings, key("clock-press"), c.clock_press);
+  } else {
+    if (!port)
+      fail(driver, board_key,
+           board_key + " = serial needs " + key("serial-port") +
+               " = PATH or usb:VVVV:PPPP[:SERIAL]");
+    if (gpio_file) fail(*gpio_file, key("gpio-config"), only + "gpio");
+    if (press) fail(*press, key("clock-press"), only + "gpio (the line is in its wiring)");
+    try {
+      c.serial = serial::parse_port_spec(port->value);
+    } catch (const chess::ParseError& e) {
+      fail(*port, key("serial-port"), e.what());
+    }
+  }
+  if (const Setting* wiring = find(settings, key("wiring"))) {
+    if (c.board == BoardKind::Script) fail(*wiring, key("wiring"), only + "gpio or serial");
+    c.wiring_path = wiring->value;
+    try {
+      c.switch_map = board::parse_switch_map(
+          read_text_file(wiring->value, "mapping file", kMaxSettingsFileBytes));
+      if (c.board == BoardKind::Gpio) gpio::apply_switch_map(c.gpio, *c.switch_map);
+    } catch (const chess::ParseError& e) {
+      fail(*wiring, key("wiring"), wiring->value + ": " + e.what());
+    }
+  }
+  return c.board == BoardKind::Serial;
+}
+
 LiveConfig live_config(const Settings& settings, const std::string& state_dir,
                        const std::string& stamp, const std::string& runtime_dir) {
   LiveConfig c;
   c.session = session_config(settings);
-  if (c.session.seating == game::Seating::TwoBoards)
-    fail(*find(settings, "seating"), "seating",
-         "two-boards is replayed (tactiled --replay) but not yet run live: live mode reads "
-         "one board (one-board or sighted)");
   // A live game's clock waits for the arbiter (or the club start on the board).
   c.session.wait_for_start = true;
   c.has_game =
       find(settings, "time-control") || find(settings, "start-fen") || find(settings, "chess960");
   const Setting* board = find(settings, "board");
+  // Two boards: `board-a = gpio|serial|script` may name board A's driver instead of `board`.
+  if (const Setting* a = find(settings, "board-a"); a && is_driver(a->value)) {
+    if (board && board->value != a->value)
+      fail(*a, "board-a", "names another driver than board = " + board->value);
+    board = a;
+  }
   if (!board)
     throw chess::ParseError("board: not set: give board = gpio, board = serial or board = script");
-  if (board->value == "gpio")
-    c.board = BoardKind::Gpio;
-  else if (board->value == "serial")
-    c.board = BoardKind::Serial;
-  else if (board->value == "script")
-    c.board = BoardKind::Script;
-  else
-    fail(*board, "board", chess::shown(board->value) + " is not gpio, serial or script");
-  const Setting* script = find(settings, "script");
-  if (c.board == BoardKind::Script) {
-    if (!script) fail(*board, "board", "board = script needs script = PATH (a file or a FIFO)");
-    c.script_path = script->value;
-  } else if (script) {
-    fail(*script, "script", "only for board = script");
+  const bool serial_found = read_board(settings, *board, "", c);
+  bool serial_b = false;
+  const Setting* board_b = find(settings, "board-b");
+  if (board_b && !is_driver(board_b->value)) board_b = nullptr;  // a colour (read_seating)
+  if (c.session.seating == game::Seating::TwoBoards) {
+    if (!board_b)
+      fail(*find(settings, "seating"), "seating",
+           "two-boards needs board B's driver: board-b = gpio, serial or script");
+    c.board_b.emplace();
+    c.board_b->clock_press = false;  // one clock: board A's line presses it (clock-press-b)
+    serial_b = read_board(settings, *board_b, "-b", *c.board_b);
+  } else {
+    for (const char* key :
+         {"script-b", "gpio-config-b", "serial-port-b", "wiring-b", "clock-press-b"})
+      if (const Setting* s = find(settings, key)) fail(*s, key, "only for seating = two-boards");
   }
+  // A board of protocol 1.0 has no buttons, so auto is the serial board's default; a
+  // 1.1 board with buttons plays in button mode as the GPIO board does (the driver warns
+  // when the board found has none).
+  if ((serial_found || serial_b) && !find(settings, "completion"))
+    c.session.recognizer.completion = board::Completion::Auto;
+  // Button mode needs an announce button on every GPIO board (named by its wiring file).
+  const auto check_completion = [&](const BoardSetup& b, const char* wiring_key) {
+    const std::string fault = completion_fault(b, c.session.recognizer.completion);
+    if (fault.empty()) return;
+    const Setting* completion = find(settings, "completion");
+    fail(completion ? *completion : *find(settings, wiring_key), "completion", fault);
+  };
+  check_completion(c, "gpio-config");
+  if (c.board_b) check_completion(*c.board_b, "gpio-config-b");
   if (const Setting* control = find(settings, "control")) {
     c.control_path = control->value == "off" ? "" : control->value;
     c.control_given = true;
@@ -271,55 +384,6 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
     c.control_path = runtime_dir + "/control";
   if (const Setting* s = find(settings, "event")) c.event = s->value;
   if (const Setting* s = find(settings, "site")) c.site = s->value;
-
-  const Setting* gpio_file = find(settings, "gpio-config");
-  const Setting* port = find(settings, "serial-port");
-  const Setting* press = find(settings, "clock-press");
-  if (c.board == BoardKind::Script) {
-    if (gpio_file) fail(*gpio_file, "gpio-config", "only for board = gpio");
-    if (port) fail(*port, "serial-port", "only for board = serial");
-    if (press) fail(*press, "clock-press", "only for board = gpio (the line is in its wiring)");
-  } else if (c.board == BoardKind::Gpio) {
-    if (!gpio_file)
-      fail(*board, "board", "board = gpio needs gpio-config = FILE (the wiring, docs/gpio.md)");
-    if (port) fail(*port, "serial-port", "only for board = serial");
-    c.gpio_config_path = gpio_file->value;
-    try {
-      c.gpio = gpio::parse_gpio_config(
-          read_text_file(gpio_file->value, "GPIO config", kMaxSettingsFileBytes));
-    } catch (const chess::ParseError& e) {
-      fail(*gpio_file, "gpio-config", e.what());
-    }
-    c.clock_press = on_off(settings, "clock-press", true);
-    if (const std::string fault = completion_fault(c); !fault.empty())
-      fail(find(settings, "completion") ? *find(settings, "completion") : *gpio_file, "completion",
-           fault);
-  } else {
-    if (!port)
-      fail(*board, "board", "board = serial needs serial-port = PATH or usb:VVVV:PPPP[:SERIAL]");
-    if (gpio_file) fail(*gpio_file, "gpio-config", "only for board = gpio");
-    if (press) fail(*press, "clock-press", "only for board = gpio (the line is in its wiring)");
-    try {
-      c.serial = serial::parse_port_spec(port->value);
-    } catch (const chess::ParseError& e) {
-      fail(*port, "serial-port", e.what());
-    }
-    // A board of protocol 1.0 has no buttons, so auto is the serial board's default; a
-    // 1.1 board with buttons plays in button mode as the GPIO board does (the driver warns
-    // when the board found has none).
-    if (!find(settings, "completion")) c.session.recognizer.completion = board::Completion::Auto;
-  }
-  if (const Setting* wiring = find(settings, "wiring")) {
-    if (c.board == BoardKind::Script) fail(*wiring, "wiring", "only for board = gpio or serial");
-    c.wiring_path = wiring->value;
-    try {
-      c.switch_map = board::parse_switch_map(
-          read_text_file(wiring->value, "mapping file", kMaxSettingsFileBytes));
-      if (c.board == BoardKind::Gpio) gpio::apply_switch_map(c.gpio, *c.switch_map);
-    } catch (const chess::ParseError& e) {
-      fail(*wiring, "wiring", wiring->value + ": " + e.what());
-    }
-  }
   c.speech = on_off(settings, "speech", true);
   c.auto_resume = on_off(settings, "auto-resume", true);
   const std::string base = state_dir + "/game-" + stamp;

@@ -43,7 +43,9 @@ game::SessionConfig session_config(const Settings& settings);
 
 enum class BoardKind { Gpio, Serial, Script };
 
-struct LiveConfig {
+// One board's driver and its settings (board A: `board`, `script`, `gpio-config`,
+// `serial-port`, `wiring`, `clock-press`; board B the same keys ending in `-b`).
+struct BoardSetup {
   BoardKind board = BoardKind::Serial;
   std::string gpio_config_path;
   gpio::GpioConfig gpio;    // read from gpio_config_path
@@ -52,13 +54,19 @@ struct LiveConfig {
   // either board; for a GPIO board it is already in gpio.map.
   std::string wiring_path;
   std::optional<board::SwitchMap> switch_map;
+  std::string script_path;  // board = script
+  bool clock_press = true;  // pulse the GPIO clock-press line when a clock starts
+};
+
+// Board A's setup is the LiveConfig itself (its fields as before); board B's is
+// `board_b`, set for seating = two-boards.
+struct LiveConfig : BoardSetup {
+  std::optional<BoardSetup> board_b;
   std::string log_path;      // the arbiter log
   std::string pgn_path;      // the game record, rewritten after every move
   bool speech = true;        // speak through espeak-ng on the sound card
-  bool clock_press = true;   // pulse the GPIO clock-press line when a clock starts
   bool auto_resume = true;   // go on with an unfinished game at the start (auto_resume.h)
   std::string resume_path;   // --resume: the log of the game to go on with ("" = new game)
-  std::string script_path;   // board = script
   std::string control_path;  // the control socket, "" = none (control = off)
   bool control_given = false;
   // The config sets up a game (time control, start position): else, with a control
@@ -72,6 +80,7 @@ struct LiveConfig {
 // mode on a GPIO board wired without an announce button. The config and a resumed log's
 // start entry are held to this one rule.
 std::string completion_fault(const LiveConfig& c);
+std::string completion_fault(const BoardSetup& board, board::Completion completion);
 
 // Everything live mode needs. The log and PGN default to STATE_DIR/game-STAMP.jsonl and
 // .pgn, the control socket to RUNTIME_DIR/control. Reads the GPIO wiring file. Throws

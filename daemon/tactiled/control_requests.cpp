@@ -1,6 +1,7 @@
 #include "daemon/tactiled/control_requests.h"
 
 #include "core/chess/uci.h"
+#include "core/game/seating.h"
 #include "core/record/time_phrase.h"
 
 namespace tactile::daemon {
@@ -49,7 +50,7 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
   j["adjourned"] = s.adjourned() || s.sealing();
   j["sealing"] = s.sealing();
   j["time_control"] = s.config().time_control ? s.config().time_control->to_string() : "";
-  j["seating"] = "one-board";
+  j["seating"] = std::string(game::seating_name(s.seating()));
   j["move_list"] = move_list(s);
   // The move in progress: an announced reading waiting to be confirmed (D.2.8).
   j["pending"] = s.recognizer().pending()
@@ -57,7 +58,12 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
                      : nullptr;
   // Holes that differ from the game while the board is put back (take-back, rollback).
   j["restoring"] = squares(s.restoring());
-  j["discrepancies"] = nlohmann::json::array();  // one board: none (two boards: issue 11)
+  // Boards whose holes differ from the game now (D.2.9), each with its holes.
+  j["discrepancies"] = nlohmann::json::array();
+  for (int board = 0; board < s.board_count(); ++board)
+    if (const chess::Bitboard holes = s.discrepancy(board))
+      j["discrepancies"].push_back(
+          {{"board", board == 0 ? "A" : "B"}, {"squares", squares(holes)}});
   j["white"] = files.white;
   j["black"] = files.black;
   j["event"] = files.event;

@@ -134,9 +134,10 @@ std::string GameRunner::arbiter(std::int64_t ms, const game::ArbiterCommand& c, 
   return "";
 }
 
-void GameRunner::say(std::int64_t ms, std::string text) {
+void GameRunner::say(std::int64_t ms, std::string text, int board) {
   Output o;
   o.kind = Output::Kind::Speak;
+  o.board = board;
   o.ms = at(ms);
   o.text = std::move(text);
   buffer_.push_back(std::move(o));

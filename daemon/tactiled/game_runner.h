@@ -80,8 +80,8 @@ class GameRunner {
     listener_ = std::move(listener);
   }
   // A phrase the daemon itself says (not the session): logged and handled like the
-  // session's Speak outputs.
-  void say(std::int64_t ms, std::string text);
+  // session's Speak outputs, for the player of `board` (0 = A, 1 = B).
+  void say(std::int64_t ms, std::string text, int board = 0);
 
   const game::Session& session() const { return session_; }
   std::int64_t last_ms() const { return last_ms_; }

@@ -24,6 +24,7 @@
 #include "core/chess/error.h"
 #include "core/chess/uci.h"
 #include "core/game/resume.h"
+#include "core/game/seating.h"
 #include "core/record/messages.h"
 #include "core/record/speech_spelling.h"
 #include "daemon/tactiled/board_link.h"
@@ -82,7 +83,41 @@ game::LogEntry status_entry(const serial::StatusOutput& s) {
   return j;
 }
 
-class Live : public BoardLink::Sink {
+// Two boards: everything a link reports is its board's (0 = A, 1 = B).
+class Live;
+class BoardSink : public BoardLink::Sink {
+ public:
+  BoardSink(Live& live, int board) : live_(live), board_(board) {}
+  void hole(const board::HoleEvent& e, bool resync) override;
+  void button(const board::ButtonEvent& e) override;
+  void status(const serial::StatusOutput& s) override;
+
+ private:
+  Live& live_;
+  int board_;
+};
+
+// A board's driver opened from its setup; `expected`: the holes the game expects there.
+std::unique_ptr<BoardLink> open_board(const BoardSetup& setup, int board, bool needs_buttons,
+                                      std::int64_t origin_us, chess::Bitboard expected) {
+  if (setup.board == BoardKind::Script) return make_script_link(setup.script_path, board);
+  if (setup.board == BoardKind::Gpio)
+    return make_gpio_link(setup.gpio, setup.clock_press, origin_us, expected);
+  serial::SerialBoardConfig config;
+  config.port = setup.serial;
+  config.baseline = expected;
+  config.needs_buttons = needs_buttons;
+  if (setup.switch_map) config.switch_map = *setup.switch_map;
+  return make_serial_link(config);
+}
+
+std::string driver_name(const BoardSetup& setup, const std::string& serial_status) {
+  return setup.board == BoardKind::Script ? "script"
+         : setup.board == BoardKind::Gpio ? "gpio"
+                                          : "serial: " + serial_status;
+}
+
+class Live {
  public:
   // `resumed`: the game rebuilt from config.log_path, to be continued; its game time goes
   // on from the last logged time (the time the daemon was down is charged to no one).
@@ -107,21 +142,15 @@ class Live : public BoardLink::Sink {
     // Without speech the end of a question is estimated, as in replay.
     runner_.set_speech_end(speaker_ ? GameRunner::SpeechEnd::Reported
                                     : GameRunner::SpeechEnd::Estimated);
-    // The start position is expected on the board, or, resuming, the holes as the log
-    // left them; a board found otherwise is reconciled through resync events.
-    const chess::Bitboard expected =
-        resumed_ ? resumed_->session.recognizer().occupancy() : config_.session.start.occupied();
-    if (config_.board == BoardKind::Script) {
-      link_ = make_script_link(config_.script_path);
-    } else if (config_.board == BoardKind::Gpio) {
-      link_ = make_gpio_link(config_.gpio, config_.clock_press, origin_us_, expected);
-    } else {
-      serial::SerialBoardConfig board;
-      board.port = config_.serial;
-      board.baseline = expected;
-      board.needs_buttons = config_.session.recognizer.completion == board::Completion::Button;
-      if (config_.switch_map) board.switch_map = *config_.switch_map;
-      link_ = make_serial_link(board);
+    // The start position is expected on each board, or, resuming, the holes as the log
+    // left them there; a board found otherwise is reconciled through resync events.
+    const bool needs_buttons = config_.session.recognizer.completion == board::Completion::Button;
+    for (int b = 0; b < (config_.board_b ? 2 : 1); ++b) {
+      const chess::Bitboard expected =
+          resumed_ ? resumed_->session.recognizer(b).occupancy() : config_.session.start.occupied();
+      links_.push_back(
+          open_board(b == 0 ? config_ : *config_.board_b, b, needs_buttons, origin_us_, expected));
+      sinks_.push_back(std::make_unique<BoardSink>(*this, b));
     }
     if (!config_.control_path.empty()) {
       try {
@@ -140,7 +169,7 @@ class Live : public BoardLink::Sink {
     // No game in the config (no time control, position or players) and an arbiter to
     // give one: nothing is logged or read until his first new-game.
     waiting_ = !resumed_ && !config_.has_game && control_.has_value();
-    runner_.set_report_delay(link_->report_delay_ms());
+    runner_.set_report_delay(report_delay_ms());
     if (resumed_) {
       resume();
     } else if (!waiting_) {
@@ -170,7 +199,8 @@ class Live : public BoardLink::Sink {
       // Everything the loop waits on: signals, the board, the control socket and its
       // clients. One thread; nothing here blocks but poll.
       fds.assign({{signals_.fd(), POLLIN, 0}});
-      if (link_->fd() >= 0) fds.push_back({link_->fd(), POLLIN, 0});
+      for (const auto& link : links_)
+        if (link->fd() >= 0) fds.push_back({link->fd(), POLLIN, 0});
       const std::size_t speaker_at = fds.size();
       if (speaker_) fds.push_back({speaker_->finished_fd(), POLLIN, 0});
       const std::size_t control_at = fds.size();
@@ -178,7 +208,7 @@ class Live : public BoardLink::Sink {
       if (::poll(fds.data(), nfds_t(fds.size()), wait_ms(now())) < 0 && errno != EINTR)
         throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
       if (fds[0].revents & POLLIN) signal = signals_.take();
-      link_->step(now(), *this);
+      for (std::size_t b = 0; b < links_.size(); ++b) links_[b]->step(now(), *sinks_[b]);
       // A question played to its end: auto mode's settle time for confirming it starts.
       if (speaker_ && (fds[speaker_at].revents & POLLIN))
         for (const int question : speaker_->take_finished()) runner_.heard(question, now());
@@ -189,8 +219,8 @@ class Live : public BoardLink::Sink {
     return stop(signal);
   }
 
-  // BoardLink::Sink
-  void hole(const board::HoleEvent& found, bool resync) override {
+  // What board `board`'s link reported (BoardSink).
+  void hole(int board, const board::HoleEvent& found, bool resync) {
     if (waiting_) return;  // no game yet
     board::HoleEvent e = found;
     e.resync = resync;  // judged as one simultaneous change with its neighbours
@@ -200,27 +230,31 @@ class Live : public BoardLink::Sink {
       j["t"] = e.ms;
       j["type"] = "resync";
       j["square"] = chess::square_name(e.square);
+      if (two_boards()) j["board"] = board == 0 ? "A" : "B";
       runner_.note(j);
     }
-    runner_.hole(0, e);
+    runner_.hole(board, e);
   }
-  void button(const board::ButtonEvent& e) override {
-    if (!waiting_) runner_.button(0, e);
+  void button(int board, const board::ButtonEvent& e) {
+    if (!waiting_) runner_.button(board, e);
   }
-  void status(const serial::StatusOutput& s) override {
+  void status(int board, const serial::StatusOutput& s) {
     if (s.status != serial::LinkStatus::Warning)
-      board_status_ = s.status == serial::LinkStatus::Found ? "found" : "lost";
+      board_status_[board] = s.status == serial::LinkStatus::Found ? "found" : "lost";
     serial::StatusOutput at = s;
     // Not past the time a hole event may still come in stamped (the report delay).
-    at.ms = std::max(s.ms - link_->report_delay_ms(), runner_.last_ms());
-    runner_.note(status_entry(at));
-    out_ << time_label(at.ms) << "  board        " << s.message << std::endl;
+    at.ms = std::max(s.ms - links_[board]->report_delay_ms(), runner_.last_ms());
+    game::LogEntry j = status_entry(at);
+    if (two_boards()) j["board"] = board == 0 ? "A" : "B";
+    runner_.note(j);
+    out_ << time_label(at.ms) << "  " << board_column(config_.session.seating, board)
+         << "board        " << s.message << std::endl;
+    // Said on that board: its player is the one who must know (the other board plays on).
+    const record::Language language = board_language(config_.session, board);
     if (s.status == serial::LinkStatus::Found)
-      runner_.say(at.ms, std::string(record::message_text(record::Message::BoardFound,
-                                                          config_.session.language)));
+      say(board, at.ms, std::string(record::message_text(record::Message::BoardFound, language)));
     else if (s.status == serial::LinkStatus::Lost)
-      runner_.say(at.ms, std::string(record::message_text(record::Message::BoardLost,
-                                                          config_.session.language)));
+      say(board, at.ms, std::string(record::message_text(record::Message::BoardLost, language)));
   }
 
  private:
@@ -252,11 +286,26 @@ class Live : public BoardLink::Sink {
     }
   }
 
+  bool two_boards() const { return links_.size() > 1; }
+
+  // The longest any board takes to report a change (BoardLink::report_delay_ms).
+  std::int64_t report_delay_ms() const {
+    std::int64_t delay = 0;
+    for (const auto& link : links_) delay = std::max(delay, link->report_delay_ms());
+    return delay;
+  }
+
+  // A phrase for one board's player (the runner speaks it through handle()).
+  void say(int board, std::int64_t ms, std::string text) {
+    runner_.say(ms, std::move(text), board);
+  }
+
   int wait_ms(std::int64_t t) const {
     std::int64_t wait = INT64_MAX;
     const std::int64_t due = runner_.next_deadline();
     if (due != board::kNoDeadline) wait = std::max<std::int64_t>(0, due - t);
-    if (const std::int64_t board = link_->timeout_ms(t); board >= 0) wait = std::min(wait, board);
+    for (const auto& link : links_)
+      if (const std::int64_t board = link->timeout_ms(t); board >= 0) wait = std::min(wait, board);
     return wait == INT64_MAX ? -1 : int(std::min<std::int64_t>(wait, INT_MAX));
   }
 
@@ -264,22 +313,25 @@ class Live : public BoardLink::Sink {
     switch (o.kind) {
       case Output::Kind::Speak:
         // A question's end is reported (the loop hands it to the runner).
+        // One sound card: both boards' phrases, each spelled in its player's language.
         if (speaker_)
-          speaker_->say(record::for_speech(o.text, config_.session.language), o.question);
+          speaker_->say(record::for_speech(o.text, board_language(config_.session, o.board)),
+                        o.question);
         break;
       case Output::Kind::SwitchClock:
         // The switch at the start only says White's clock runs: the external clock is
         // started by the arbiter; a pulse means a move was made (D.2.4).
         if (session.moves_made() > 0) {
-          link_->clock_switched(o.ms);
+          for (const auto& link : links_) link->clock_switched(o.ms);
           journal_log_head();  // the move and its clock records are logged now
         }
         break;
+      // The beeper and the lights of the board whose player it concerns.
       case Output::Kind::Alarm:
-        link_->alarm(o.ms);
+        link(o.board).alarm(o.ms);
         break;
       case Output::Kind::LightSquares:
-        link_->light(o.squares, o.ms);
+        link(o.board).light(o.squares, o.ms);
         break;
       case Output::Kind::Moment:
         if (o.moment.kind == board::MomentKind::Made) save_pgn();
@@ -298,8 +350,12 @@ class Live : public BoardLink::Sink {
         break;
     }
     const std::string line = describe(o, session);
-    if (!line.empty()) out_ << time_label(o.ms) << "  " << line << std::endl;
+    if (!line.empty())
+      out_ << time_label(o.ms) << "  " << board_column(config_.session.seating, output_board(o))
+           << line << std::endl;
   }
+
+  BoardLink& link(int board) { return *links_[board == 1 && two_boards() ? 1 : 0]; }
 
   // A request on the control socket from user `uid` (docs/daemon.md). Everything that
   // changes the game goes through the runner, which logs it before it takes effect.
@@ -334,9 +390,9 @@ class Live : public BoardLink::Sink {
     GameFiles f;
     f.log = log_path_;
     f.log_head = runner_.log_head();
-    f.board = config_.board == BoardKind::Script ? "script"
-              : config_.board == BoardKind::Gpio ? "gpio"
-                                                 : "serial: " + board_status_;
+    f.board = driver_name(config_, board_status_[0]);
+    if (config_.board_b)
+      f.board = "A: " + f.board + "; B: " + driver_name(*config_.board_b, board_status_[1]);
     f.pgn = pgn_path_;
     f.white = tag("White");
     f.black = tag("Black");
@@ -538,18 +594,29 @@ class Live : public BoardLink::Sink {
   std::optional<game::ResumedGame> resumed_;
   std::string date_ = utc_now("%Y.%m.%d");
   std::optional<speech::EspeakSpeaker> speaker_;
-  std::unique_ptr<BoardLink> link_;
+  std::vector<std::unique_ptr<BoardLink>> links_;  // board A's, and board B's (two-boards)
+  std::vector<std::unique_ptr<BoardSink>> sinks_;
   std::string log_path_ = config_.log_path;  // the current game's (new-game changes them)
   std::string pgn_path_ = config_.pgn_path;
-  std::map<std::string, std::string> tags_;     // PGN tags new-game set (White, Black, ...)
-  bool waiting_ = false;                        // no game until the first new-game
-  std::string board_status_ = "not found yet";  // the serial link, for status
+  std::map<std::string, std::string> tags_;  // PGN tags new-game set (White, Black, ...)
+  bool waiting_ = false;                     // no game until the first new-game
+  std::string board_status_[2] = {"not found yet", "not found yet"};  // serial links, for status
   enum class PgnNews { None, Failed, Restored };
   PgnNews pgn_news_ = PgnNews::None;  // to be logged and said (report_pgn)
   std::string pgn_failure_;           // why the PGN on disk is behind the game ("" if not)
   GameRunner runner_;
   std::optional<ControlSocket> control_;  // after runner_: gone before the game it reads
 };
+
+void BoardSink::hole(const board::HoleEvent& e, bool resync) {
+  live_.hole(board_, e, resync);
+}
+void BoardSink::button(const board::ButtonEvent& e) {
+  live_.button(board_, e);
+}
+void BoardSink::status(const serial::StatusOutput& s) {
+  live_.status(board_, s);
+}
 
 // Runs the game, a new one or `resumed` (the game of config.resume_path).
 int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::ostream& out,
@@ -559,6 +626,16 @@ int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::
     // The game's own setup, as logged, and its own log.
     config.session = resumed->config;
     config.log_path = config.resume_path;
+    // The boards the config opens must be the ones the logged game is played on.
+    const bool two = config.session.seating == game::Seating::TwoBoards;
+    if (two != config.board_b.has_value()) {
+      err << "tactiled: cannot resume " << config.resume_path << ": line 1: seating: the game "
+          << "is " << game::seating_name(config.session.seating) << ", the config sets "
+          << (two ? "one board (give seating = two-boards and board-b)" : "two boards (board-b)")
+          << std::endl;
+      say_fault(config);
+      return 2;
+    }
     // The logged setup is held to the config's rules for this board.
     if (const std::string fault = completion_fault(config); !fault.empty()) {
       err << "tactiled: cannot resume " << config.resume_path << ": line 1: completion: " << fault

@@ -44,25 +44,6 @@ std::string squares_text(chess::Bitboard b) {
   return s;
 }
 
-// The language `board`'s player hears.
-record::Language board_language(const game::SessionConfig& c, int board) {
-  return board == 1 && c.language_b ? *c.language_b : c.language;
-}
-
-// The board an output belongs to, or script::kNoBoard for what concerns the whole game
-// (the clock, the result, a rollback).
-int output_board(const Output& o) {
-  switch (o.kind) {
-    case Output::Kind::SwitchClock:
-    case Output::Kind::GameOver:
-    case Output::Kind::Sealed:
-    case Output::Kind::Rollback:
-      return script::kNoBoard;
-    default:
-      return o.board;
-  }
-}
-
 // The replay's side of the shared runner: prints each output and speaks the phrases.
 class Replay {
  public:
@@ -125,12 +106,8 @@ class Replay {
     if (!refused.empty()) out_ << label << " refused: " << refused << '\n';
   }
 
-  // "A  " / "B  " before each line when the game has two boards (or a sighted opponent),
-  // "-  " for what belongs to no board; nothing in single-board play.
   std::string board_column(int board) const {
-    if (options_.session.seating == game::Seating::OneBoard) return "";
-    if (board < 0) return "-  ";
-    return board == 0 ? "A  " : "B  ";
+    return daemon::board_column(options_.session.seating, board);
   }
 
   void handle(const Output& o, const game::Session& session) {
@@ -176,6 +153,31 @@ std::string output_conflict(const ReplayOptions& o) {
   return "";
 }
 }  // namespace
+
+// The language `board`'s player hears.
+record::Language board_language(const game::SessionConfig& c, int board) {
+  return board == 1 && c.language_b ? *c.language_b : c.language;
+}
+
+// The board an output belongs to, or script::kNoBoard for what concerns the whole game
+// (the clock, the result, a rollback).
+int output_board(const Output& o) {
+  switch (o.kind) {
+    case Output::Kind::SwitchClock:
+    case Output::Kind::GameOver:
+    case Output::Kind::Sealed:
+    case Output::Kind::Rollback:
+      return script::kNoBoard;
+    default:
+      return o.board;
+  }
+}
+
+std::string board_column(game::Seating seating, int board) {
+  if (seating == game::Seating::OneBoard) return "";
+  if (board < 0) return "-  ";
+  return board == 0 ? "A  " : "B  ";
+}
 
 std::string describe(const Output& o, const game::Session& session) {
   switch (o.kind) {

@@ -22,7 +22,7 @@ constexpr std::size_t kMaxLine = 4096;
 
 class ScriptLink : public BoardLink {
  public:
-  explicit ScriptLink(const std::string& path) : path_(path) {
+  ScriptLink(const std::string& path, int board) : path_(path), board_(board) {
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
       throw std::runtime_error("cannot open script '" + path + "': " + std::strerror(errno));
@@ -51,7 +51,7 @@ class ScriptLink : public BoardLink {
     while (!queue_.empty() && queue_.front().ms <= now) {
       script::ScriptEvent e = queue_.front();
       queue_.pop_front();
-      if (e.board != 0) continue;  // one board: board B's events are not this link's
+      if (e.board != board_) continue;  // the other board's lines are not this link's
       if (e.kind == script::ScriptEvent::Kind::Hole)
         sink.hole(e.hole, false);
       else
@@ -118,6 +118,7 @@ class ScriptLink : public BoardLink {
   }
 
   std::string path_;
+  int board_ = 0;  // the board whose lines this link takes: 0 = A, 1 = B
   int fd_ = -1;
   bool fifo_ = false;
   bool at_end_ = false;
@@ -129,8 +130,8 @@ class ScriptLink : public BoardLink {
 
 }  // namespace
 
-std::unique_ptr<BoardLink> make_script_link(const std::string& path) {
-  return std::make_unique<ScriptLink>(path);
+std::unique_ptr<BoardLink> make_script_link(const std::string& path, int board) {
+  return std::make_unique<ScriptLink>(path, board);
 }
 
 }  // namespace tactile::daemon

@@ -145,12 +145,44 @@ TEST(DaemonConfig, ReadsTheSeating) {
             "board");
   EXPECT_EQ(session("seating = two-boards\nlanguage-b = fr\n"),
             "t.conf: line 2: language-b: 'fr' is not de, en or ru");
-  // Live mode reads one board: two boards are refused, not half run.
-  EXPECT_THAT(error_of([] {
-                live_config(from_file("board = script\nscript = /x\nseating = two-boards\n"),
-                            "/state", "stamp");
-              }),
-              HasSubstr("t.conf: line 3: seating: two-boards is replayed"));
+  // Live mode, two boards: each its own driver and settings (`board-b = ...`, `-b` keys);
+  // board-a/board-b name a colour or a driver.
+  const LiveConfig both = live_config(
+      from_file("board-a = script\nscript = /a\nseating = two-boards\nboard-b = serial\n"
+                "serial-port-b = /dev/ttyB\nlanguage-b = en\n"),
+      "/state", "stamp");
+  EXPECT_EQ(both.board, BoardKind::Script);
+  EXPECT_EQ(both.script_path, "/a");
+  ASSERT_TRUE(both.board_b.has_value());
+  EXPECT_EQ(both.board_b->board, BoardKind::Serial);
+  EXPECT_EQ(both.board_b->serial.path, "/dev/ttyB");
+  EXPECT_EQ(both.session.board_a, chess::White);
+  EXPECT_EQ(both.session.language_b, record::Language::English);
+  // A serial board among them: auto completion unless completion is set.
+  EXPECT_EQ(both.session.recognizer.completion, board::Completion::Auto);
+  const LiveConfig swapped =
+      live_config(from_file("board = script\nscript = /a\nseating = two-boards\nboard-a = black\n"
+                            "board-b = script\nscript-b = /b\n"),
+                  "/state", "stamp");
+  EXPECT_EQ(swapped.session.board_a, chess::Black);
+  EXPECT_EQ(swapped.board_b->script_path, "/b");
+  const auto live = [](std::string_view text) {
+    return error_of([&] { live_config(from_file(text), "/state", "stamp"); });
+  };
+  EXPECT_EQ(live("board = script\nscript = /x\nseating = two-boards\n"),
+            "t.conf: line 3: seating: two-boards needs board B's driver: board-b = gpio, serial "
+            "or script");
+  EXPECT_EQ(live("board = script\nscript = /x\nseating = two-boards\nboard-b = serial\n"),
+            "t.conf: line 4: board-b: board-b = serial needs serial-port-b = PATH or "
+            "usb:VVVV:PPPP[:SERIAL]");
+  EXPECT_EQ(live("board = script\nscript = /x\nscript-b = /y\n"),
+            "t.conf: line 3: script-b: only for seating = two-boards");
+  EXPECT_EQ(live("board = script\nscript = /x\nseating = two-boards\nboard-a = gpio\n"
+                 "board-b = script\nscript-b = /y\n"),
+            "t.conf: line 4: board-a: names another driver than board = script");
+  EXPECT_EQ(live("board = script\nscript = /x\nseating = two-boards\nboard-b = script\n"
+                 "script-b = /y\nserial-port-b = /dev/z\n"),
+            "t.conf: line 6: serial-port-b: only for board-b = serial");
   EXPECT_EQ(
       live_config(from_file("board = script\nscript = /x\nseating = sighted\n"), "/state", "stamp")
           .session.seating,
