@@ -190,6 +190,15 @@ void print_status(const json& a, std::ostream& out) {
     out << "pending    " << a["pending"].get<std::string>() << "\n";
   if (a.contains("restoring") && !a["restoring"].empty())
     out << "restoring  " << a["restoring"].dump() << "\n";
+  // Two boards: each board whose holes differ from the game now (D.2.9).
+  if (a.contains("discrepancies") && a["discrepancies"].is_array())
+    for (const json& d : a["discrepancies"]) {
+      out << "discrepancy " << text_of(d, "board") << ":";
+      if (d.contains("squares") && d["squares"].is_array())
+        for (const json& square : d["squares"])
+          if (square.is_string()) out << " " << square.get<std::string>();
+      out << "\n";
+    }
   out << "over       " << (a.value("over", false) ? "yes, " + text_of(a, "result") : "no") << "\n"
       << "seating    " << text_of(a, "seating") << "\n"
       << "board      " << text_of(a, "board") << "\n"

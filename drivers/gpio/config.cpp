@@ -141,7 +141,8 @@ class Parser {
       board::Button button{};
       if (!board::parse_button(key.substr(7), button))
         error("unknown button " + quoted(key.substr(7)) +
-              " (announce, promote-q, promote-r, promote-b, promote-n, time, correct, repeat)");
+              " (announce, promote-q, promote-r, promote-b, promote-n, time, correct, repeat, "
+              "clock)");
       config.buttons.emplace_back(button, spec(value));
     } else {
       error("unknown setting " + quoted(key));

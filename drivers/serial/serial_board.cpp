@@ -9,9 +9,9 @@ std::string seq_text(std::uint8_t v) {
   return std::to_string(int(v));
 }
 
-// The board's button numbers as the game knows its buttons; nullopt for the sighted
-// opponent's clock button, which no seating of the daemon uses yet.
-std::optional<board::Button> game_button(ButtonCode code) {
+// The board's button numbers as the game knows its buttons (the sighted opponent's clock
+// button is the seating's clock press, D.2.5).
+board::Button game_button(ButtonCode code) {
   switch (code) {
     case ButtonCode::Announce:
       return board::Button::Announce;
@@ -32,7 +32,7 @@ std::optional<board::Button> game_button(ButtonCode code) {
     case ButtonCode::Clock:
       break;
   }
-  return std::nullopt;
+  return board::Button::Clock;
 }
 
 // How long a frame may take from the board's clock to our read (raw boards only).
@@ -344,10 +344,7 @@ void SerialBoard::process(const Frame& frame, std::int64_t now, std::vector<Seri
           }
         } else if constexpr (std::is_same_v<T, ButtonPress>) {
           // Stamped on arrival, like a debounced board's hole changes.
-          if (std::optional<board::Button> b = game_button(m.button))
-            out.push_back(ButtonOutput{board::ButtonEvent{now, *b}});
-          else
-            warn(now, "serial board: clock button pressed; no seating uses it yet", out);
+          out.push_back(ButtonOutput{board::ButtonEvent{now, game_button(m.button)}});
         } else if constexpr (std::is_same_v<T, Nak>) {
           if (m.reason != NakReason::CannotResend) {  // that one is handled on arrival
             warn(now,

@@ -288,6 +288,35 @@ TEST_F(ControlTest, RollbackReturnsTheBoardToAnEarlierMove) {
   EXPECT_EQ(daemon_->stop(), 0);
 }
 
+// Two boards: the status names the seating, each board's driver and a board whose holes
+// differ from the game (D.2.9) until it is put right; tactilectl status prints it.
+TEST_F(ControlTest, TheStatusShowsTwoBoardsAndADiscrepancy) {
+  const std::string fifo_b = dir_ + "/board-b.fifo";
+  ASSERT_EQ(::mkfifo(fifo_b.c_str(), 0600), 0);
+  start({"--seating", "two-boards", "--board-b", "script", "--script-b", fifo_b, "--settle-ms",
+         "300", "--time-control", "300+0"});
+  const int board_b = ::open(fifo_b.c_str(), O_WRONLY | O_CLOEXEC);
+  ASSERT_GE(board_b, 0);
+  const auto play_b = [&](const std::string& text) {
+    ASSERT_EQ(::write(board_b, text.data(), text.size()), ssize_t(text.size()));
+  };
+  json s = status();
+  EXPECT_EQ(s["seating"], "two-boards");
+  EXPECT_EQ(s["board"], "A: script; B: script");
+  EXPECT_EQ(s["discrepancies"], json::array());
+  move("e2", "e4");                    // on White's board A
+  play_b("0 B up e2\n0 B down e3\n");  // reproduced one square short
+  ASSERT_TRUE(until([&] { return !status()["discrepancies"].empty(); })) << daemon_->output();
+  EXPECT_EQ(status()["discrepancies"], json::parse(R"([{"board":"B","squares":["e3"]}])"));
+  EXPECT_THAT(ctl({"status"}).out, HasSubstr("discrepancy B: e3\n"));
+  play_b("0 B up e3\n0 B down e4\n");
+  ASSERT_TRUE(until([&] { return status()["discrepancies"].empty(); })) << daemon_->output();
+  ASSERT_TRUE(until([&] { return !of_type("mirrored").empty(); })) << daemon_->output();
+  EXPECT_EQ(of_type("mirrored").front()["board"], "B");
+  ::close(board_b);
+  EXPECT_EQ(daemon_->stop(), 0);
+}
+
 TEST_F(ControlTest, TheArbitersCommandsSurviveACrash) {
   start({"--time-control", "300+0"});
   ASSERT_EQ(ctl({"start"}).status, 0);

@@ -207,17 +207,11 @@ TEST(SerialFirmware, ButtonsReachTheHostAsTheGameKnowsThem) {
   rig.press(ButtonCode::PromoteQueen);
   rig.press(ButtonCode::PromoteRook);
   rig.press(ButtonCode::PromoteBishop);
-  rig.press(ButtonCode::Clock);  // no seating uses it: logged, not a game button
+  rig.press(ButtonCode::Clock);  // the sighted opponent's clock press (D.2.5)
   using B = board::Button;
   EXPECT_EQ(rig.buttons(),
             (std::vector<B>{B::Announce, B::PromoteKnight, B::Time, B::Correct, B::Repeat,
-                            B::PromoteQueen, B::PromoteRook, B::PromoteBishop}));
-  bool clock_logged = false;
-  for (const SerialOutput& o : rig.out()) {
-    if (auto* s = std::get_if<StatusOutput>(&o))
-      clock_logged |= s->message.find("clock button") != std::string::npos;
-  }
-  EXPECT_TRUE(clock_logged);
+                            B::PromoteQueen, B::PromoteRook, B::PromoteBishop, B::Clock}));
 }
 
 TEST(SerialFirmware, AHelloLostInAResetIsRepeatedByTheBoardsStartupHello) {
