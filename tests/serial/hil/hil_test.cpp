@@ -6,6 +6,7 @@
 // exactly that game. Midway the line gets garbage and the host goes away (the daemon is
 // stopped and resumed), which the firmware must survive.
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -219,12 +220,37 @@ TEST_F(FirmwareHil, AGameInButtonModeThroughGarbageAndAHostThatGoesAway) {
   EXPECT_THAT(stats, HasSubstr("stats scans_per_s="));
 }
 
+// The Hello frames the firmware sent on `fd` within `timeout_ms` (read until `wanted`).
+int read_hellos(int fd, int wanted, int timeout_ms) {
+  FrameDecoder decoder;
+  std::vector<Decoded> frames;
+  int hellos = 0;
+  for (int waited = 0; hellos < wanted && waited < timeout_ms;) {
+    pollfd p{fd, POLLIN, 0};
+    if (poll(&p, 1, 100) <= 0) {
+      waited += 100;
+      continue;
+    }
+    std::uint8_t buf[512];
+    const ssize_t n = read(fd, buf, sizeof buf);
+    if (n <= 0) break;
+    frames.clear();
+    decoder.feed(std::span(buf, std::size_t(n)), frames);
+    for (const Decoded& d : frames) hellos += d.error == FrameError::None && d.frame.type == kHello;
+  }
+  return hellos;
+}
+
 // The host's commands reach the hardware: the lit squares on the file and rank LEDs (the
 // 74HC595 the harness plays), and the beeper pin.
 TEST(FirmwareHilCommands, LedsAndBeeperFollowTheHost) {
   EmulatedBoard board;
   const int fd = open(board.device().c_str(), O_RDWR | O_NOCTTY);
   ASSERT_GE(fd, 0);
+  // The emulator runs in step with the wall clock, and bytes sent before the firmware has
+  // booted are lost as on a real board: wait for its power-up Hello (a loaded machine may
+  // take seconds), then speak.
+  ASSERT_EQ(read_hellos(fd, 1, 30000), 1) << "no power-up Hello from the firmware";
   auto send = [&](const Message& m, std::uint8_t seq) {
     const std::vector<std::uint8_t> wire = encode_frame(to_frame(m, seq));
     ASSERT_EQ(write(fd, wire.data(), wire.size()), ssize_t(wire.size()));
@@ -233,11 +259,12 @@ TEST(FirmwareHilCommands, LedsAndBeeperFollowTheHost) {
   const std::uint64_t e4 = std::uint64_t{1} << 28;
   send(SetLeds{e4, 0}, 1);
   send(Beep{1000, 50}, 2);
-  // The emulator runs in step with the wall clock: on a loaded machine the commands take
-  // longer to reach the pins, so ask until the answer comes (5 s at most).
+  // The firmware answers the host's hello on the line.
+  EXPECT_EQ(read_hellos(fd, 1, 30000), 1);
+  // Ask until the pins show it (30 s at most: the emulator may be starved of CPU).
   auto answer = [&](const std::string& command, const std::string& expected) {
     std::string got;
-    for (int i = 0; i < 100; ++i) {
+    for (int i = 0; i < 600; ++i) {
       got = board.ask(command);
       if (got == expected) break;
       usleep(50000);
@@ -246,16 +273,6 @@ TEST(FirmwareHilCommands, LedsAndBeeperFollowTheHost) {
   };
   EXPECT_EQ(answer("leds", "leds 0810"), "leds 0810");  // file e (bit 4), rank 4 (bit 11)
   EXPECT_EQ(answer("beeps", "beeps 1"), "beeps 1");
-  // The firmware answered the hello on the line.
-  std::uint8_t buf[512];
-  const ssize_t n = read(fd, buf, sizeof buf);
-  ASSERT_GT(n, 0);
-  FrameDecoder decoder;
-  std::vector<Decoded> frames;
-  decoder.feed(std::span(buf, std::size_t(n)), frames);
-  int hellos = 0;
-  for (const Decoded& d : frames) hellos += d.error == FrameError::None && d.frame.type == kHello;
-  EXPECT_GE(hellos, 1);
   close(fd);
 }
 
