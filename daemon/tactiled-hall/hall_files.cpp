@@ -92,7 +92,14 @@ nlohmann::json page_json(const HallState& hall) {
   nlohmann::json tables = nlohmann::json::array();
   for (const Table* t : hall.tables()) {
     const chess::PgnGame g = feed_game(hall, *t);
-    const chess::Position now = g.position_after();
+    chess::Position now = g.position_after();
+    // A table with no game yet (no records, no pgn) shows the position its state names.
+    if (!t->game && t->state.contains("fen") && t->state["fen"].is_string()) {
+      try {
+        now = chess::Position::from_fen(t->state["fen"].get<std::string>());
+      } catch (const std::exception&) {
+      }
+    }
     const nlohmann::json& s = t->state.is_object() ? t->state : nlohmann::json::object();
     auto value = [&](const char* key) { return s.contains(key) ? s[key] : nlohmann::json(); };
     nlohmann::json alarms =

@@ -96,7 +96,7 @@ function boardTable(t) {
 function square(f, rank, piece) {
   const td = document.createElement("td");
   const name = files[f] + rank;
-  td.className = (f + rank) % 2 === 1 ? "light" : "dark";
+  td.className = (f + rank) % 2 === 0 ? "light" : "dark";  // a1 dark
   td.setAttribute("aria-label", name + " " + (piece ? names[piece] : "empty"));
   td.dataset.square = name;
   if (piece) { const s = document.createElement("span"); s.setAttribute("aria-hidden", "true"); s.textContent = glyphs[piece]; td.appendChild(s); }

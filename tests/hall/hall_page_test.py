@@ -1,0 +1,117 @@
+"""The arbiter's page in a real browser (headless chromium through selenium and
+chromium-driver): it shows the tables of a running test hall, updates when a move is
+published, shows an alarm when one is raised, and leaves a screenshot in
+<build>/artifacts/hall-page.png."""
+import json
+import os
+import sys
+import tempfile
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(__file__))
+from hall_harness import Broker, Hall, make_log, publish, publish_one, wait_until  # noqa: E402
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+source, build = sys.argv[1], sys.argv[2]
+tactiled = os.path.join(build, "daemon", "tactiled")
+hall_binary = os.path.join(build, "daemon", "tactiled-hall", "tactiled-hall")
+artifacts = os.path.join(build, "artifacts")
+os.makedirs(artifacts, exist_ok=True)
+
+
+def state(white, black, last_move, alarms, running="white", fen=None):
+    return json.dumps({"white": white, "black": black, "round": "1", "fen": fen,
+                       "white_ms": 281000,
+                       "black_ms": 296000, "running": running, "read_at": 1000,
+                       "last_move": last_move, "alarms": alarms, "result": "*"})
+
+
+AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+
+with tempfile.TemporaryDirectory() as work:
+    _, log = make_log(tactiled, work, "t1",
+                      os.path.join(source, "tests", "data", "scripts",
+                                   "molinari-bordais-1979.txt"), "--time-control", "300+2")
+    # The records up to just before White's first move is made (its e2 hole lifted).
+    first_move = next(i for i, line in enumerate(log) if '"square":"e4"' in line)
+    broker = Broker(work)
+    hall = Hall(hall_binary, work, broker)
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1000,900"):
+        options.add_argument(argument)
+    browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    try:
+        publish(broker, "tactiled/open/1/record", log[:first_move])
+        publish_one(broker, "tactiled/open/1/state",
+                    state("Molinari", "Bordais", None, []), retain=True)
+        publish_one(broker, "tactiled/open/2/state",
+                    state("Ann", "Bo", {"san": "e4", "uci": "e2e4", "by": "white"}, [],
+                          running="black", fen=AFTER_E4), retain=True)
+        browser.get(hall.url)
+
+        def text(selector):
+            found = browser.find_elements(By.CSS_SELECTOR, selector)
+            return found[0].text if found else ""
+
+        def label(table, square):
+            found = browser.find_elements(
+                By.CSS_SELECTOR, '#table-%s td[data-square="%s"]' % (table, square))
+            return found[0].get_attribute("aria-label") if found else ""
+
+        # Both tables, as boards a screen reader can walk.
+        wait_until("both tables on the page",
+                   lambda: "Molinari" in text("#head-1") and "Ann" in text("#head-2"))
+        assert "Board 1" in text("#head-1") and "Board 2" in text("#head-2")
+        # Table 2 has sent no records yet: its state's position stands on its board.
+        wait_until("table 2's position", lambda: label("2", "e4") == "e4 white pawn")
+        assert browser.find_element(By.CSS_SELECTOR, '#table-2 td[data-square="a1"]')\
+            .get_attribute("class") == "dark"
+        wait_until("the start position", lambda: label("1", "e2") == "e2 white pawn")
+        assert label("1", "e4") == "e4 empty"
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#table-1 table.board td[data-square]")) == 64
+        assert browser.find_element(By.ID, "announce").get_attribute("aria-live") == "assertive"
+        # The running clock runs (read_at long ago: it stands at zero); the other stands.
+        wait_until("the clocks", lambda: "0:00" in text("#table-1 .clock.white")
+                   and "4:56" in text("#table-1 .clock.black"))
+
+        # A move is made on table 1: its records and its new state are published.
+        publish(broker, "tactiled/open/1/record", log[first_move:first_move + 8])
+        publish_one(broker, "tactiled/open/1/state",
+                    state("Molinari", "Bordais", {"san": "e4", "uci": "e2e4", "by": "white"},
+                          [], running="black"), retain=True)
+        wait_until("the move on the board", lambda: label("1", "e4") == "e4 white pawn"
+                   and label("1", "e2") == "e2 empty")
+        wait_until("the last move", lambda: "e4" in text("#table-1 .last-move"))
+        wait_until("the move read out", lambda: "Board 1: e4" in
+                   browser.find_element(By.ID, "announce").get_attribute("textContent"))
+
+        # An alarm is raised on table 2, and table 1's publisher goes offline.
+        publish_one(broker, "tactiled/open/2/state",
+                    state("Ann", "Bo", {"san": "e4", "uci": "e2e4", "by": "white"},
+                          ["discrepancy"], running="black", fen=AFTER_E4), retain=True)
+        publish_one(broker, "tactiled/open/1/status", "offline", retain=True)
+        wait_until("the alarm", lambda: "discrepancy" in text("#table-2 .alarms"))
+        wait_until("the alarm read out", lambda: "Board 2 alarm: discrepancy" in
+                   browser.find_element(By.ID, "announce").get_attribute("textContent"))
+        wait_until("table 1 offline", lambda: "offline" in text("#table-1 .alarms"))
+        assert "alarm" in browser.find_element(By.ID, "table-2").get_attribute("class")
+        assert text("#table-1 .last-move").startswith("Last move: e4")
+
+        # The files are served too (a browser would download the PGN: read it directly).
+        with urllib.request.urlopen(hall.url + "live.pgn", timeout=10) as reply:
+            assert reply.headers["Content-Type"] == "application/x-chess-pgn"
+            assert '[Board "1"]' in reply.read().decode()
+        with urllib.request.urlopen(hall.url + "round.json", timeout=10) as reply:
+            assert [t["board"] for t in json.load(reply)["tables"]] == [1, 2]
+        browser.save_screenshot(os.path.join(artifacts, "hall-page.png"))
+        assert os.path.getsize(os.path.join(artifacts, "hall-page.png")) > 1000
+    finally:
+        browser.quit()
+        hall.stop()
+        broker.stop()
+print("hall page test passed: screenshot in " + os.path.join(artifacts, "hall-page.png"))
