@@ -70,11 +70,18 @@ DESCRIPTION
         auto-resume = on | off          go on with an unfinished game at the start
                                         (default on; see --resume)
         seating = one-board | sighted | two-boards   who plays on which board
-                                        (default one-board; two-boards: --replay only
-                                        for now, see below)
+                                        (default one-board)
         player = white | black          sighted: the blind player's colour (default
                                         white); the tactile board is his, the sighted
                                         opponent's move is made by his clock button
+        board-a = white | black | gpio | serial | script
+        board-b = white | black | gpio | serial | script
+                                        two-boards: a colour seats that player at the
+                                        board; a driver reads the board (board B's
+                                        driver is required; board A's may be `board`)
+        script-b, gpio-config-b, serial-port-b, wiring-b, clock-press-b
+                                        two-boards: board B's own driver settings
+        language-b = de | en | ru       two-boards: board B's player's language
     See docs/daemon.md.
 
     --replay runs the very session the daemon runs on an event script (see
