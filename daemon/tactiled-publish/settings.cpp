@@ -15,30 +15,35 @@ namespace {
 constexpr const char* kDefaultConfig = "/etc/tactiled/publish.conf";
 
 constexpr const char* kHelp =
-    R"(tactiled-publish: the game of one table, from tactiled to an MQTT broker
+    R"(NAME
+  tactiled-publish - one table's game, from tactiled to an MQTT broker
 
-Usage: tactiled-publish [--config FILE] [--KEY VALUE ...]
+SYNOPSIS
+  tactiled-publish [--config FILE] [--KEY VALUE ...]
 
-Follows the game of the tactiled on this Pi through its control socket (the
-event stream and the status) and its arbiter log, and publishes it to an MQTT
-broker with QoS 1, under tactiled/HALL/TABLE/:
-  record   every arbiter-log record as it is written (one JSON line, with seq)
-  state    (retained) players, position, moves, clocks, last move, alarms, result
-  pgn      (retained) the game's PGN with [%clk]
-  status   (retained) "online"; the broker's last will is "offline"
+DESCRIPTION
+  Follows the game of the tactiled on this Pi through its control socket (the
+  event stream and the status) and its arbiter log, and publishes it to an MQTT
+  broker with QoS 1, under tactiled/HALL/TABLE/:
+    record   every arbiter-log record as it is written (one JSON line, with seq)
+    state    (retained) players, position, moves, clocks, last move, alarms, result
+    pgn      (retained) the game's PGN with [%clk]
+    status   (retained) "online"; the broker's last will is "offline"
 
-Nothing is lost: while the broker or the network is away it goes on reading;
-on reconnecting it sends every record after the last one the broker
-acknowledged, read back from the log file. The acknowledged seq is kept in the
-state directory, so a restart of tactiled-publish, of tactiled or of the
-broker loses nothing. A new game (new-game: a new log) is followed.
+  Nothing is lost: while the broker or the network is away it goes on reading;
+  on reconnecting it sends every record after the last one the broker
+  acknowledged, read back from the log file. The acknowledged seq is kept in
+  the state directory, so a restart of tactiled-publish, of tactiled or of the
+  broker loses nothing. A new game (new-game: a new log) is followed once the
+  old log's records are all acknowledged.
 
-Settings (in the config file as "key = value", or on the command line as
-"--key value", which wins):
+OPTIONS
+  The settings, in the config file as "key = value", or on the command line as
+  "--key value", which wins:
   --config FILE          the settings file (default /etc/tactiled/publish.conf)
   --control PATH         tactiled's control socket (default /run/tactiled/control)
-  --host HOST            the broker (default localhost)
-  --port N               its port (default 1883; usually 8883 with TLS)
+  --broker-host HOST     the broker (default localhost)
+  --broker-port N        its port (default 1883; usually 8883 with TLS)
   --hall NAME            the hall's name: letters, digits, '-', '_' (required)
   --table NAME           this table's name, e.g. 7 (required)
   --tls-ca FILE          the CA certificate(s): connect with TLS
@@ -46,12 +51,15 @@ Settings (in the config file as "key = value", or on the command line as
   --tls-key FILE         its private key
   --username NAME        the broker account
   --password-file FILE   the file holding its password (first line)
-  --state-directory DIR  where the acknowledged seq is kept (default
-                         $STATE_DIRECTORY, else /var/lib/tactiled-publish)
+  --state-directory DIR  where the acknowledged seq is kept (published.json;
+                         default $STATE_DIRECTORY, else /var/lib/tactiled-publish)
   --help                 this text
 
-Exit status: 0 stopped by SIGTERM/SIGINT; 2 a bad setting.
-See tactiled-publish(8) and docs/hall.md.
+EXIT STATUS
+  0 stopped by SIGTERM or SIGINT; 1 an error at the start; 2 a bad setting.
+
+SEE ALSO
+  tactiled-publish(8), tactiled(8), docs/hall.md
 )";
 
 std::string read_password(const std::string& path) {
@@ -73,8 +81,8 @@ bool valid_name(const std::string& name) {
 
 Settings read_settings(int argc, char** argv) {
   po::options_description keys;
-  keys.add_options()("control", po::value<std::string>())("host", po::value<std::string>())(
-      "port", po::value<int>())("hall", po::value<std::string>())(
+  keys.add_options()("control", po::value<std::string>())("broker-host", po::value<std::string>())(
+      "broker-port", po::value<int>())("hall", po::value<std::string>())(
       "table", po::value<std::string>())("tls-ca", po::value<std::string>())(
       "tls-cert", po::value<std::string>())("tls-key", po::value<std::string>())(
       "username", po::value<std::string>())("password-file", po::value<std::string>())(
@@ -109,7 +117,7 @@ Settings read_settings(int argc, char** argv) {
     if (vm.count(key)) out = vm[key].as<std::string>();
   };
   text("control", s.control);
-  text("host", s.host);
+  text("broker-host", s.host);
   text("hall", s.hall);
   text("table", s.table);
   text("tls-ca", s.tls_ca);
@@ -117,9 +125,10 @@ Settings read_settings(int argc, char** argv) {
   text("tls-key", s.tls_key);
   text("username", s.username);
   text("state-directory", s.state_directory);
-  if (vm.count("port")) s.port = vm["port"].as<int>();
+  if (vm.count("broker-port")) s.port = vm["broker-port"].as<int>();
   if (s.port < 1 || s.port > 65535)
-    throw std::runtime_error("port: '" + std::to_string(s.port) + "' is not from 1 to 65535");
+    throw std::runtime_error("broker-port: '" + std::to_string(s.port) +
+                             "' is not from 1 to 65535");
   if (!valid_name(s.hall))
     throw std::runtime_error("hall: '" + s.hall + "' is not a name of letters, digits, - and _");
   if (!valid_name(s.table))

@@ -78,7 +78,8 @@ class PublishTest : public ::testing::Test {
     broker_ = std::make_unique<Broker>(dir_ + "/broker");
     broker_->start();
     std::ofstream conf(dir_ + "/publish.conf");
-    conf << "host = 127.0.0.1\nport = " << broker_->port() << "\nhall = testhall\ntable = 7\n"
+    conf << "broker-host = 127.0.0.1\nbroker-port = " << broker_->port()
+         << "\nhall = testhall\ntable = 7\n"
          << "control = " << ctl_ << "\nstate-directory = " << dir_ << "/publish-state\n";
   }
   void TearDown() override {
