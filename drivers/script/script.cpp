@@ -157,15 +157,22 @@ std::string format_event(const ScriptEvent& e) {
     std::string s =
         std::to_string(e.ms) + " - arbiter " + std::string(game::arbiter_command_name(c.kind));
     using Kind = game::ArbiterCommand::Kind;
-    if (c.kind == Kind::Rollback) s += " " + std::to_string(c.number);
+    // Appended word by word: `" " + temporary` trips GCC 12's -Wrestrict at -O3 (a false
+    // positive that fails the Release build with -Werror).
+    auto word = [&s](const std::string& w) {
+      s += ' ';
+      s += w;
+    };
+    if (c.kind == Kind::Rollback) word(std::to_string(c.number));
     if (c.kind == Kind::SetTime) {
       // Whole seconds, as the script gives them (format_clk rounds down).
-      s += " " + clock::format_clk(c.white_ms) + " " + clock::format_clk(c.black_ms);
-      if (c.moves) s += " " + std::to_string(*c.moves);
+      word(clock::format_clk(c.white_ms));
+      word(clock::format_clk(c.black_ms));
+      if (c.moves) word(std::to_string(*c.moves));
     }
     if (c.kind == Kind::Result) {
-      s += " " + c.result;
-      if (!c.reason.empty()) s += " " + c.reason;
+      word(c.result);
+      if (!c.reason.empty()) word(c.reason);
     }
     return s;
   }

@@ -1,5 +1,6 @@
 #include "tests/replay/game_script.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace tactile::testing {
@@ -21,17 +22,24 @@ struct Peg {
 
 class Writer {
  public:
-  Writer(std::uint32_t seed, const ScriptStyle& style) : rng_(seed), style_(style) {}
+  Writer(std::uint32_t seed, const ScriptStyle& style, const SeatedStyle& seated = {})
+      : rng_(seed), style_(style), seated_(seated) {}
 
   int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
   bool chance(int percent) { return pick(100) < percent; }
   void pause() { ms_ += 80 + pick(520); }  // within a move: always below the settle time
   void wait(std::int64_t ms) { ms_ += ms; }
+  // Seated scripts: the next events go to `board`, from `ms` on (sorted at the end).
+  void at(int board, std::int64_t ms) {
+    board_ = board;
+    ms_ = ms;
+  }
 
   void hole(Square s, board::Hole change) {
     pause();
     script::ScriptEvent e;
     e.ms = ms_;
+    e.board = board_;
     e.kind = script::ScriptEvent::Kind::Hole;
     e.hole = board::HoleEvent{ms_, s, change};
     events_.push_back(e);
@@ -40,6 +48,7 @@ class Writer {
     pause();
     script::ScriptEvent e;
     e.ms = ms_;
+    e.board = board_;
     e.kind = script::ScriptEvent::Kind::Button;
     e.button = board::ButtonEvent{ms_, b};
     events_.push_back(e);
@@ -58,12 +67,15 @@ class Writer {
 
   std::vector<script::ScriptEvent>& events() { return events_; }
   const ScriptStyle& style() const { return style_; }
+  const SeatedStyle& seated() const { return seated_; }
   std::int64_t now() const { return ms_; }
 
  private:
   std::mt19937 rng_;
   ScriptStyle style_;
+  SeatedStyle seated_;
   std::int64_t ms_ = 0;
+  int board_ = 0;
   std::vector<script::ScriptEvent> events_;
 };
 
@@ -156,15 +168,13 @@ board::Button promote_button(chess::PieceType t) {
       return board::Button::PromoteQueen;
   }
 }
-}  // namespace
 
-std::vector<script::ScriptEvent> game_to_script(const chess::PgnGame& game, std::uint32_t seed,
-                                                const ScriptStyle& style) {
-  Writer w(seed, style);
-  Position pos = game.start;
-  w.wait(500);
-  for (const chess::PgnMove& pm : game.moves) {
-    const Move m = pm.move;
+// The mover's hand makes `m` on the board and completes it as the style wants; returns the
+// time of the announce press that makes it (announce mode).
+std::int64_t make_move(const Position& pos, Move m, Writer& w) {
+  std::int64_t made = 0;
+  const ScriptStyle& style = w.style();
+  {
     const chess::Color us = pos.side_to_move();
     std::vector<Peg> pegs = pegs_of(pos, m, w);
     Bitboard moving = square_bb(m.from());
@@ -197,6 +207,7 @@ std::vector<script::ScriptEvent> game_to_script(const chess::PgnGame& game, std:
     if (style.completion == board::Completion::Button) {
       w.press(board::Button::Announce);
       if (default_queen) w.press(board::Button::Announce);  // "... Dame": confirmed
+      made = w.now();
       if (style.noise && w.chance(5)) w.press(board::Button::Time);
     } else {
       // Still for the settle time, then on. The spoken default queen is a question: the
@@ -209,9 +220,147 @@ std::vector<script::ScriptEvent> game_to_script(const chess::PgnGame& game, std:
                                      : style.settle_ms;
       w.wait(still + (default_queen ? kLongestQuestionMs + style.settle_ms : 0));
     }
-    pos.play(m);
+  }
+  return made;
+}
+}  // namespace
+
+std::vector<script::ScriptEvent> game_to_script(const chess::PgnGame& game, std::uint32_t seed,
+                                                const ScriptStyle& style) {
+  Writer w(seed, style);
+  Position pos = game.start;
+  w.wait(500);
+  for (const chess::PgnMove& pm : game.moves) {
+    make_move(pos, pm.move, w);
+    pos.play(pm.move);
   }
   return std::move(w.events());
+}
+
+namespace {
+// A plain move (no capture, castling, promotion or en passant): the one a wrong hole is
+// injected into.
+bool plain(const Position& pos, Move m) {
+  return m.kind() == Move::Normal && pos.piece_on(m.to()) == chess::NoPiece;
+}
+
+// The opponent's move reproduced on `board` from `start` on (the first event a pause
+// later), sometimes (`inject`: begun after the move was made) with an injected discrepancy;
+// returns when the reproduction is done.
+std::int64_t reproduce(const Position& pos, Move m, int board, std::int64_t start, bool inject,
+                       Writer& w, SeatedScript& s) {
+  w.at(board, start);
+  const std::int64_t settle = w.style().settle_ms;
+  if (inject && plain(pos, m) && w.chance(4)) {
+    // A wrong hole: the piece put one hole off and left to settle, then put right.
+    Bitboard free = ~pos.occupied() & ~square_bb(m.to()) & ~square_bb(m.from());
+    if (!w.seated().wrong_hole_anywhere) {
+      // Not a hole of any move the reproducing player (on move next) could make.
+      Position after = pos;
+      after.play(m);
+      chess::MoveList legal;
+      chess::generate_legal(after, legal);
+      for (const Move own : legal) {
+        free &= ~square_bb(own.from()) & ~square_bb(own.to());
+        if (own.kind() == Move::Castling)
+          for (const chess::CastleSide side : {chess::KingSide, chess::QueenSide})
+            free &= ~square_bb(Position::castle_king_to(after.side_to_move(), side)) &
+                    ~square_bb(Position::castle_rook_to(after.side_to_move(), side));
+      }
+      if (!free) free = ~pos.occupied() & ~square_bb(m.to()) & ~square_bb(m.from());
+    }
+    const Square wrong = w.random_square_of(free);
+    w.hole(m.from(), board::Hole::Up);
+    w.hole(wrong, board::Hole::Down);
+    s.discrepancies.push_back({board, w.now() + settle, 0, square_bb(wrong)});
+    w.wait(settle + 500);
+    w.hole(wrong, board::Hole::Up);
+    s.resolved.push_back({board, w.now()});
+    w.hole(m.to(), board::Hole::Down);
+    return w.now();
+  }
+  if (inject && plain(pos, m) && w.chance(4)) {
+    // Half done and left: a reproduction under way is never a discrepancy.
+    w.hole(m.from(), board::Hole::Up);
+    w.wait(3 * settle);
+    w.hole(m.to(), board::Hole::Down);
+    return w.now();
+  }
+  play_pegs(pegs_of(pos, m, w), pos.occupied(), w, -1, board::Button::PromoteQueen);
+  return w.now();
+}
+}  // namespace
+
+SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t seed,
+                                   const SeatedStyle& seated) {
+  ScriptStyle style;
+  style.completion = board::Completion::Button;
+  style.settle_ms = seated.settle_ms;
+  Writer w(seed, style, seated);
+  SeatedScript s;
+  Position pos = game.start;
+  std::int64_t t = 500;  // when the next move may begin
+  for (const chess::PgnMove& pm : game.moves) {
+    const Move m = pm.move;
+    const chess::Color us = pos.side_to_move();
+    std::int64_t made = 0, done = 0;
+    if (seated.sighted && us != seated.colour) {
+      // The sighted player's move: his clock press, and the move put on the tactile board
+      // before the press, begun before and finished after it, or after it.
+      const std::int64_t press = t + 500 + w.pick(3500);
+      const int when = seated.reproduce_early ? w.pick(3) : 2;
+      if (when == 0) {
+        done = reproduce(pos, m, 0, t, false, w, s);
+        // Only what follows the press can be a discrepancy (nothing is expected before).
+        made = std::max(press, done + 100 + w.pick(1500));
+      } else {
+        made = press;
+        done = when == 1 ? reproduce(pos, m, 0, press - 300, false, w, s)
+                         : reproduce(pos, m, 0, press + w.pick(3000), true, w, s);
+      }
+      // Nothing says when his move is complete on the board: it is read a settle time
+      // after its last hole, and the blind player goes on after that.
+      done += style.settle_ms;
+      w.at(0, made);
+      script::ScriptEvent e;
+      e.ms = made;
+      e.board = 0;
+      e.kind = script::ScriptEvent::Kind::Button;
+      e.button = board::ButtonEvent{made, board::Button::Clock};
+      w.events().push_back(e);
+    } else {
+      const int mover = seated.sighted ? 0 : (us == seated.colour ? 0 : 1);
+      w.at(mover, t);
+      made = make_move(pos, m, w);
+      done = w.now();
+      if (!seated.sighted) {
+        // On the other board, begun a little before the announce or some time after it.
+        const bool early = seated.reproduce_early && w.chance(30);
+        done = reproduce(pos, m, 1 - mover, early ? made - 400 : made + w.pick(3000), !early, w, s);
+        if (w.chance(4)) {
+          // A piece knocked over on the mover's board after his move, and put back.
+          w.at(mover, made + 200);
+          Position after = pos;
+          after.play(m);
+          const Square sq = w.random_square_of(after.occupied());
+          w.hole(sq, board::Hole::Up);
+          s.discrepancies.push_back({mover, w.now() + style.settle_ms, square_bb(sq), 0});
+          w.wait(style.settle_ms + 300);
+          w.hole(sq, board::Hole::Down);
+          s.resolved.push_back({mover, w.now()});
+          done = std::max(done, w.now());
+        }
+      }
+    }
+    s.made_at.push_back(made);
+    t = std::max(made, done) + 100 + w.pick(2000);
+    pos.play(m);
+  }
+  s.events = std::move(w.events());
+  std::stable_sort(
+      s.events.begin(), s.events.end(),
+      [](const script::ScriptEvent& a, const script::ScriptEvent& b) { return a.ms < b.ms; });
+  return s;
 }
 
 }  // namespace tactile::testing

@@ -27,4 +27,39 @@ inline constexpr std::int64_t kLongestQuestionMs = 10000;
 std::vector<script::ScriptEvent> game_to_script(const chess::PgnGame& game, std::uint32_t seed,
                                                 const ScriptStyle& style);
 
+// Two boards (each move made on the mover's board and reproduced on the other) or a
+// sighted opponent (his move made by his clock press on board A, the tactile board, and
+// reproduced there before or after the press). Announce mode only.
+struct SeatedStyle {
+  bool sighted = false;
+  // two boards: the colour of board A's player; sighted: the blind player's colour.
+  chess::Color colour = chess::White;
+  std::int64_t settle_ms = 1000;
+  // Reproductions sometimes begun (sighted: also finished) before the move is made by its
+  // announce or clock press; else always after it.
+  bool reproduce_early = true;
+  // A wrong hole may be a hole of a move the reproducing player could make next (else
+  // only holes no such move touches: unmistakably a discrepancy).
+  bool wrong_hole_anywhere = false;
+};
+
+struct SeatedScript {
+  std::vector<script::ScriptEvent> events;  // sorted by time
+  std::vector<std::int64_t> made_at;        // per ply: the press that makes the move
+  struct Discrepancy {
+    int board;
+    std::int64_t ms;  // when it settles
+    chess::Bitboard empty, occupied;
+  };
+  struct Resolved {
+    int board;
+    std::int64_t ms;
+  };
+  std::vector<Discrepancy> discrepancies;  // injected, in the order they happen
+  std::vector<Resolved> resolved;
+};
+
+SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t seed,
+                                   const SeatedStyle& style);
+
 }  // namespace tactile::testing

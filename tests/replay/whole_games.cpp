@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/chess/game_state.h"
+#include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/clock/time_control.h"
 #include "core/record/speech_length.h"
@@ -81,6 +82,28 @@ ReplayResult replay_events(const chess::Position& start,
   config.recognizer.completion = style.completion;
   config.recognizer.settle_ms = style.settle_ms;
   if (time_control) config.time_control = clock::parse_time_control(time_control);
+  return replay_session(config, events);
+}
+
+SeatedReplay replay_seated(const chess::PgnGame& game, const SeatedScript& script,
+                           const SeatedStyle& style, const char* time_control) {
+  game::SessionConfig config;
+  config.start = game.start;
+  config.recognizer.completion = board::Completion::Button;
+  config.recognizer.settle_ms = style.settle_ms;
+  config.time_control = clock::parse_time_control(time_control);
+  config.seating = style.sighted ? game::Seating::Sighted : game::Seating::TwoBoards;
+  (style.sighted ? config.player : config.board_a) = style.colour;
+  // Through the text form, as a script file would come in.
+  const std::string text = script::format_script(script.events);
+  SeatedReplay r;
+  r.clocks_at = script.made_at.empty() ? 0 : script.made_at.back();
+  r.replay = replay_session(config, script::parse_script(text), &r);
+  return r;
+}
+
+ReplayResult replay_session(const game::SessionConfig& config,
+                            const std::vector<script::ScriptEvent>& events, SeatedReplay* seated) {
   game::Session session(config);
   std::vector<game::Output> out;
   ReplayResult r;
@@ -92,17 +115,25 @@ ReplayResult replay_events(const chess::Position& start,
           o.moment.reason == board::PendingReason::Ambiguous)
         ++r.ambiguous;
       if (o.moment.kind == board::MomentKind::Irregularity) ++r.irregularities;
+      if (o.moment.kind == board::MomentKind::Irregularity &&
+          o.moment.irregularity == board::Irregularity::OwnMoveEarly)
+        ++r.own_move_early;
     }
+    if (seated)
+      for (const game::Output& o : out)
+        if (o.kind != game::Output::Kind::Moment && o.kind != game::Output::Kind::Speak)
+          seated->outputs.push_back(o);
     out.clear();
   };
   // As tactiled --replay does (daemon/tactiled/game_runner.h, SpeechEnd::Estimated): a
   // question counts as heard at its time plus the estimate of its length.
-  int question = 0;
+  int question = 0, question_board = 0;
   std::int64_t heard_at = board::kNoDeadline;
   auto expect_heard = [&] {
     for (const game::Output& o : out)
       if (o.question != 0) {
         question = o.question;
+        question_board = o.board;
         heard_at = o.ms + record::speech_ms_estimate(o.text);
       }
   };
@@ -115,7 +146,7 @@ ReplayResult replay_events(const chess::Position& start,
       if (heard == due) {
         const int q = question;
         question = 0;
-        session.heard(0, q, due, out);
+        session.heard(question_board, q, due, out);
       } else {
         session.advance(due, out);
       }
@@ -138,7 +169,118 @@ ReplayResult replay_events(const chess::Position& start,
   r.moves = moves_of(session.record());
   r.over = session.over();
   r.pgn = chess::write_pgn(session.record());
+  r.result = session.record().result;
+  if (seated && session.clock()) {
+    seated->white_ms = session.clock()->remaining_ms(chess::White, seated->clocks_at);
+    seated->black_ms = session.clock()->remaining_ms(chess::Black, seated->clocks_at);
+  }
   return r;
+}
+
+chess::PgnGame lawful_part(const chess::PgnGame& g) {
+  chess::PgnGame part = g;
+  part.moves.resize(lawful_length(g));
+  return part;
+}
+
+std::string seated_difference(const chess::PgnGame& game, const SeatedScript& script,
+                              const SeatedStyle& style, std::int64_t base_ms,
+                              const SeatedReplay& got) {
+  const std::string moves = difference(game, got.replay.moves);
+  if (!moves.empty()) return moves;
+  // (Other irregularities: the generator's touch-move noise.)
+  if (got.replay.illegal || got.replay.ambiguous || got.replay.own_move_early)
+    return "illegal " + std::to_string(got.replay.illegal) + ", ambiguous " +
+           std::to_string(got.replay.ambiguous) + ", own moves early " +
+           std::to_string(got.replay.own_move_early);
+  // The result: the game ends on the board only by the Laws (mate, stalemate, ...).
+  chess::Position pos = game.start;
+  std::vector<std::uint64_t> history;
+  for (const chess::PgnMove& pm : game.moves) {
+    history.push_back(pos.key());
+    pos.play(pm.move);
+  }
+  const chess::GameState end = chess::game_state(pos, history);
+  const std::string result = !end.over() ? "*"
+                             : end.outcome == chess::Outcome::Checkmate
+                                 ? (pos.side_to_move() == chess::White ? "0-1" : "1-0")
+                                 : "1/2-1/2";
+  if (got.replay.result != result) return "result " + got.replay.result + " instead of " + result;
+  const std::int64_t last = script.made_at.empty() ? 0 : script.made_at.back();
+
+  // Each move reproduced: a mirrored on the reproducing board (none after the game ended).
+  std::vector<std::string> want, have;
+  pos = game.start;
+  for (std::size_t i = 0; i < game.moves.size(); ++i) {
+    const chess::Move m = game.moves[i].move;
+    const chess::Color us = pos.side_to_move();
+    const bool final_ply = i + 1 == game.moves.size() && end.over();
+    int board = -1;
+    if (style.sighted) {
+      if (us != style.colour) board = 0;
+    } else {
+      board = us == style.colour ? 1 : 0;
+    }
+    if (board >= 0 && !final_ply)
+      want.push_back(std::to_string(board) + " " + chess::to_uci(pos, m) + " " +
+                     chess::to_san(pos, m));
+    pos.play(m);
+  }
+  std::vector<std::string> discrepancies, resolved, want_d, want_r;
+  for (const game::Output& o : got.outputs) {
+    const std::string b = std::to_string(o.board) + " ";
+    if (o.kind == game::Output::Kind::Mirrored) have.push_back(b + o.uci + " " + o.san);
+    if (o.kind == game::Output::Kind::Discrepancy)
+      discrepancies.push_back(b + std::to_string(o.ms) + " empty " + std::to_string(o.empty) +
+                              " occupied " + std::to_string(o.occupied));
+    if (o.kind == game::Output::Kind::Resolved) resolved.push_back(b + std::to_string(o.ms));
+  }
+  auto list = [](const std::vector<std::string>& v) {
+    std::string t;
+    for (const std::string& x : v) t += "[" + x + "] ";
+    return t;
+  };
+  if (have != want) return "mirrored " + list(have) + "instead of " + list(want);
+  std::vector<SeatedScript::Discrepancy> d = script.discrepancies;
+  std::stable_sort(d.begin(), d.end(), [](const auto& a, const auto& b) { return a.ms < b.ms; });
+  for (const SeatedScript::Discrepancy& x : d)
+    if (!end.over() || x.ms < last)
+      want_d.push_back(std::to_string(x.board) + " " + std::to_string(x.ms) + " empty " +
+                       std::to_string(x.empty) + " occupied " + std::to_string(x.occupied));
+  std::vector<SeatedScript::Resolved> r = script.resolved;
+  std::stable_sort(r.begin(), r.end(), [](const auto& a, const auto& b) { return a.ms < b.ms; });
+  for (const SeatedScript::Resolved& x : r)
+    if (!end.over() || x.ms < last)
+      want_r.push_back(std::to_string(x.board) + " " + std::to_string(x.ms));
+  if (discrepancies != want_d)
+    return "discrepancies " + list(discrepancies) + "instead of " + list(want_d);
+  if (resolved != want_r) return "resolved " + list(resolved) + "instead of " + list(want_r);
+
+  // Each move switched the clock at its press.
+  std::size_t ply = 0;
+  for (const game::Output& o : got.outputs) {
+    if (o.kind != game::Output::Kind::SwitchClock || o.ms == 0) continue;
+    if (ply >= script.made_at.size()) return "a clock switch after the last move";
+    if (o.ms != script.made_at[ply])
+      return "ply " + std::to_string(ply + 1) + " switched the clock at " + std::to_string(o.ms) +
+             " instead of " + std::to_string(script.made_at[ply]);
+    ++ply;
+  }
+  // The clocks at the last move's press: each side's time is what the presses say it
+  // thought (a move is made by its press; the clock starts at 0; no increment).
+  std::int64_t used[2] = {0, 0};
+  chess::Color side = game.start.side_to_move();
+  std::int64_t from = 0;
+  for (const std::int64_t made : script.made_at) {
+    used[side == chess::White ? 0 : 1] += made - from;
+    from = made;
+    side = ~side;
+  }
+  if (got.white_ms != base_ms - used[0] || got.black_ms != base_ms - used[1])
+    return "clocks " + std::to_string(got.white_ms) + "/" + std::to_string(got.black_ms) +
+           " instead of " + std::to_string(base_ms - used[0]) + "/" +
+           std::to_string(base_ms - used[1]);
+  return "";
 }
 
 }  // namespace tactile::testing

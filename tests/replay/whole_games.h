@@ -29,9 +29,10 @@ inline bool castles_both_wings(const chess::PgnGame& g) {
 
 struct ReplayResult {
   std::vector<chess::Move> moves;  // as the session recorded them
-  int illegal = 0, ambiguous = 0, irregularities = 0;
+  int illegal = 0, ambiguous = 0, irregularities = 0, own_move_early = 0;
   bool over = false;
   std::string pgn;
+  std::string result;  // the record's
 };
 
 // Runs a session on `events` (after the last one, lets a settling move complete).
@@ -43,6 +44,33 @@ ReplayResult replay_events(const chess::Position& start,
 // on virtual time, as `tactiled --replay` does.
 ReplayResult replay_game(const chess::PgnGame& game, std::uint32_t seed, const ScriptStyle& style,
                          const char* time_control = nullptr);
+
+struct SeatedReplay;
+// Runs a session with `config` on `events`; with `seated`, keeps there its outputs other
+// than moments and speech, and the clocks at seated->clocks_at.
+ReplayResult replay_session(const game::SessionConfig& config,
+                            const std::vector<script::ScriptEvent>& events,
+                            SeatedReplay* seated = nullptr);
+
+struct SeatedReplay {
+  ReplayResult replay;
+  std::vector<game::Output> outputs;
+  std::int64_t clocks_at = 0;  // the last move's press
+  std::int64_t white_ms = 0, black_ms = 0;
+};
+// Writes `script` as text, reads it back and runs a session of that seating on it.
+SeatedReplay replay_seated(const chess::PgnGame& game, const SeatedScript& script,
+                           const SeatedStyle& style, const char* time_control);
+
+// The game cut to its lawful length (engine games play on past a fivefold repetition).
+chess::PgnGame lawful_part(const chess::PgnGame& g);
+// "" when the seated replay `got` of `script` (made from `game`, already cut to its lawful
+// length) gave back exactly the game, its result, a mirrored for every reproduction on the
+// right board, exactly the injected discrepancies and their resolutions, and the clocks
+// the script's presses say (time control `base_ms`+0); else what differs.
+std::string seated_difference(const chess::PgnGame& game, const SeatedScript& script,
+                              const SeatedStyle& style, std::int64_t base_ms,
+                              const SeatedReplay& got);
 
 std::vector<chess::Move> moves_of(const chess::PgnGame& g);
 // How many plies of the game the Laws let be played: engine games go on after a
