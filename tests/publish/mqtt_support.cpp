@@ -1,6 +1,7 @@
 #include "tests/publish/mqtt_support.h"
 
 #include <netinet/in.h>
+#include <pwd.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -76,7 +77,11 @@ bool port_open(int port) {
 
 Broker::Broker(const std::string& dir) : dir_(dir), port_(free_port()) {
   std::ofstream conf(dir_ + "/mosquitto.conf");
-  conf << "listener " << port_ << " 127.0.0.1\n"
+  // Run as root, mosquitto would become the user mosquitto, who cannot write its database
+  // here: a restart would lose the sessions. It stays the test's user.
+  const passwd* me = ::getpwuid(::getuid());
+  conf << "user " << (me ? me->pw_name : "root") << "\n"
+       << "listener " << port_ << " 127.0.0.1\n"
        << "allow_anonymous true\n"
        << "persistence true\n"
        << "persistence_location " << dir_ << "/\n"

@@ -1,0 +1,169 @@
+// The hall end to end: a real mosquitto, three tactiled on script boards with their
+// publishers, and tactiled-hall; three whole games end with live.pgn holding exactly each
+// game's own PGN (compared with the PGN file each tactiled writes), through a broker
+// restart and a publisher cut off and started again in the middle.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/chess/pgn.h"
+#include "core/chess/uci.h"
+#include "tests/daemon/control_client.h"
+#include "tests/publish/mqtt_support.h"
+
+namespace tactile::hall::test {
+namespace {
+using json = nlohmann::json;
+using Client = daemon::test::ControlClient;
+
+const std::string kBin = std::string(TACTILED_BINARY_DIR) + "/daemon/";
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// One table: tactiled on a script board (a FIFO), and its publisher.
+struct Table {
+  Table(const std::string& root, int number, int port) : name(std::to_string(number)) {
+    dir = root + "/table-" + name;
+    std::filesystem::create_directories(dir + "/publish-state");
+    ::mkfifo((dir + "/board.fifo").c_str(), 0600);
+    ctl = dir + "/ctl";
+    tactiled = std::make_unique<Process>(
+        kBin + "tactiled", std::vector<std::string>{"--board",        "script",
+                                                    "--script",       dir + "/board.fifo",
+                                                    "--control",      ctl,
+                                                    "--speech",       "off",
+                                                    "--log",          dir + "/game.jsonl",
+                                                    "--pgn",          dir + "/game.pgn",
+                                                    "--auto-resume",  "off",
+                                                    "--language",     "en",
+                                                    "--time-control", "300+2",
+                                                    "--event",        "Three tables"},
+        dir + "/tactiled.out");
+    std::ofstream conf(dir + "/publish.conf");
+    conf << "broker-host = 127.0.0.1\nbroker-port = " << port << "\nhall = three\ntable = " << name
+         << "\ncontrol = " << ctl << "\nstate-directory = " << dir << "/publish-state\n";
+  }
+  bool ready() {
+    if (!status().is_object()) return false;
+    board = ::open((dir + "/board.fifo").c_str(), O_WRONLY | O_CLOEXEC);
+    return board >= 0;
+  }
+  ~Table() {
+    if (board >= 0) ::close(board);
+  }
+  void start_publisher() {
+    publisher = std::make_unique<Process>(
+        kBin + "tactiled-publish/tactiled-publish",
+        std::vector<std::string>{"--config", dir + "/publish.conf"}, dir + "/publish.out");
+  }
+  json status() {
+    const json s = Client(ctl).ask({{"command", "status"}});
+    return s.is_object() && s.value("ok", false) ? s : json(nullptr);
+  }
+  bool move(const std::string& uci) {
+    const int before = status()["moves"].get<int>();
+    const std::string text =
+        "0 A up " + uci.substr(0, 2) + "\n0 A down " + uci.substr(2, 2) + "\n0 A button announce\n";
+    if (::write(board, text.data(), text.size()) != ssize_t(text.size())) return false;
+    return until([&] { return status()["moves"].get<int>() == before + 1; });
+  }
+
+  std::string name, dir, ctl;
+  std::unique_ptr<Process> tactiled, publisher;
+  int board = -1;
+};
+
+// A game's moves with their comments ([%clk]) and its result: what live.pgn must hold of it.
+std::string movetext(const chess::PgnGame& g) {
+  std::string text;
+  chess::Position pos = g.start;
+  for (const chess::PgnMove& m : g.moves) {
+    text += chess::to_uci(pos, m.move) + " {" + m.comment + "} ";
+    pos.play(m.move);
+  }
+  return text + g.result;
+}
+
+TEST(ThreeTables, LivePgnHoldsEachGameThroughABrokerRestartAndAPublisherCutOff) {
+  const std::string root =
+      std::string(TACTILED_BINARY_DIR) + "/tests/publish/three-" + std::to_string(getpid());
+  std::filesystem::remove_all(root);
+  std::filesystem::create_directories(root + "/broker");
+  std::filesystem::create_directories(root + "/hall");
+  Broker broker(root + "/broker");
+  broker.start();
+  std::ofstream(root + "/hall.conf")
+      << "hall = three\nbroker-host = 127.0.0.1\nbroker-port = " << broker.port()
+      << "\noutput-dir = " << root << "/hall\nhttp-port = 0\n";
+  Process hall(kBin + "tactiled-hall/tactiled-hall", {"--config", root + "/hall.conf"},
+               root + "/hall.out");
+  std::vector<std::unique_ptr<Table>> tables;
+  for (int i = 1; i <= 3; ++i) tables.push_back(std::make_unique<Table>(root, i, broker.port()));
+  for (auto& t : tables) {
+    ASSERT_TRUE(until([&] { return t->ready(); })) << slurp(t->dir + "/tactiled.out");
+    t->start_publisher();
+    ASSERT_EQ(Client(t->ctl).ask({{"command", "start"}})["ok"], true);
+  }
+  const std::vector<std::vector<std::string>> games = {
+      {"f2f3", "e7e5", "g2g4", "d8h4"},                  // fool's mate: 0-1
+      {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"},  // a draw agreed
+      {"d2d4", "d7d5", "c2c4", "e7e6", "b1c3"}};         // White resigns: 0-1
+  auto play = [&](std::size_t from, std::size_t to) {
+    for (std::size_t i = 0; i < 3; ++i)
+      for (std::size_t m = from; m < std::min(to, games[i].size()); ++m)
+        ASSERT_TRUE(tables[i]->move(games[i][m])) << "table " << i + 1 << " " << games[i][m];
+  };
+  play(0, 2);
+  broker.stop();  // the broker goes away mid-round and comes back
+  play(2, 3);
+  broker.start();
+  tables[1]->publisher->stop(SIGKILL);  // table 2's publisher cut off
+  play(3, 5);
+  tables[1]->start_publisher();
+  play(5, 6);
+  ASSERT_EQ(Client(tables[1]->ctl).ask({{"command", "result"}, {"result", "1/2-1/2"}})["ok"], true);
+  ASSERT_EQ(Client(tables[2]->ctl).ask({{"command", "result"}, {"result", "0-1"}})["ok"], true);
+
+  // Each table's own PGN (tactiled's file) against the hall's live.pgn, game by board.
+  std::vector<std::string> want;
+  for (auto& t : tables)
+    want.push_back(movetext(chess::read_pgn(slurp(t->dir + "/game.pgn")).at(0)));
+  EXPECT_EQ(want[0].substr(want[0].size() - 3), "0-1");
+  auto live = [&] {
+    std::vector<std::string> got;
+    try {
+      for (const chess::PgnGame& g : chess::read_pgn(slurp(root + "/hall/live.pgn")))
+        got.push_back(movetext(g));
+    } catch (const std::exception&) {
+    }
+    return got;
+  };
+  EXPECT_TRUE(until([&] { return live() == want; })) << ::testing::PrintToString(live()) << "\n"
+                                                     << ::testing::PrintToString(want) << "\n"
+                                                     << slurp(root + "/hall.out");
+  const std::vector<chess::PgnGame> got = chess::read_pgn(slurp(root + "/hall/live.pgn"));
+  ASSERT_EQ(got.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(got[i].tag("Board"), std::to_string(i + 1));
+    EXPECT_NE(got[i].moves.at(0).comment.find("[%clk"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace tactile::hall::test
