@@ -182,6 +182,13 @@ void Recognizer::advance(std::int64_t now_ms, std::vector<Moment>& out) {
   }
 }
 
+void Recognizer::set_completion(Completion c) {
+  if (c == config_.completion) return;
+  config_.completion = c;
+  // Button mode has no settle time; auto mode's starts with the next change.
+  if (c == Completion::Button && !pending_) deadline_ = kNoDeadline;
+}
+
 void Recognizer::heard(std::int64_t ms) {
   if (!pending_ || !awaiting_heard_ || frozen_) return;
   awaiting_heard_ = false;

@@ -70,6 +70,10 @@ class Recognizer {
   void reset(const chess::Position& pos, chess::Bitboard holes);
   // After the game has ended: hole events are still tracked, nothing more is read.
   void set_frozen(bool frozen) { frozen_ = frozen; }
+  // How a move is completed from now on (the sighted seating reads the sighted player's
+  // moves by stillness even in button mode: nobody presses announce for them).
+  void set_completion(Completion c);
+  Completion completion() const { return config_.completion; }
   bool frozen() const { return frozen_; }
 
  private:

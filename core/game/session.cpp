@@ -201,6 +201,7 @@ void Session::advance(std::int64_t now_ms, std::vector<Output>& out) {
 void Session::on_hole(int board, const board::HoleEvent& e, std::vector<Output>& out) {
   if (!uses(board)) return;  // a board the seating does not use
   advance(e.ms, out);
+  sync_completion();
   moments_.clear();
   const chess::Position before = recognizer(board).position();
   rec(board).on_hole(e, moments_);
@@ -208,6 +209,12 @@ void Session::on_hole(int board, const board::HoleEvent& e, std::vector<Output>&
   check_restored(board);
   if (config_.seating == Seating::TwoBoards) watch_hole(board, e, out);
   if (config_.seating == Seating::Sighted) sighted_hole(e, out);
+}
+
+void Session::sync_completion() {
+  if (config_.seating != Seating::Sighted) return;
+  const bool sighted_turn = position().side_to_move() != config_.player;
+  rec(0).set_completion(sighted_turn ? board::Completion::Auto : config_.recognizer.completion);
 }
 
 void Session::sighted_hole(const board::HoleEvent& e, std::vector<Output>& out) {
@@ -245,6 +252,7 @@ void Session::heard(int board, int question, std::int64_t ms, std::vector<Output
 void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out) {
   if (!uses(board)) return;
   advance(e.ms, out);
+  sync_completion();
   switch (e.button) {
     case board::Button::Time:
       say_time(board, e.ms, out);
@@ -389,6 +397,7 @@ void Session::record_move(const board::Moment& m, const chess::Position& before,
     comment =
         "[%clk " + clock::format_clk(clock_->remaining_ms(before.side_to_move(), clock_ms)) + "]";
   game_.play(m.move, std::move(comment));
+  sync_completion();  // the other side's turn now
 }
 
 void Session::announce_move(int board, const board::Moment& m, const chess::Position& before,

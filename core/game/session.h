@@ -229,6 +229,9 @@ class Session {
   // Whether `board`'s recognizer reads moves now.
   bool reads(int board) const;
   void refreeze(int board);
+  // Sighted: board A's recognizer completes the sighted player's moves by stillness (no
+  // one presses announce for them), the blind player's as configured.
+  void sync_completion();
   bool owner_on_move(int board) const;
 
   // Sighted (D.2.5): the opponent's clock press.

@@ -63,6 +63,37 @@ TEST(Sighted, APressAfterTheReproductionMakesTheMoveShownOnTheBoard) {
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 6000), 600000 - 4700);
 }
 
+// In button mode nobody presses announce for the sighted player's move: it is read from
+// the tactile board once the board is still for the settle time, with no irregularity
+// when the blind player then begins his own move.
+TEST(Sighted, TheSightedMoveNeedsNoAnnouncePressInButtonMode) {
+  SeatedTable t(sighted());
+  t.move(0, 1000, "e2", "e4").press(0, 1300);
+  t.press(0, 4000, Button::Clock);  // pressed first
+  t.move(0, 5000, "e7", "e5");      // then put on the board (down at 5100)
+  t.advance(6050);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));  // not yet a settle time after it
+  t.advance(6100);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  EXPECT_EQ(t.spoken(0).back(), "Gegner: Bauer Eva fuenf");
+  t.move(0, 7000, "g1", "f3").press(0, 7300);  // his own move, by his announce press
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
+  // On the board first, then pressed: the press makes it.
+  t.move(0, 9000, "b8", "c6");
+  t.advance(12000);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3")) << "made only by the press";
+  t.press(0, 12500, Button::Clock);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3", "b8c6"));
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 12500);
+  // The blind player's own moves still wait for his announce press.
+  t.move(0, 13000, "f1", "b5").advance(20000);
+  EXPECT_EQ(t.moves().size(), 4u);
+  t.press(0, 20300);
+  EXPECT_EQ(t.moves().size(), 5u);
+  for (const Output& o : t.of(Kind::Moment))
+    EXPECT_NE(o.moment.irregularity, board::Irregularity::OwnMoveEarly) << o.ms;
+}
+
 TEST(Sighted, TheBlindPlayersOwnMovesNeedNoPressAndHisPressIsNoMove) {
   SeatedTable t(sighted(chess::Black));
   t.press(0, 500, Button::Clock);  // White (sighted) moved 1. d4 on his board
