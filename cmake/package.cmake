@@ -20,7 +20,7 @@ function(tactiled_gzip source output)
   set(compressed ${compressed} ${output} PARENT_SCOPE)
 endfunction()
 
-foreach(page tactiled.8 tactilectl.1 tactiled.conf.5 tactiled-publish.8)
+foreach(page tactiled.8 tactilectl.1 tactiled.conf.5 tactiled-publish.8 tactiled-hall.8)
   string(REGEX MATCH "[0-9]$" section ${page})
   tactiled_gzip(${PROJECT_SOURCE_DIR}/man/${page} ${CMAKE_CURRENT_BINARY_DIR}/man/${page}.gz)
   install(FILES ${CMAKE_CURRENT_BINARY_DIR}/man/${page}.gz
@@ -56,6 +56,15 @@ install(CODE "
     message(STATUS \"Kept: \${config} (the example is ${PROJECT_SOURCE_DIR}/systemd/publish.conf)\")
   else()
     file(INSTALL \"${PROJECT_SOURCE_DIR}/systemd/publish.conf\"
+         DESTINATION \"${TACTILED_CONFIG_DIR}\"
+         PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
+  endif()")
+install(CODE "
+  set(config \"\$ENV{DESTDIR}${TACTILED_CONFIG_DIR}/hall.conf\")
+  if(EXISTS \"\${config}\")
+    message(STATUS \"Kept: \${config} (the example is ${PROJECT_SOURCE_DIR}/systemd/hall.conf)\")
+  else()
+    file(INSTALL \"${PROJECT_SOURCE_DIR}/systemd/hall.conf\"
          DESTINATION \"${TACTILED_CONFIG_DIR}\"
          PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
   endif()")

@@ -20,6 +20,8 @@ files=$(dpkg-deb -c "$deb" | awk '{print $6}')
 for f in ./usr/bin/tactiled ./usr/bin/tactilectl ./usr/bin/tactiled-publish \
     ./usr/share/man/man8/tactiled-publish.8.gz ./usr/lib/systemd/system/tactiled-publish.service \
     ./etc/tactiled/publish.conf \
+    ./usr/bin/tactiled-hall ./usr/share/man/man8/tactiled-hall.8.gz \
+    ./usr/lib/systemd/system/tactiled-hall.service ./etc/tactiled/hall.conf \
     ./usr/share/man/man8/tactiled.8.gz ./usr/share/man/man1/tactilectl.1.gz \
     ./usr/share/man/man5/tactiled.conf.5.gz \
     ./usr/lib/systemd/system/tactiled.service \
@@ -32,8 +34,8 @@ ok "programs, man pages, unit, udev rules, sysusers file, settings, copyright, c
 
 # --- control data
 dpkg-deb -e "$deb" "$work/control"
-[ "$(cat "$work/control/conffiles")" = "$(printf '/etc/tactiled/tactiled.conf\n/etc/tactiled/publish.conf')" ] ||
-  fail "conffiles is not exactly tactiled.conf and publish.conf: $(cat "$work/control/conffiles")"
+[ "$(cat "$work/control/conffiles")" = "$(printf '/etc/tactiled/tactiled.conf\n/etc/tactiled/publish.conf\n/etc/tactiled/hall.conf')" ] ||
+  fail "conffiles is not exactly tactiled.conf, publish.conf and hall.conf: $(cat "$work/control/conffiles")"
 for script in postinst prerm postrm; do
   [ -x "$work/control/$script" ] || fail "no executable $script"
 done
@@ -94,7 +96,7 @@ grep -qxF "ExecStart=/usr/bin/tactiled-publish --config /etc/tactiled/publish.co
 grep -qxF "ExecStart=/usr/bin/tactiled --config /etc/tactiled/tactiled.conf" "$unit" ||
   fail "the unit does not run /usr/bin/tactiled with /etc/tactiled/tactiled.conf"
 
-for program in tactiled tactilectl tactiled-publish; do
+for program in tactiled tactilectl tactiled-publish tactiled-hall; do
   "$root/usr/bin/$program" --help >"$work/help" || fail "$program --help exits $?"
   grep -q "^NAME" "$work/help" || fail "$program --help shows no manual"
 done
@@ -124,7 +126,7 @@ wait "$pid" && status=0 || status=$?
   fail "tactiled with the installed settings did not stop cleanly (status $status): $(cat "$work/run")"
 ok "tactiled and tactilectl run; tactiled takes the installed settings; tactilectl ping, new-game and status reach it"
 
-for page in man8/tactiled.8 man1/tactilectl.1 man5/tactiled.conf.5 man8/tactiled-publish.8; do
+for page in man8/tactiled.8 man1/tactilectl.1 man5/tactiled.conf.5 man8/tactiled-publish.8 man8/tactiled-hall.8; do
   MANWIDTH=80 man --warnings -l "$root/usr/share/man/$page.gz" >"$work/page" 2>"$work/warnings" ||
     fail "man cannot render $page"
   [ ! -s "$work/warnings" ] || fail "$page renders with warnings: $(cat "$work/warnings")"
