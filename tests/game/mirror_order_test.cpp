@@ -1,0 +1,170 @@
+// Two boards: the opponent's board reproducing a move in every order a hand can do it
+// (castling in its standard and Chess960 forms, king or rook lifted first, either wing;
+// en passant; a capture; a promotion) yields one mirrored on that board, and never a move
+// or a discrepancy, also when left still for a while afterwards.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/board/readings.h"
+#include "tests/game/seated_table.h"
+
+namespace tactile::game {
+namespace {
+using chess::Position;
+using testing::SeatedTable;
+using Kind = Output::Kind;
+
+struct Step {
+  chess::Square square;
+  board::Hole change;
+};
+
+// The holes a hand empties and fills for `m`, worked out from the rules (not from the
+// code under test): the king and the rook of a castling to their castling squares.
+std::vector<Step> hand_steps(const Position& p, chess::Move m) {
+  std::vector<Step> up, down;
+  if (m.kind() == chess::Move::Castling) {
+    const chess::Color us = p.side_to_move();
+    const auto side =
+        chess::file_of(m.to()) > chess::file_of(m.from()) ? chess::KingSide : chess::QueenSide;
+    const chess::Square king_to = Position::castle_king_to(us, side);
+    const chess::Square rook_to = Position::castle_rook_to(us, side);
+    if (m.from() != king_to) up.push_back({m.from(), board::Hole::Up});
+    if (m.to() != rook_to) up.push_back({m.to(), board::Hole::Up});
+    if (m.from() != king_to) down.push_back({king_to, board::Hole::Down});
+    if (m.to() != rook_to) down.push_back({rook_to, board::Hole::Down});
+  } else {
+    up.push_back({m.from(), board::Hole::Up});
+    if (m.kind() == chess::Move::EnPassant)
+      up.push_back(
+          {chess::make_square(chess::file_of(m.to()), chess::rank_of(m.from())), board::Hole::Up});
+    else if (p.piece_on(m.to()) != chess::NoPiece)
+      up.push_back({m.to(), board::Hole::Up});
+    down.push_back({m.to(), board::Hole::Down});
+  }
+  up.insert(up.end(), down.begin(), down.end());
+  return up;
+}
+
+// A peg goes only into an empty hole, only a peg in the hand, and each piece into its
+// destination only after it left its hole (else the king and the rook of a castling end
+// up in each other's holes: the switches cannot tell, the board is wrong all the same).
+bool possible(const Position& p, chess::Move m, const std::vector<Step>& order) {
+  const std::vector<Step> steps = hand_steps(p, m);
+  const std::size_t travellers = std::count_if(
+      steps.begin(), steps.end(), [](const Step& s) { return s.change == board::Hole::Down; });
+  const auto at = [&](const Step& want) {
+    for (std::size_t i = 0; i < order.size(); ++i)
+      if (order[i].square == want.square && order[i].change == want.change) return i;
+    return order.size();
+  };
+  // hand_steps lists the travellers' lifts first (in order), their destinations last.
+  for (std::size_t i = 0; i < travellers; ++i) {
+    const Step& down = steps[steps.size() - travellers + i];
+    const Step& up = steps[m.kind() == chess::Move::Castling ? i : 0];
+    if (at(up) > at(down)) return false;
+  }
+  chess::Bitboard holes = p.occupied();
+  int in_hand = 0;
+  for (const Step& s : order) {
+    const chess::Bitboard bit = chess::square_bb(s.square);
+    if (s.change == board::Hole::Up) {
+      if (!(holes & bit)) return false;
+      holes &= ~bit;
+      ++in_hand;
+    } else {
+      if ((holes & bit) || in_hand == 0) return false;
+      holes |= bit;
+      --in_hand;
+    }
+  }
+  return true;
+}
+
+bool before(const Step& a, const Step& b) {
+  return std::pair(a.square, a.change) < std::pair(b.square, b.change);
+}
+
+TEST(MirrorOrder, EveryOrderOfTheReproductionIsMirroredAndNothingElse) {
+  struct Case {
+    const char* fen;
+    bool chess960;
+    const char* uci;
+    board::Button promote;
+  };
+  const board::Button none = board::Button::Announce;
+  const Case cases[] = {
+      {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", false, "e1g1", none},  // O-O
+      {"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", false, "e8c8", none},  // O-O-O, Black
+      {"1k6/8/8/8/8/8/8/5KR1 w G - 0 1", true, "f1g1", none},         // king and rook swap
+      {"1k6/8/8/8/8/8/8/6KR w H - 0 1", true, "g1h1", none},          // only the rook
+      {"1k6/8/8/8/8/8/8/4KR2 w F - 0 1", true, "e1f1", none},         // only the king
+      {"1k6/8/8/8/8/8/8/R4K2 w A - 0 1", true, "f1a1", none},         // queen's wing, both
+      {"7k/8/8/8/8/8/8/1RK5 w B - 0 1", true, "c1b1", none},          // queen's wing, rook
+      {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", false, "e5d6", none},     // en passant
+      {"4k3/8/8/8/8/2n5/1P6/4K3 w - - 0 1", false, "b2c3", none},     // capture
+      {"1n2k3/P7/8/8/8/8/7P/4K3 w - - 0 1", false, "a7b8n", board::Button::PromoteKnight},
+  };
+  for (const Case& c : cases) {
+    Position p = Position::from_fen(c.fen);
+    if (c.chess960) p.set_chess960(true);
+    const chess::Move m = chess::parse_uci(p, c.uci);
+    ASSERT_FALSE(m.is_none()) << c.uci;
+    const int mover = p.side_to_move() == chess::White ? 0 : 1;
+    const int other = 1 - mover;
+    std::vector<Step> order = hand_steps(p, m);
+    std::sort(order.begin(), order.end(), before);
+    int orders = 0;
+    do {
+      if (!possible(p, m, order)) continue;
+      ++orders;
+      SessionConfig config = SeatedTable::config(Seating::TwoBoards, nullptr);
+      config.start = p;
+      SeatedTable t(config);
+      // The move on the mover's board, then the reproduction in this order.
+      std::int64_t ms = 1000;
+      for (const Step& s : hand_steps(p, m)) {
+        const std::string sq = chess::square_name(s.square);
+        if (s.change == board::Hole::Up)
+          t.up(mover, ms += 100, sq.c_str());
+        else
+          t.down(mover, ms += 100, sq.c_str());
+      }
+      if (c.promote != none) t.press(mover, ms += 100, c.promote);
+      t.press(mover, ms += 100);
+      ASSERT_EQ(t.moves(), std::vector<std::string>{c.uci}) << c.uci;
+      t.forget();
+      ms += 2000;
+      std::string steps;
+      for (const Step& s : order) {
+        const std::string sq = chess::square_name(s.square);
+        steps += (s.change == board::Hole::Up ? " up " : " down ") + sq;
+        if (s.change == board::Hole::Up)
+          t.up(other, ms += 300, sq.c_str());
+        else
+          t.down(other, ms += 300, sq.c_str());
+      }
+      t.advance(ms + 10000);
+      std::string kinds;
+      for (const Output& o : t.of(Kind::Moment))
+        kinds += " moment" + std::to_string(int(o.moment.kind));
+      kinds += " disc" + std::to_string(t.count(Kind::Discrepancy)) + " speak";
+      for (const Output& o : t.of(Kind::Speak)) kinds += " [" + o.text + "]";
+      ASSERT_EQ(t.count(Kind::Mirrored), 1u) << c.uci << ":" << steps << kinds;
+      EXPECT_EQ(t.of(Kind::Mirrored)[0].board, other) << c.uci << ":" << steps;
+      EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, c.uci) << c.uci << ":" << steps;
+      EXPECT_EQ(t.count(Kind::Discrepancy), 0u) << c.uci << ":" << steps;
+      EXPECT_EQ(t.count(Kind::SwitchClock), 0u) << c.uci << ":" << steps;
+      EXPECT_EQ(t.moves(), std::vector<std::string>{c.uci}) << c.uci << ":" << steps;
+      for (const Output& o : t.of(Kind::Moment))
+        EXPECT_NE(o.moment.kind, board::MomentKind::Made) << c.uci << ":" << steps;
+    } while (std::next_permutation(order.begin(), order.end(), before));
+    EXPECT_GT(orders, 0) << c.uci;
+  }
+}
+
+}  // namespace
+}  // namespace tactile::game
