@@ -31,10 +31,13 @@ using namespace tactile;
 
 namespace {
 
-constexpr const char* kHelp = R"(tactiled-hall - the tournament hall's live PGN feed and round index
+constexpr const char* kHelp = R"(NAME
+    tactiled-hall - the tournament hall's live PGN feed, round index and arbiter's page
 
-Usage: tactiled-hall [--config FILE] [--key value ...]
+SYNOPSIS
+    tactiled-hall [--config FILE] [--key value ...]
 
+DESCRIPTION
 Subscribes to tactiled/<hall>/# on an MQTT broker, where every table's tactiled-publish
 sends its arbiter-log records (deduplicated by seq), its state, its PGN and its status,
 and keeps in the output directory, each rewritten all or nothing:
@@ -53,7 +56,7 @@ last move and the alarms (discrepancy, flag, board-lost, fault, paused, adjourne
 offline), updated by server-sent events (/events); also /live.pgn, /round.json and
 /tables.json (what the page shows).
 
-Options:
+OPTIONS
   --config FILE  the settings file (default /etc/tactiled/hall.conf); "key = value" lines
                  with the keys below; the command line wins
   --help         this text
