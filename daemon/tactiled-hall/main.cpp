@@ -148,6 +148,19 @@ int run(const hall::HallConfig& config) {
   mosquitto_connect_async(m, config.broker_host.c_str(), config.broker_port, 30);
   if (mosquitto_loop_start(m) != MOSQ_ERR_SUCCESS)
     throw std::runtime_error("cannot start the MQTT client's thread");
+  // libmosquitto's thread reconnects a connection it once had, but not a first one that
+  // failed (the hall started before the broker, or the network was down): tried again
+  // here every few seconds until the broker answers once.
+  auto next_try = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  const auto retry_first_connect = [&] {
+    {
+      std::lock_guard lock(inbox.mutex);
+      if (inbox.connected) return;
+    }
+    if (std::chrono::steady_clock::now() < next_try) return;
+    next_try = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    mosquitto_reconnect_async(m);
+  };
 
   hall::HallState state(config.hall);
   hall::PageFeed feed;
@@ -161,6 +174,7 @@ int run(const hall::HallConfig& config) {
   bool dirty = false;
   Clock::time_point first_change;
   while (!g_stop) {
+    retry_first_connect();
     std::vector<std::pair<std::string, std::string>> batch;
     {
       std::unique_lock lock(inbox.mutex);

@@ -68,7 +68,8 @@ Publisher::Publisher(const Settings& settings)
   mosquitto_disconnect_callback_set(mosq_, &Publisher::on_disconnect);
   mosquitto_publish_callback_set(mosq_, &Publisher::on_publish);
   mosquitto_reconnect_delay_set(mosq_, 1, 5, true);
-  // A broker away at the start is no error: the network thread goes on trying.
+  // A broker away at the start is no error: run() tries again until it answers once (the
+  // network thread reconnects only a connection it once had).
   mosquitto_connect_async(mosq_, s_.host.c_str(), s_.port, 30);
   mosquitto_loop_start(mosq_);
 }
@@ -90,6 +91,7 @@ void Publisher::on_connect(mosquitto* m, void* self, int rc) {
   mosquitto_publish(m, nullptr, topic.c_str(), 6, "online", kQos, true);
   std::lock_guard lock(p->mu_);
   p->connected_ = true;
+  p->ever_connected_ = true;
   p->fresh_connection_ = true;
 }
 
@@ -116,9 +118,22 @@ void Publisher::advance_acked() {
   }
 }
 
+void Publisher::retry_first_connect() {
+  {
+    std::lock_guard lock(mu_);
+    if (ever_connected_) return;
+  }
+  const auto now = std::chrono::steady_clock::now();
+  if (now < next_connect_try_) return;
+  next_connect_try_ = now + std::chrono::seconds(2);
+  mosquitto_reconnect_async(mosq_);
+}
+
 void Publisher::run(const std::atomic<bool>& stop) {
   EventStream events(s_.control);
+  next_connect_try_ = std::chrono::steady_clock::now() + std::chrono::seconds(2);
   while (!stop) {
+    retry_first_connect();
     events.wait(200);
     const json status = ask_status(s_.control);
     step(status);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -31,6 +32,8 @@ class Publisher {
 
  private:
   static void on_connect(mosquitto*, void* self, int rc);
+  // Until the broker has answered once, asks libmosquitto to connect every 2 s.
+  void retry_first_connect();
   static void on_disconnect(mosquitto*, void* self, int rc);
   static void on_publish(mosquitto*, void* self, int mid);
 
@@ -49,6 +52,8 @@ class Publisher {
 
   std::mutex mu_;  // the network thread's callbacks and the main loop
   bool connected_ = false;
+  bool ever_connected_ = false;  // libmosquitto retries only a connection it once had
+  std::chrono::steady_clock::time_point next_connect_try_;
   bool fresh_connection_ = false;
   std::map<int, std::int64_t> sent_mids_;  // mid -> seq, until acknowledged
   std::set<std::int64_t> acked_above_;     // acknowledged seqs past acked_
