@@ -55,19 +55,41 @@ void Session::boards_follow(std::int64_t ms, std::vector<Output>& out) {
       w.expected = m;
       w.base = recognizer(b).occupancy();
       w.events.clear();
+      // Begun before the announce: the events on the move's holes are part of it (the
+      // others stay what they were: nothing of them becomes a move).
+      const chess::Bitboard squares = move_squares(before, m);
+      if (!w.early.empty()) w.base = (w.early_base & squares) | (w.base & ~squares);
+      for (const board::HoleEvent& e : w.early)
+        if (squares & chess::square_bb(e.square)) w.events.push_back(e);
+      w.early.clear();
       w.told_early = false;
       rec(b).reset(before, recognizer(b).occupancy());
       Output light = board_output(Output::Kind::LightSquares, ms, b);
-      light.squares = move_squares(before, m);
+      light.squares = squares;
       out.push_back(light);
     }
     refreeze(b);
   }
 }
 
+void Session::mirror_done_early(std::int64_t ms, std::vector<Output>& out) {
+  // Reproduced already, before the mover's announce: no hole event will come to say so.
+  for (int b = 0; b < board_count(); ++b) {
+    const BoardWatch& w = watch_[std::size_t(b)];
+    if (!w.expected.is_none() && reproduces(recognizer(b).position(), w.expected, w.base, w.events))
+      mirrored(b, ms, out);
+  }
+}
+
 void Session::watch_hole(int board, const board::HoleEvent& e, std::vector<Output>& out) {
   BoardWatch& w = watch_[std::size_t(board)];
   if (over_ || w.restoring) return;
+  if (w.expected.is_none() && !owner_on_move(board)) {
+    // Perhaps the reproduction of the move being made on the other board, begun before
+    // its announce (the trace holds this event already).
+    if (w.early.empty()) w.early_base = recognizer(board).occupancy() ^ chess::square_bb(e.square);
+    w.early.push_back(e);
+  }
   if (!w.expected.is_none()) {
     w.events.push_back(e);
     const chess::Position& shown = recognizer(board).position();

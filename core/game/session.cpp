@@ -295,6 +295,16 @@ void Session::dispatch(int board, const chess::Position& before, std::vector<Out
   }
 }
 
+// Whether a legal move in `pos` takes the piece in `square` (its hole is then part of the
+// sighted player's move: the captured piece is lifted out, no own move begun).
+static bool capturable(const chess::Position& pos, chess::Square square) {
+  chess::MoveList legal;
+  chess::generate_legal(pos, legal);
+  for (chess::Move m : legal)
+    if (move_squares(pos, m) & chess::square_bb(square)) return true;
+  return false;
+}
+
 void Session::handle(int board, const board::Moment& m, const chess::Position& before,
                      std::vector<Output>& out) {
   const record::Language lang = language(board);
@@ -341,7 +351,7 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
       // Sighted: the blind player lifted his own piece while the opponent's move is not
       // yet on his board: an irregularity for the arbiter (the holes are still read).
       if (config_.seating == Seating::Sighted && chess::color_of(m.piece) == config_.player &&
-          !watch_[0].told_early) {
+          !watch_[0].told_early && !capturable(before, m.square)) {
         watch_[0].told_early = true;
         board::Moment early = m;
         early.kind = MomentKind::Irregularity;
@@ -385,6 +395,7 @@ void Session::on_made(int board, const board::Moment& m, const chess::Position& 
   switch_clock(m.ms, out);
   if (config_.seating == Seating::TwoBoards) boards_follow(m.ms, out);
   check_game_end(m.ms, mover, out);
+  if (config_.seating == Seating::TwoBoards && !over_) mirror_done_early(m.ms, out);
 }
 
 void Session::record_move(const board::Moment& m, const chess::Position& before,

@@ -195,6 +195,11 @@ class Session {
     std::int64_t check_at = board::kNoDeadline;  // when its settled holes are checked
     bool told_early = false;                     // told to reproduce the opponent's move first
     bool restoring = false;  // being put back after a take-back, rollback or seal
+    // Two boards: hole events while its owner waits for the opponent's move and has
+    // nothing to reproduce yet (a reproduction begun before the mover's announce), and
+    // its holes before the first of them.
+    std::vector<board::HoleEvent> early;
+    chess::Bitboard early_base = 0;
     bool discrepant() const { return empty | occupied; }
   };
 
@@ -218,6 +223,8 @@ class Session {
 
   // Two boards (board_watch.cpp): after a move the boards take their roles again.
   void boards_follow(std::int64_t ms, std::vector<Output>& out);
+  // Mirrors at once a board that reproduced the last move before it was announced.
+  void mirror_done_early(std::int64_t ms, std::vector<Output>& out);
   void watch_hole(int board, const board::HoleEvent& e, std::vector<Output>& out);
   void mirrored(int board, std::int64_t ms, std::vector<Output>& out);
   void check_board(int board, std::int64_t ms, bool settled, std::vector<Output>& out);

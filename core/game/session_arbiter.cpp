@@ -190,6 +190,7 @@ std::array<chess::Bitboard, 2> Session::return_to(int plies, std::int64_t ms,
     BoardWatch& w = watch_[std::size_t(b)];
     w.expected = chess::Move::none();
     w.events.clear();
+    w.early.clear();
     w.told_early = false;
     w.check_at = board::kNoDeadline;
     const bool was_discrepant = w.discrepant();
@@ -227,6 +228,7 @@ void Session::check_restored(int board) {
   w.restoring = false;
   w.base = recognizer(board).occupancy();
   w.events.clear();
+  w.early.clear();
   rec(board).reset(position(), recognizer(board).occupancy());
   refreeze(board);
 }

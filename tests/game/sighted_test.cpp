@@ -94,6 +94,21 @@ TEST(Sighted, TheSightedMoveNeedsNoAnnouncePressInButtonMode) {
     EXPECT_NE(o.moment.irregularity, board::Irregularity::OwnMoveEarly) << o.ms;
 }
 
+// The sighted player's capture, reproduced after his press: the blind player's piece lifted
+// out of its hole is the captured one, not his own move begun early.
+TEST(Sighted, TheCapturedPieceLiftedOutIsNoOwnMoveBegunEarly) {
+  SeatedTable t(sighted());
+  t.move(0, 1000, "e2", "e4").press(0, 1300);
+  t.press(0, 2000, Button::Clock);
+  t.move(0, 3000, "d7", "d5").advance(5000);
+  t.move(0, 6000, "b1", "c3").press(0, 6300);
+  t.press(0, 7000, Button::Clock);  // 2... dxe4 on his board
+  t.up(0, 8000, "e4").up(0, 8200, "d5").down(0, 8400, "e4").advance(10000);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "b1c3", "d5e4"));
+  for (const Output& o : t.of(Kind::Moment))
+    EXPECT_NE(o.moment.irregularity, board::Irregularity::OwnMoveEarly) << o.ms;
+}
+
 TEST(Sighted, TheBlindPlayersOwnMovesNeedNoPressAndHisPressIsNoMove) {
   SeatedTable t(sighted(chess::Black));
   t.press(0, 500, Button::Clock);  // White (sighted) moved 1. d4 on his board

@@ -48,26 +48,22 @@ TEST(SeatedGame, TwoBoardsReproducedAfterTheAnnounce) {
   play(some_games(), 100, 2, {.sighted = false, .early = false});
 }
 
-// Disabled: the core does not take a reproduction done on the opponent's board just before
-// the mover's announce: kasparov-deep-blue-1997.pgn #1, seed 301, board A plays c1b2
-// (30167-30371, announce 30470), board B reproduces it at 30204-30354; Black's e7e6 on
-// board B (32484-32777, announce 33116) is never read: expected a mirrored on B at 30470
-// and e7e6 made at 33116, got the game stopped at ply 8. Enable when the core handles it.
-TEST(SeatedGame, DISABLED_TwoBoardsReproductionBegunBeforeTheAnnounce) {
+// A reproduction done on the opponent's board before the mover's announce (kasparov-deep-
+// blue-1997.pgn #1, seed 301: board B reproduced c1b2 before A's announce, and the game
+// stopped at ply 8) is mirrored at the announce.
+TEST(SeatedGame, TwoBoardsReproductionBegunBeforeTheAnnounce) {
   play(some_games(), 300, 2, {.sighted = false, .early = true});
 }
 
-// Disabled: the core reads the sighted player's move put on the tactile board after his
-// clock press only at the blind player's next lift (announce mode), instead of a settle
-// time after its last hole: kasparov-deep-blue-1997.pgn #1, seed 501, clock press at
-// 69756, e8g8 put on board A at 71512-72566 (to be read at 73566), the blind player lifts
-// h2 at 75730: the game stops at ply 16 (e8g8 never made). Enable with the core's fix.
+// Disabled: with the sighted move now read by stillness and a captured piece lifted no
+// longer an own move begun early, these generated games still show illegal-move moments
+// on the tactile board (seed 500: 2, seed 700: 3) where none is expected. To be found.
 TEST(SeatedGame, DISABLED_SightedReproducedAfterThePress) {
   play(some_games(), 500, 2, {.sighted = true, .early = false});
 }
 
-// Disabled with the one above (same core behaviour); also a move already on the board
-// before the press is to be made at the press.
+// Disabled with the one above; also a move already on the board before the press is to
+// be made at the press.
 TEST(SeatedGame, DISABLED_SightedReproducedBeforeAndAfterThePress) {
   play(some_games(), 700, 2, {.sighted = true, .early = true});
 }

@@ -77,11 +77,11 @@ TEST(WholeGameDeep, EveryGameOnTwoBoards) {
   play_seated(false, false, 5000);
 }
 
-// Disabled until the core takes a reproduction done just before the mover's announce and
-// reads a sighted move a settle time after its last hole (see seated_game_test.cpp).
-TEST(WholeGameDeep, DISABLED_EveryGameOnTwoBoardsReproducedEarly) {
+// Reproductions begun before the mover's announce.
+TEST(WholeGameDeep, EveryGameOnTwoBoardsReproducedEarly) {
   play_seated(false, true, 6000);
 }
+// Disabled with the sighted tests of seated_game_test.cpp (illegal-move moments remain).
 TEST(WholeGameDeep, DISABLED_EveryGameAgainstASightedOpponent) {
   play_seated(true, true, 7000);
 }
