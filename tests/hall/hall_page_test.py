@@ -13,7 +13,6 @@ from hall_harness import Broker, Hall, make_log, publish, publish_one, wait_unti
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
 
 source, build = sys.argv[1], sys.argv[2]
 tactiled = os.path.join(build, "daemon", "tactiled")
@@ -54,14 +53,25 @@ with tempfile.TemporaryDirectory() as work:
                           running="black", fen=AFTER_E4), retain=True)
         browser.get(hall.url)
 
+        # The page redraws a table's section whenever its state changes, so an element
+        # found in one WebDriver call can be gone by the next (a stale reference). Each
+        # read is therefore one script run inside the page: atomic against a redraw.
+        def attribute(selector, name):
+            return browser.execute_script(
+                "const e = document.querySelector(arguments[0]);"
+                "if (!e) return '';"
+                "if (arguments[1] === 'innerText') return e.innerText;"
+                "return e.getAttribute(arguments[1]) || '';", selector, name)
+
         def text(selector):
-            found = browser.find_elements(By.CSS_SELECTOR, selector)
-            return found[0].text if found else ""
+            return attribute(selector, "innerText")
 
         def label(table, square):
-            found = browser.find_elements(
-                By.CSS_SELECTOR, '#table-%s td[data-square="%s"]' % (table, square))
-            return found[0].get_attribute("aria-label") if found else ""
+            return attribute('#table-%s td[data-square="%s"]' % (table, square), "aria-label")
+
+        def count(selector):
+            return browser.execute_script(
+                "return document.querySelectorAll(arguments[0]).length;", selector)
 
         # Both tables, as boards a screen reader can walk.
         wait_until("both tables on the page",
@@ -69,12 +79,11 @@ with tempfile.TemporaryDirectory() as work:
         assert "Board 1" in text("#head-1") and "Board 2" in text("#head-2")
         # Table 2 has sent no records yet: its state's position stands on its board.
         wait_until("table 2's position", lambda: label("2", "e4") == "e4 white pawn")
-        assert browser.find_element(By.CSS_SELECTOR, '#table-2 td[data-square="a1"]')\
-            .get_attribute("class") == "dark"
+        assert attribute('#table-2 td[data-square="a1"]', "class") == "dark"
         wait_until("the start position", lambda: label("1", "e2") == "e2 white pawn")
         assert label("1", "e4") == "e4 empty"
-        assert len(browser.find_elements(By.CSS_SELECTOR, "#table-1 table.board td[data-square]")) == 64
-        assert browser.find_element(By.ID, "announce").get_attribute("aria-live") == "assertive"
+        assert count("#table-1 table.board td[data-square]") == 64
+        assert attribute("#announce", "aria-live") == "assertive"
         # The running clock runs (read_at long ago: it stands at zero); the other stands.
         wait_until("the clocks", lambda: "0:00" in text("#table-1 .clock.white")
                    and "4:56" in text("#table-1 .clock.black"))
@@ -88,7 +97,8 @@ with tempfile.TemporaryDirectory() as work:
                    and label("1", "e2") == "e2 empty")
         wait_until("the last move", lambda: "e4" in text("#table-1 .last-move"))
         wait_until("the move read out", lambda: "Board 1: e4" in
-                   browser.find_element(By.ID, "announce").get_attribute("textContent"))
+                   browser.execute_script(
+                       "return document.getElementById('announce').textContent;"))
 
         # An alarm is raised on table 2, and table 1's publisher goes offline.
         publish_one(broker, "tactiled/open/2/state",
@@ -97,9 +107,10 @@ with tempfile.TemporaryDirectory() as work:
         publish_one(broker, "tactiled/open/1/status", "offline", retain=True)
         wait_until("the alarm", lambda: "discrepancy" in text("#table-2 .alarms"))
         wait_until("the alarm read out", lambda: "Board 2 alarm: discrepancy" in
-                   browser.find_element(By.ID, "announce").get_attribute("textContent"))
+                   browser.execute_script(
+                       "return document.getElementById('announce').textContent;"))
         wait_until("table 1 offline", lambda: "offline" in text("#table-1 .alarms"))
-        assert "alarm" in browser.find_element(By.ID, "table-2").get_attribute("class")
+        assert "alarm" in attribute("#table-2", "class")
         assert text("#table-1 .last-move").startswith("Last move: e4")
 
         # The files are served too (a browser would download the PGN: read it directly).
