@@ -1,7 +1,5 @@
 #include "daemon/tactiled-hall/hall_config.h"
 
-#include <algorithm>
-#include <cctype>
 #include <stdexcept>
 
 namespace po = boost::program_options;
@@ -18,16 +16,12 @@ po::options_description hall_options() {
       "http-address", po::value<std::string>(), "the address the arbiter's page listens on")(
       "http-port", po::value<int>(), "its port (0: any free port, printed at start)")(
       "tls-ca", po::value<std::string>(), "CA certificate file: connect to the broker over TLS")(
-      "username", po::value<std::string>(), "the broker login")(
+      "tls-cert", po::value<std::string>(), "the hall's client certificate (with tls-key)")(
+      "tls-key", po::value<std::string>(), "its private key")("username", po::value<std::string>(),
+                                                              "the broker login")(
       "password-file", po::value<std::string>(), "a file holding the broker password")(
       "coalesce-ms", po::value<int>(), "changes within this many ms make one rewrite (200)");
   return o;
-}
-
-bool valid_name(const std::string& name) {
-  return !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char c) {
-    return std::isalnum(c) || c == '-' || c == '_';
-  });
 }
 
 HallConfig hall_config(const po::variables_map& vm) {
@@ -42,19 +36,24 @@ HallConfig hall_config(const po::variables_map& vm) {
       throw std::runtime_error(std::string(key) + ": " + std::to_string(out) + " is not in " +
                                std::to_string(lo) + ".." + std::to_string(hi));
   };
-  text("broker-host", c.broker_host);
-  number("broker-port", c.broker_port, 1, 65535);
+  text("broker-host", c.broker.host);
+  number("broker-port", c.broker.port, 1, 65535);
   text("hall", c.hall);
   text("output-dir", c.output_dir);
   text("http-address", c.http_address);
   number("http-port", c.http_port, 0, 65535);
-  text("tls-ca", c.tls_ca);
-  text("username", c.username);
-  text("password-file", c.password_file);
+  text("tls-ca", c.broker.tls_ca);
+  text("tls-cert", c.broker.tls_cert);
+  text("tls-key", c.broker.tls_key);
+  text("username", c.broker.username);
   number("coalesce-ms", c.coalesce_ms, 0, 1000);
   if (c.hall.empty()) throw std::runtime_error("hall: no hall named (hall = NAME)");
-  if (!valid_name(c.hall))
+  if (!mqtt::valid_name(c.hall))
     throw std::runtime_error("hall: '" + c.hall + "' is not letters, digits, '-' and '_'");
+  if (c.broker.tls_cert.empty() != c.broker.tls_key.empty())
+    throw std::runtime_error("tls-cert and tls-key go together");
+  if (vm.count("password-file"))
+    c.broker.password = mqtt::read_password_file(vm["password-file"].as<std::string>());
   return c;
 }
 

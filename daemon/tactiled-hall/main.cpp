@@ -20,6 +20,7 @@
 #include <boost/program_options.hpp>
 
 #include "daemon/files/safe_file.h"
+#include "daemon/mqtt/broker_access.h"
 #include "daemon/tactiled-hall/hall_config.h"
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/hall_state.h"
@@ -66,7 +67,6 @@ struct Inbox {
   std::mutex mutex;
   std::condition_variable wake;
   std::vector<std::pair<std::string, std::string>> messages;
-  bool connected = false;
 };
 
 std::atomic<bool> g_stop{false};
@@ -77,6 +77,7 @@ void on_signal(int) {
 struct Client {
   hall::HallConfig config;
   Inbox* inbox;
+  mqtt::FirstConnection* first_connection = nullptr;
 };
 
 void on_connect(mosquitto* m, void* data, int rc) {
@@ -88,8 +89,7 @@ void on_connect(mosquitto* m, void* data, int rc) {
   }
   const std::string topic = "tactiled/" + c->config.hall + "/#";
   mosquitto_subscribe(m, nullptr, topic.c_str(), 1);
-  std::lock_guard lock(c->inbox->mutex);
-  c->inbox->connected = true;
+  c->first_connection->made();
 }
 
 void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
@@ -101,14 +101,6 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
     c->inbox->messages.emplace_back(msg->topic, std::move(payload));
   }
   c->inbox->wake.notify_one();
-}
-
-std::string read_password(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("password-file: cannot read '" + path + "'");
-  std::string line;
-  std::getline(in, line);
-  return line;
 }
 
 void write_files(hall::HallState& state, const std::string& dir, hall::PageFeed& feed) {
@@ -134,47 +126,23 @@ int run(const hall::HallConfig& config) {
   if (!m) throw std::runtime_error("cannot make an MQTT client");
   mosquitto_connect_callback_set(m, on_connect);
   mosquitto_message_callback_set(m, on_message);
-  if (!config.username.empty()) {
-    const std::string password =
-        config.password_file.empty() ? "" : read_password(config.password_file);
-    mosquitto_username_pw_set(m, config.username.c_str(),
-                              password.empty() ? nullptr : password.c_str());
-  }
-  if (!config.tls_ca.empty() && mosquitto_tls_set(m, config.tls_ca.c_str(), nullptr, nullptr,
-                                                  nullptr, nullptr) != MOSQ_ERR_SUCCESS)
-    throw std::runtime_error("tls-ca: cannot use '" + config.tls_ca + "'");
-  mosquitto_reconnect_delay_set(m, 1, 10, true);
-  // connect_async: the loop thread keeps trying while the broker is away.
-  mosquitto_connect_async(m, config.broker_host.c_str(), config.broker_port, 30);
-  if (mosquitto_loop_start(m) != MOSQ_ERR_SUCCESS)
-    throw std::runtime_error("cannot start the MQTT client's thread");
-  // libmosquitto's thread reconnects a connection it once had, but not a first one that
-  // failed (the hall started before the broker, or the network was down): tried again
-  // here every few seconds until the broker answers once.
-  auto next_try = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-  const auto retry_first_connect = [&] {
-    {
-      std::lock_guard lock(inbox.mutex);
-      if (inbox.connected) return;
-    }
-    if (std::chrono::steady_clock::now() < next_try) return;
-    next_try = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-    mosquitto_reconnect_async(m);
-  };
+  mqtt::FirstConnection first_connection(m);
+  client.first_connection = &first_connection;
+  mqtt::start_connecting(m, config.broker, 10);
 
   hall::HallState state(config.hall);
   hall::PageFeed feed;
   write_files(state, config.output_dir, feed);
   std::optional<hall::HttpServer> http;
   http.emplace(config.http_address, config.http_port, feed);
-  std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker_host << ":"
-            << config.broker_port << ", files in " << config.output_dir << ", page at http://"
+  std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker.host << ":"
+            << config.broker.port << ", files in " << config.output_dir << ", page at http://"
             << config.http_address << ":" << http->port() << "/" << std::endl;
   using Clock = std::chrono::steady_clock;
   bool dirty = false;
   Clock::time_point first_change;
   while (!g_stop) {
-    retry_first_connect();
+    first_connection.retry(std::chrono::steady_clock::now());
     std::vector<std::pair<std::string, std::string>> batch;
     {
       std::unique_lock lock(inbox.mutex);

@@ -54,24 +54,11 @@ Publisher::Publisher(const Settings& settings)
   if (!mosq_) throw std::runtime_error("cannot make an MQTT client");
   const std::string will = prefix_ + "status";
   mosquitto_will_set(mosq_, will.c_str(), 7, "offline", kQos, true);
-  if (!s_.username.empty())
-    mosquitto_username_pw_set(mosq_, s_.username.c_str(),
-                              s_.password.empty() ? nullptr : s_.password.c_str());
-  if (!s_.tls_ca.empty()) {
-    const int rc = mosquitto_tls_set(mosq_, s_.tls_ca.c_str(), nullptr,
-                                     s_.tls_cert.empty() ? nullptr : s_.tls_cert.c_str(),
-                                     s_.tls_key.empty() ? nullptr : s_.tls_key.c_str(), nullptr);
-    if (rc != MOSQ_ERR_SUCCESS)
-      throw std::runtime_error(std::string("tls-ca: ") + mosquitto_strerror(rc));
-  }
   mosquitto_connect_callback_set(mosq_, &Publisher::on_connect);
   mosquitto_disconnect_callback_set(mosq_, &Publisher::on_disconnect);
   mosquitto_publish_callback_set(mosq_, &Publisher::on_publish);
-  mosquitto_reconnect_delay_set(mosq_, 1, 5, true);
-  // A broker away at the start is no error: run() tries again until it answers once (the
-  // network thread reconnects only a connection it once had).
-  mosquitto_connect_async(mosq_, s_.host.c_str(), s_.port, 30);
-  mosquitto_loop_start(mosq_);
+  first_connection_.emplace(mosq_);
+  mqtt::start_connecting(mosq_, s_.broker, 5);
 }
 
 Publisher::~Publisher() {
@@ -89,9 +76,9 @@ void Publisher::on_connect(mosquitto* m, void* self, int rc) {
   }
   const std::string topic = p->prefix_ + "status";
   mosquitto_publish(m, nullptr, topic.c_str(), 6, "online", kQos, true);
+  p->first_connection_->made();
   std::lock_guard lock(p->mu_);
   p->connected_ = true;
-  p->ever_connected_ = true;
   p->fresh_connection_ = true;
 }
 
@@ -118,22 +105,10 @@ void Publisher::advance_acked() {
   }
 }
 
-void Publisher::retry_first_connect() {
-  {
-    std::lock_guard lock(mu_);
-    if (ever_connected_) return;
-  }
-  const auto now = std::chrono::steady_clock::now();
-  if (now < next_connect_try_) return;
-  next_connect_try_ = now + std::chrono::seconds(2);
-  mosquitto_reconnect_async(mosq_);
-}
-
 void Publisher::run(const std::atomic<bool>& stop) {
   EventStream events(s_.control);
-  next_connect_try_ = std::chrono::steady_clock::now() + std::chrono::seconds(2);
   while (!stop) {
-    retry_first_connect();
+    first_connection_->retry(std::chrono::steady_clock::now());
     events.wait(200);
     const json status = ask_status(s_.control);
     step(status);

@@ -11,11 +11,13 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "daemon/mqtt/broker_access.h"
 #include "daemon/tactiled-publish/settings.h"
 
 namespace tactile::publish {
@@ -32,8 +34,6 @@ class Publisher {
 
  private:
   static void on_connect(mosquitto*, void* self, int rc);
-  // Until the broker has answered once, asks libmosquitto to connect every 2 s.
-  void retry_first_connect();
   static void on_disconnect(mosquitto*, void* self, int rc);
   static void on_publish(mosquitto*, void* self, int mid);
 
@@ -49,11 +49,10 @@ class Publisher {
   Settings s_;
   std::string prefix_;  // tactiled/<hall>/<table>/
   mosquitto* mosq_ = nullptr;
+  std::optional<mqtt::FirstConnection> first_connection_;
 
   std::mutex mu_;  // the network thread's callbacks and the main loop
   bool connected_ = false;
-  bool ever_connected_ = false;  // libmosquitto retries only a connection it once had
-  std::chrono::steady_clock::time_point next_connect_try_;
   bool fresh_connection_ = false;
   std::map<int, std::int64_t> sent_mids_;  // mid -> seq, until acknowledged
   std::set<std::int64_t> acked_above_;     // acknowledged seqs past acked_

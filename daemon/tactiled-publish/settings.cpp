@@ -62,22 +62,7 @@ SEE ALSO
   tactiled-publish(8), tactiled(8), docs/hall.md
 )";
 
-std::string read_password(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("password-file: cannot read '" + path + "'");
-  std::string line;
-  std::getline(in, line);
-  return line;
-}
-
 }  // namespace
-
-bool valid_name(const std::string& name) {
-  if (name.empty()) return false;
-  for (char c : name)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_')) return false;
-  return true;
-}
 
 Settings read_settings(int argc, char** argv) {
   po::options_description keys;
@@ -117,25 +102,26 @@ Settings read_settings(int argc, char** argv) {
     if (vm.count(key)) out = vm[key].as<std::string>();
   };
   text("control", s.control);
-  text("broker-host", s.host);
+  text("broker-host", s.broker.host);
   text("hall", s.hall);
   text("table", s.table);
-  text("tls-ca", s.tls_ca);
-  text("tls-cert", s.tls_cert);
-  text("tls-key", s.tls_key);
-  text("username", s.username);
+  text("tls-ca", s.broker.tls_ca);
+  text("tls-cert", s.broker.tls_cert);
+  text("tls-key", s.broker.tls_key);
+  text("username", s.broker.username);
   text("state-directory", s.state_directory);
-  if (vm.count("broker-port")) s.port = vm["broker-port"].as<int>();
-  if (s.port < 1 || s.port > 65535)
-    throw std::runtime_error("broker-port: '" + std::to_string(s.port) +
+  if (vm.count("broker-port")) s.broker.port = vm["broker-port"].as<int>();
+  if (s.broker.port < 1 || s.broker.port > 65535)
+    throw std::runtime_error("broker-port: '" + std::to_string(s.broker.port) +
                              "' is not from 1 to 65535");
-  if (!valid_name(s.hall))
+  if (!mqtt::valid_name(s.hall))
     throw std::runtime_error("hall: '" + s.hall + "' is not a name of letters, digits, - and _");
-  if (!valid_name(s.table))
+  if (!mqtt::valid_name(s.table))
     throw std::runtime_error("table: '" + s.table + "' is not a name of letters, digits, - and _");
-  if (s.tls_cert.empty() != s.tls_key.empty())
+  if (s.broker.tls_cert.empty() != s.broker.tls_key.empty())
     throw std::runtime_error("tls-cert and tls-key go together");
-  if (vm.count("password-file")) s.password = read_password(vm["password-file"].as<std::string>());
+  if (vm.count("password-file"))
+    s.broker.password = mqtt::read_password_file(vm["password-file"].as<std::string>());
   return s;
 }
 

@@ -4,19 +4,15 @@
 
 #include <string>
 
+#include "daemon/mqtt/broker_access.h"
+
 namespace tactile::publish {
 
 struct Settings {
   std::string control = "/run/tactiled/control";  // tactiled's control socket
-  std::string host = "localhost";                 // the broker
-  int port = 1883;
+  mqtt::BrokerAccess broker;
   std::string hall;  // tactiled/<hall>/<table>/...
   std::string table;
-  std::string tls_ca;    // a CA file: TLS on
-  std::string tls_cert;  // the client's certificate and key (both or neither)
-  std::string tls_key;
-  std::string username;
-  std::string password;                                       // the first line of password-file
   std::string state_directory = "/var/lib/tactiled-publish";  // the acknowledged seq
 };
 
@@ -24,8 +20,5 @@ struct Settings {
 // /etc/tactiled/publish.conf; a missing default file is no error). Prints --help and
 // exits 0 for it; throws std::runtime_error "WHERE: why" for a bad setting.
 Settings read_settings(int argc, char** argv);
-
-// Whether `name` may be a topic level: letters, digits, '-' and '_' only, not empty.
-bool valid_name(const std::string& name);
 
 }  // namespace tactile::publish

@@ -1,9 +1,10 @@
-"""tactiled-hall against a real mosquitto: records of real logs (made by tactiled
---replay) published out of order, duplicated, with a bad one, and the broker killed and
+"""tactiled-hall against a real mosquitto, started after the hall: records of real logs
+(made by tactiled --replay) published out of order, duplicated, with a bad one, and the broker killed and
 restarted in the middle; live.pgn ends with exactly each game's own PGN, by board."""
 import os
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from hall_harness import (Broker, Hall, log_pgn, make_log, publish, publish_one,  # noqa: E402
@@ -22,9 +23,17 @@ with tempfile.TemporaryDirectory() as work:
     path2, log2 = make_log(tactiled, work, "t2",
                            os.path.join(scripts, "chess960-both-wings.txt"),
                            "--chess960", "607", "--completion", "auto")
-    broker = Broker(work)
+    # The hall starts before the broker (a server booted before the broker's): libmosquitto
+    # alone would never try that first connection again.
+    broker = Broker(work, start=False)
     hall = Hall(hall_binary, work, broker)
     try:
+        time.sleep(0.5)  # long enough for the hall's first attempt to be refused
+        broker.start()
+        # (offline: the step after the broker's restart below waits for online.)
+        publish_one(broker, "tactiled/open/7/status", "offline", retain=True)
+        wait_until("the hall on the broker", lambda: any(
+            t["table"] == "7" and t["status"] == "offline" for t in hall.round()["tables"]))
         # Table 7 first (board 7), then table "east" (numbered on: board 8).
         half = len(log1) // 2
         publish(broker, "tactiled/open/7/record", log1[:half])

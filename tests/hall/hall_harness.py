@@ -37,14 +37,15 @@ def port_open(port):
 
 
 class Broker:
-    def __init__(self, workdir):
+    def __init__(self, workdir, start=True):
         self.port = free_port()
         self.conf = os.path.join(workdir, "mosquitto.conf")
         with open(self.conf, "w") as f:
             f.write("listener %d 127.0.0.1\nallow_anonymous true\n" % self.port)
         self.log = open(os.path.join(workdir, "mosquitto.log"), "a")
         self.process = None
-        self.start()
+        if start:
+            self.start()
 
     def start(self):
         self.process = subprocess.Popen(["mosquitto", "-c", self.conf], stdout=self.log,

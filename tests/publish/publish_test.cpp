@@ -10,29 +10,26 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/daemon/control_client.h"
 #include "tests/publish/mqtt_support.h"
+#include "tests/support/slurp.h"
 
 namespace tactile::hall::test {
 namespace {
 using json = nlohmann::json;
 using Client = daemon::test::ControlClient;
+using tactile::test::slurp;
 
 const std::string kBin = std::string(TACTILED_BINARY_DIR) + "/daemon/";
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // The log's whole lines.
 std::vector<std::string> log_lines(const std::string& path) {
@@ -234,6 +231,26 @@ TEST_F(PublishTest, TheBrokerGetsExactlyTheLogThroughBrokerAndPublisherRestarts)
   EXPECT_EQ(pgn, slurp(pgn_file));
   EXPECT_NE(pgn.find("[%clk"), std::string::npos);
   EXPECT_NE(pgn.find("4. Ba4"), std::string::npos);
+}
+
+// libmosquitto's thread reconnects only a connection it once had: a publisher started while
+// the broker is away (a Pi booted before the hall's server) must go on asking.
+TEST_F(PublishTest, APublisherStartedBeforeTheBrokerConnectsWhenItComes) {
+  broker_->stop();
+  start_tactiled();
+  start_publisher();
+  move("e2", "e4");
+  // Long enough for the publisher's first attempt to be refused (it is made at its start).
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  broker_->start();
+  Subscriber hall("test-hall", broker_->port(), "tactiled/testhall/#");
+  ASSERT_TRUE(until([&] { return hall.subscribed(); }));
+  // The retained status and state, published once the publisher is connected.
+  ASSERT_TRUE(until([&] {
+    const std::string st = last_on(hall.messages(), "tactiled/testhall/7/state");
+    return last_on(hall.messages(), "tactiled/testhall/7/status") == "online" && !st.empty() &&
+           json::parse(st)["moves"] == json::array({"e4"});
+  })) << slurp(dir_ + "/publish.out");
 }
 
 TEST_F(PublishTest, ANewGameIsFollowed) {

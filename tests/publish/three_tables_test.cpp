@@ -21,20 +21,15 @@
 #include "core/chess/uci.h"
 #include "tests/daemon/control_client.h"
 #include "tests/publish/mqtt_support.h"
+#include "tests/support/slurp.h"
 
 namespace tactile::hall::test {
 namespace {
 using json = nlohmann::json;
 using Client = daemon::test::ControlClient;
+using tactile::test::slurp;
 
 const std::string kBin = std::string(TACTILED_BINARY_DIR) + "/daemon/";
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // One table: tactiled on a script board (a FIFO), and its publisher.
 struct Table {

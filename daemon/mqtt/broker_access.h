@@ -1,0 +1,55 @@
+// What tactiled-publish and tactiled-hall share of their MQTT client (docs/hall.md): the
+// broker's address, account and TLS applied to a libmosquitto client, the connection begun
+// on libmosquitto's own thread, and a first connection tried again until the broker
+// answers once. The settings are each program's own keys, with the same names.
+#pragma once
+
+#include <mosquitto.h>
+
+#include <atomic>
+#include <chrono>
+#include <string>
+
+namespace tactile::mqtt {
+
+struct BrokerAccess {
+  std::string host = "localhost";
+  int port = 1883;
+  std::string tls_ca;    // a CA file: TLS on
+  std::string tls_cert;  // the client's certificate and key (both or neither)
+  std::string tls_key;
+  std::string username;
+  std::string password;  // the first line of password-file
+};
+
+// The first line of a password file. Throws std::runtime_error naming the key and the path.
+std::string read_password_file(const std::string& path);
+
+// A hall or table name, a level of the topic: letters, digits, '-' and '_' only (no MQTT
+// wildcard, no '/', nothing a shell or a file name would take apart).
+bool valid_name(const std::string& name);
+
+// Sets `access`'s account and TLS on `m` and starts connecting on libmosquitto's thread,
+// which reconnects a lost connection after 1 s, doubling up to `max_reconnect_s`. A broker
+// that is away is no error here. Throws std::runtime_error naming the setting at fault.
+void start_connecting(mosquitto* m, const BrokerAccess& access, int max_reconnect_s);
+
+// libmosquitto's thread reconnects a connection it once had, but not a first one that
+// failed (the program started before the broker, or the network was down): until the
+// broker has answered once, retry() asks again every 2 s.
+class FirstConnection {
+ public:
+  explicit FirstConnection(mosquitto* m);
+  // From the connect callback (libmosquitto's thread), when the broker accepted.
+  void made() { made_ = true; }
+  bool ever_made() const { return made_; }
+  // From the program's own loop, as often as it likes.
+  void retry(std::chrono::steady_clock::time_point now);
+
+ private:
+  mosquitto* m_;
+  std::atomic<bool> made_{false};
+  std::chrono::steady_clock::time_point next_try_;
+};
+
+}  // namespace tactile::mqtt
