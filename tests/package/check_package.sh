@@ -79,22 +79,19 @@ grep -q "^ /etc/tactiled/tactiled.conf [0-9a-f]\{32\}$" <<<"$conffiles" ||
   fail "dpkg did not register the conffile: $conffiles"
 ok "dpkg installs it: postinst creates the user tactiled and the groups tactiled and gpio; conffile registered"
 
-unit="$root/usr/lib/systemd/system/tactiled.service"
-if ! systemd-analyze security --offline=true --threshold=20 "$unit" >"$work/security" 2>&1; then
-  cat "$work/security" >&2
-  fail "the unit's exposure rating is above 2.0"
-fi
-ok "$(grep -o 'Overall exposure level.*' "$work/security")"
-publish_unit="$root/usr/lib/systemd/system/tactiled-publish.service"
-if ! systemd-analyze security --offline=true --threshold=20 "$publish_unit" >"$work/security" 2>&1; then
-  cat "$work/security" >&2
-  fail "tactiled-publish's unit exposure rating is above 2.0"
-fi
-ok "tactiled-publish: $(grep -o 'Overall exposure level.*' "$work/security")"
-grep -qxF "ExecStart=/usr/bin/tactiled-publish --config /etc/tactiled/publish.conf" "$publish_unit" ||
-  fail "the publish unit does not run /usr/bin/tactiled-publish with /etc/tactiled/publish.conf"
-grep -qxF "ExecStart=/usr/bin/tactiled --config /etc/tactiled/tactiled.conf" "$unit" ||
-  fail "the unit does not run /usr/bin/tactiled with /etc/tactiled/tactiled.conf"
+# Each unit: exposed no more than 2.0 by systemd's own rating, and running the installed
+# program with its installed settings.
+for pair in tactiled:tactiled.conf tactiled-publish:publish.conf tactiled-hall:hall.conf; do
+  program=${pair%%:*} settings=${pair#*:}
+  unit="$root/usr/lib/systemd/system/$program.service"
+  if ! systemd-analyze security --offline=true --threshold=20 "$unit" >"$work/security" 2>&1; then
+    cat "$work/security" >&2
+    fail "$program's unit exposure rating is above 2.0"
+  fi
+  ok "$program: $(grep -o 'Overall exposure level.*' "$work/security")"
+  grep -qxF "ExecStart=/usr/bin/$program --config /etc/tactiled/$settings" "$unit" ||
+    fail "the unit does not run /usr/bin/$program with /etc/tactiled/$settings"
+done
 
 for program in tactiled tactilectl tactiled-publish tactiled-hall; do
   "$root/usr/bin/$program" --help >"$work/help" || fail "$program --help exits $?"
