@@ -2,6 +2,7 @@
 // PGN per game and round.json (the round's index), built from the hall's state alone.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include <nlohmann/json.hpp>

@@ -38,14 +38,15 @@ int board_number(std::string_view name) {
 
 }  // namespace
 
-bool HallState::receive(std::string_view topic, std::string_view payload) {
+bool HallState::receive(std::string_view topic, std::string_view payload,
+                        std::optional<std::int64_t> live_at) {
   std::string_view hall, name, kind;
   if (!split_topic(topic, hall, name, kind) || hall != hall_) return false;
   if (kind != "record" && kind != "state" && kind != "pgn" && kind != "status") return false;
   Table& t = table_named(std::string(name));
   bool changed = false;
   if (kind == "record") changed = receive_record(t, payload);
-  if (kind == "state") changed = receive_state(t, payload);
+  if (kind == "state") changed = receive_state(t, payload, live_at);
   if (kind == "pgn") changed = receive_pgn(t, payload);
   if (kind == "status" && t.status != payload) {
     t.status = std::string(payload);
@@ -111,7 +112,8 @@ void HallState::rebuild(Table& t) {
   }
 }
 
-bool HallState::receive_state(Table& t, std::string_view payload) {
+bool HallState::receive_state(Table& t, std::string_view payload,
+                              std::optional<std::int64_t> live_at) {
   nlohmann::json j = nlohmann::json::parse(payload, nullptr, false);
   if (!j.is_object()) {
     flag(t, "a state that is not a JSON object was dropped");
@@ -119,6 +121,11 @@ bool HallState::receive_state(Table& t, std::string_view payload) {
   }
   if (round_.empty() && j.contains("round") && j["round"].is_string())
     round_ = j["round"].get<std::string>();
+  if (j.contains("read_at") && j["read_at"].is_number_integer()) {
+    const std::int64_t read_at = j["read_at"].get<std::int64_t>();
+    if (live_at) t.clock_offset_ms = *live_at - read_at;
+    j["read_at"] = read_at + t.clock_offset_ms;
+  }
   t.state = std::move(j);
   return true;
 }

@@ -35,6 +35,10 @@ struct Table {
   bool game_from_records = false;
   bool stale = false;        // records came that the game is not rebuilt from yet (refresh())
   std::int64_t changes = 0;  // counts every change, so the page can tell what is new
+  // The hall's clock less the table's, from the last state that came live: a Pi without
+  // a time source (no RTC, no NTP in the hall) would otherwise run the page's and the
+  // feed's clocks on from a wrong read_at.
+  std::int64_t clock_offset_ms = 0;
 };
 
 class HallState {
@@ -47,8 +51,12 @@ class HallState {
 
   // One MQTT message on `topic` (tactiled/<hall>/<table>/<kind>). Returns whether anything
   // the files or the page show changed. A message of another hall or an unknown kind is
-  // ignored; a bad payload flags its table.
-  bool receive(std::string_view topic, std::string_view payload);
+  // ignored; a bad payload flags its table. `live_at`: the hall's Unix ms when a message
+  // came live (not a retained one handed over at subscribing); a state's read_at is kept
+  // on the hall's clock, by the offset such a state shows (latency included: the clock
+  // then runs on from the moment it reached the hall).
+  bool receive(std::string_view topic, std::string_view payload,
+               std::optional<std::int64_t> live_at = std::nullopt);
 
   // Rebuilds the game of every table whose records changed: once per rewrite of the
   // files rather than once per record (a replay of the whole log each time).
@@ -61,7 +69,7 @@ class HallState {
  private:
   Table& table_named(const std::string& name);
   bool receive_record(Table& t, std::string_view payload);
-  bool receive_state(Table& t, std::string_view payload);
+  bool receive_state(Table& t, std::string_view payload, std::optional<std::int64_t> live_at);
   bool receive_pgn(Table& t, std::string_view payload);
   void rebuild(Table& t);
   void flag(Table& t, std::string why);

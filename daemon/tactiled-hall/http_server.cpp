@@ -121,11 +121,16 @@ void HttpServer::Impl::stream_events(tcp::socket& socket) {
   http::write_header(socket, sr);
   std::uint64_t seen = 0;
   while (!feed.stopped()) {
-    // Every change at once; a comment line every 15 s keeps proxies from closing it.
+    // Every change at once, and the hall's clock with it and at least every 15 s (which
+    // also keeps proxies from closing the stream): the page runs the clocks on from
+    // read_at, which is on the hall's clock, whatever the clock of the phone showing it.
     const FeedSnapshot now = feed.wait_for_change(seen, std::chrono::seconds(15));
     if (feed.stopped()) break;
-    const std::string event =
-        now.version != seen ? "data: " + now.page_json + "\n\n" : std::string(": idle\n\n");
+    const auto hall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::system_clock::now().time_since_epoch())
+                             .count();
+    std::string event = "event: time\ndata: " + std::to_string(hall_ms) + "\n\n";
+    if (now.version != seen) event += "data: " + now.page_json + "\n\n";
     seen = now.version;
     asio::write(socket, asio::buffer(event));
   }

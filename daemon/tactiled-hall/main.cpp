@@ -63,10 +63,21 @@ OPTIONS
   --help         this text
 )";
 
+std::int64_t unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+struct Message {
+  std::string topic, payload;
+  std::optional<std::int64_t> live_at;  // the hall's Unix ms, for a message not retained
+};
+
 struct Inbox {
   std::mutex mutex;
   std::condition_variable wake;
-  std::vector<std::pair<std::string, std::string>> messages;
+  std::vector<Message> messages;
 };
 
 std::atomic<bool> g_stop{false};
@@ -98,7 +109,9 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
                       msg->payload ? static_cast<std::size_t>(msg->payloadlen) : 0);
   {
     std::lock_guard lock(c->inbox->mutex);
-    c->inbox->messages.emplace_back(msg->topic, std::move(payload));
+    c->inbox->messages.push_back(
+        {msg->topic, std::move(payload),
+         msg->retain ? std::nullopt : std::optional<std::int64_t>(unix_ms())});
   }
   c->inbox->wake.notify_one();
 }
@@ -143,14 +156,14 @@ int run(const hall::HallConfig& config) {
   Clock::time_point first_change;
   while (!g_stop) {
     first_connection.retry(std::chrono::steady_clock::now());
-    std::vector<std::pair<std::string, std::string>> batch;
+    std::vector<Message> batch;
     {
       std::unique_lock lock(inbox.mutex);
       inbox.wake.wait_for(lock, std::chrono::milliseconds(50));
       batch.swap(inbox.messages);
     }
-    for (const auto& [topic, payload] : batch) {
-      if (state.receive(topic, payload) && !dirty) {
+    for (const Message& message : batch) {
+      if (state.receive(message.topic, message.payload, message.live_at) && !dirty) {
         dirty = true;
         first_change = Clock::now();
       }

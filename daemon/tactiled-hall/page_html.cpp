@@ -44,6 +44,7 @@ const glyphs = { K: "\u2654", Q: "\u2655", R: "\u2656", B: "\u2657", N: "\u2658"
   k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
 const files = "abcdefgh";
 let tables = [];
+let hallOffset = 0;  // the hall's clock less this device's: read_at is on the hall's clock
 const seen = {};  // per table: last move and alarms already announced
 
 function clockText(ms) {
@@ -56,7 +57,7 @@ function clockNow(t, side) {
   const ms = t[side + "_ms"];
   if (ms === null || ms === undefined) return ms;
   if (t.running !== side || !t.read_at) return ms;
-  return ms - (Date.now() - t.read_at);
+  return ms - (Date.now() + hallOffset - t.read_at);
 }
 function announce(text) {
   const p = document.createElement("p");
@@ -102,45 +103,64 @@ function square(f, rank, piece) {
   if (piece) { const s = document.createElement("span"); s.setAttribute("aria-hidden", "true"); s.textContent = glyphs[piece]; td.appendChild(s); }
   return td;
 }
+// Only a table whose data changed is drawn anew: with a hundred tables a move redraws one
+// section, and a screen reader's place in the other tables is left where it was.
+const drawn = {};  // per table: the data it was drawn from, and its section
+function section(t) {
+  const sec = document.createElement("section");
+  sec.className = "table" + (t.alarms.length ? " alarm" : "");
+  sec.id = "table-" + t.table;
+  sec.setAttribute("aria-labelledby", "head-" + t.table);
+  const h2 = document.createElement("h2");
+  h2.id = "head-" + t.table;
+  h2.textContent = "Board " + t.board + ": " + (t.white || "?") + " - " + (t.black || "?") + (t.result !== "*" ? ", " + t.result : "");
+  sec.appendChild(h2);
+  const clocks = document.createElement("div");
+  clocks.className = "clocks";
+  for (const side of ["white", "black"]) {
+    const c = document.createElement("span");
+    c.className = "clock " + side + (t.running === side ? " running" : "");
+    c.dataset.side = side;
+    c.textContent = side[0].toUpperCase() + side.slice(1) + " " + clockText(clockNow(t, side));
+    clocks.appendChild(c);
+  }
+  sec.appendChild(clocks);
+  const last = document.createElement("p");
+  last.className = "last-move";
+  last.textContent = t.last_move ? "Last move: " + t.last_move.san + " by " + t.last_move.by : "No move yet";
+  sec.appendChild(last);
+  const alarms = document.createElement("p");
+  alarms.className = "alarms";
+  alarms.setAttribute("role", "status");
+  alarms.textContent = t.alarms.length ? "Alarm: " + t.alarms.join(", ") : "";
+  sec.appendChild(alarms);
+  if (t.flags.length) {
+    const flags = document.createElement("p");
+    flags.className = "flags";
+    flags.textContent = "Records: " + t.flags.join("; ");
+    sec.appendChild(flags);
+  }
+  sec.appendChild(boardTable(t));
+  return sec;
+}
 function render() {
   const main = document.getElementById("tables");
-  main.textContent = "";
+  const keep = new Set();
+  let at = main.firstChild;  // where the next table's section belongs
   for (const t of tables) {
-    const sec = document.createElement("section");
-    sec.className = "table" + (t.alarms.length ? " alarm" : "");
-    sec.id = "table-" + t.table;
-    sec.setAttribute("aria-labelledby", "head-" + t.table);
-    const h2 = document.createElement("h2");
-    h2.id = "head-" + t.table;
-    h2.textContent = "Board " + t.board + ": " + (t.white || "?") + " - " + (t.black || "?") + (t.result !== "*" ? ", " + t.result : "");
-    sec.appendChild(h2);
-    const clocks = document.createElement("div");
-    clocks.className = "clocks";
-    for (const side of ["white", "black"]) {
-      const c = document.createElement("span");
-      c.className = "clock " + side + (t.running === side ? " running" : "");
-      c.dataset.side = side;
-      c.textContent = side[0].toUpperCase() + side.slice(1) + " " + clockText(clockNow(t, side));
-      clocks.appendChild(c);
+    keep.add(t.table);
+    const data = JSON.stringify(t);
+    let d = drawn[t.table];
+    if (!d || d.data !== data) {
+      const sec = section(t);
+      if (d) {
+        if (at === d.sec) at = sec;
+        d.sec.replaceWith(sec);
+      }
+      d = drawn[t.table] = { data: data, sec: sec };
     }
-    sec.appendChild(clocks);
-    const last = document.createElement("p");
-    last.className = "last-move";
-    last.textContent = t.last_move ? "Last move: " + t.last_move.san + " by " + t.last_move.by : "No move yet";
-    sec.appendChild(last);
-    const alarms = document.createElement("p");
-    alarms.className = "alarms";
-    alarms.setAttribute("role", "status");
-    alarms.textContent = t.alarms.length ? "Alarm: " + t.alarms.join(", ") : "";
-    sec.appendChild(alarms);
-    if (t.flags.length) {
-      const flags = document.createElement("p");
-      flags.className = "flags";
-      flags.textContent = "Records: " + t.flags.join("; ");
-      sec.appendChild(flags);
-    }
-    sec.appendChild(boardTable(t));
-    main.appendChild(sec);
+    if (d.sec !== at) main.insertBefore(d.sec, at);
+    at = d.sec.nextSibling;
     const before = seen[t.table];
     const moveText = t.last_move ? t.last_move.san : "";
     const alarmText = t.alarms.join(", ");
@@ -150,6 +170,8 @@ function render() {
     }
     seen[t.table] = { move: moveText + t.moves, alarms: alarmText };
   }
+  for (const name of Object.keys(drawn))
+    if (!keep.has(name)) { drawn[name].sec.remove(); delete drawn[name]; }
 }
 function tick() {
   for (const t of tables) {
@@ -162,6 +184,7 @@ function tick() {
 const events = new EventSource("events");
 events.onopen = () => { document.getElementById("connection").textContent = "Live"; };
 events.onerror = () => { document.getElementById("connection").textContent = "Connection lost, reconnecting..."; };
+events.addEventListener("time", (e) => { hallOffset = Number(e.data) - Date.now(); });
 events.onmessage = (e) => {
   const hall = JSON.parse(e.data);
   document.getElementById("title").textContent = "Hall " + hall.hall + (hall.round ? ", round " + hall.round : "");

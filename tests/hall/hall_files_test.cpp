@@ -112,6 +112,24 @@ TEST(HallFiles, RoundIsTheFirstNamedAndClocksStandAsTheStateSays) {
   EXPECT_FALSE(no_clock.has_tag("WhiteClock"));
 }
 
+// A Pi with no time source: its read_at is a minute behind the hall's clock. A state that
+// comes live puts it on the hall's clock (the page and ReferenceTime run on from there);
+// a retained one, handed over later, keeps the table's last offset.
+TEST(HallFiles, ReadAtIsKeptOnTheHallsClock) {
+  HallState hall("open");
+  const std::string state = R"({"white_ms":60000,"black_ms":60000,"running":"white",)";
+  hall.receive(topic("2", "state"), state + R"("read_at":1700000000000})", 1700000060000);
+  EXPECT_EQ(page_json(hall)["tables"][0]["read_at"], 1700000060000);
+  EXPECT_EQ(feed_game(hall, *hall.table("2")).tag("ReferenceTime"), "2023-11-14T22:14:20.000Z");
+  hall.receive(topic("2", "state"), state + R"("read_at":1700000005000})");  // retained
+  EXPECT_EQ(page_json(hall)["tables"][0]["read_at"], 1700000065000);
+  hall.receive(topic("2", "state"), state + R"("read_at":1700000010000})", 1700000010300);
+  EXPECT_EQ(page_json(hall)["tables"][0]["read_at"], 1700000010300);  // the clock was set
+  // A table never heard live stands as its own clock says.
+  hall.receive(topic("3", "state"), state + R"("read_at":1700000000000})");
+  EXPECT_EQ(page_json(hall)["tables"][1]["read_at"], 1700000000000);
+}
+
 TEST(HallFiles, ABadRecordFlagsItsTableAndTheRestGoesOn) {
   const std::vector<std::string> lines = log_lines();
   HallState hall("open");

@@ -84,9 +84,17 @@ with tempfile.TemporaryDirectory() as work:
         assert label("1", "e4") == "e4 empty"
         assert count("#table-1 table.board td[data-square]") == 64
         assert attribute("#announce", "aria-live") == "assertive"
-        # The running clock runs (read_at long ago: it stands at zero); the other stands.
-        wait_until("the clocks", lambda: "0:00" in text("#table-1 .clock.white")
+        # The running clock runs on, the other stands. The state's read_at (1000: a Pi
+        # whose clock stands in 1970) is put on the hall's clock when the state comes, so
+        # White's 4:41 is not shown as run out.
+        wait_until("the clocks", lambda: text("#table-1 .clock.white").startswith("White 4:")
                    and "4:56" in text("#table-1 .clock.black"))
+        white = text("#table-1 .clock.white")
+        wait_until("White's clock to run", lambda: text("#table-1 .clock.white") != white)
+
+        # Sections marked, to see which the next change draws anew.
+        browser.execute_script("document.getElementById('table-1').dataset.mark = 'before';"
+                               "document.getElementById('table-2').dataset.mark = 'before';")
 
         # A move is made on table 1: its records and its new state are published.
         publish(broker, "tactiled/open/1/record", log[first_move:first_move + 8])
@@ -99,6 +107,13 @@ with tempfile.TemporaryDirectory() as work:
         wait_until("the move read out", lambda: "Board 1: e4" in
                    browser.execute_script(
                        "return document.getElementById('announce').textContent;"))
+
+        # Only table 1 was drawn anew: table 2, unchanged, is the same element (a screen
+        # reader reading it keeps its place).
+        assert attribute("#table-1", "data-mark") == ""
+        assert attribute("#table-2", "data-mark") == "before"
+        assert [attribute("#tables > section:nth-of-type(%d)" % i, "id") for i in (1, 2)] == \
+            ["table-1", "table-2"]
 
         # An alarm is raised on table 2, and table 1's publisher goes offline.
         publish_one(broker, "tactiled/open/2/state",
