@@ -243,6 +243,8 @@ void Publisher::publish_state(const json& status, const std::string& text) {
       (status["black_ms"].is_number() && status["black_ms"].get<std::int64_t>() <= 0))
     alarms.push_back("flag");
   if (status.value("board", "").find("lost") != std::string::npos) alarms.push_back("board-lost");
+  if (status.contains("faults") && status["faults"].is_array() && !status["faults"].empty())
+    alarms.push_back("fault");
   if (status.value("paused", false)) alarms.push_back("paused");
   if (status.value("adjourned", false)) alarms.push_back("adjourned");
   state["alarms"] = alarms;

@@ -73,6 +73,7 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
   j["log_head"] = files.log_head;
   j["board"] = files.board;
   j["pgn"] = files.pgn;
+  j["faults"] = files.faults;
   return j;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +19,9 @@ struct GameFiles {
   std::string white, black, event, site, round;
   std::string log_head;  // SHA-256 of the log's last line (docs/security.md)
   std::string board;     // the board's driver and link: "serial: found", "gpio", "script"
+  // What is wrong with the unit now, for the arbiter (each "what: why"): e.g. a PGN that
+  // cannot be written. Empty when all is well.
+  std::vector<std::string> faults;
 };
 
 // The status answer at game time `now`: fen, moves (plies made), turn, white_ms,

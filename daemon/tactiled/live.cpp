@@ -394,6 +394,7 @@ class Live {
     if (config_.board_b)
       f.board = "A: " + f.board + "; B: " + driver_name(*config_.board_b, board_status_[1]);
     f.pgn = pgn_path_;
+    if (!pgn_failure_.empty()) f.faults.push_back("pgn: " + pgn_failure_);
     f.white = tag("White");
     f.black = tag("Black");
     f.round = tag("Round");

@@ -82,14 +82,15 @@ class PublishTest : public ::testing::Test {
   void TearDown() override {
     if (board_ >= 0) ::close(board_);
   }
-  void start_tactiled() {
+  void start_tactiled(const std::string& pgn = "") {
     tactiled_ = std::make_unique<Process>(
         kBin + "tactiled",
-        std::vector<std::string>{"--board",        "script", "--script",   fifo_,
-                                 "--control",      ctl_,     "--speech",   "off",
-                                 "--log",          log_,     "--pgn",      dir_ + "/game.pgn",
-                                 "--auto-resume",  "off",    "--language", "en",
-                                 "--time-control", "300+2",  "--event",    "Hall test"},
+        std::vector<std::string>{
+            "--board",        "script", "--script",   fifo_,
+            "--control",      ctl_,     "--speech",   "off",
+            "--log",          log_,     "--pgn",      pgn.empty() ? dir_ + "/game.pgn" : pgn,
+            "--auto-resume",  "off",    "--language", "en",
+            "--time-control", "300+2",  "--event",    "Hall test"},
         dir_ + "/tactiled.out");
     ASSERT_TRUE(until([&] { return status().is_object(); })) << slurp(dir_ + "/tactiled.out");
     board_ = ::open(fifo_.c_str(), O_WRONLY | O_CLOEXEC);
@@ -251,6 +252,31 @@ TEST_F(PublishTest, APublisherStartedBeforeTheBrokerConnectsWhenItComes) {
     return last_on(hall.messages(), "tactiled/testhall/7/status") == "online" && !st.empty() &&
            json::parse(st)["moves"] == json::array({"e4"});
   })) << slurp(dir_ + "/publish.out");
+}
+
+// What tactiled reports as wrong with the unit (its status "faults") is the alarm "fault"
+// while it lasts: here a PGN that cannot be written (its directory gone).
+TEST_F(PublishTest, AFaultIsAnAlarmWhileItLasts) {
+  const std::string records = dir_ + "/records";
+  std::filesystem::create_directories(records);
+  Subscriber hall("test-hall", broker_->port(), "tactiled/testhall/#");
+  ASSERT_TRUE(until([&] { return hall.subscribed(); }));
+  start_tactiled(records + "/game.pgn");
+  start_publisher();
+  const auto alarms = [&] {
+    const std::string st = last_on(hall.messages(), "tactiled/testhall/7/state");
+    return st.empty() ? json(nullptr) : json::parse(st)["alarms"];
+  };
+  move("e2", "e4");
+  ASSERT_TRUE(until([&] { return alarms() == json::array(); })) << slurp(dir_ + "/publish.out");
+  std::filesystem::remove_all(records);
+  move("e7", "e5");
+  ASSERT_TRUE(until([&] { return alarms() == json::array({"fault"}); })) << alarms() << status();
+  EXPECT_EQ(status()["faults"].size(), 1u);
+  std::filesystem::create_directories(records);
+  move("g1", "f3");
+  ASSERT_TRUE(until([&] { return alarms() == json::array(); })) << alarms() << status();
+  EXPECT_EQ(status()["faults"], json::array());
 }
 
 TEST_F(PublishTest, ANewGameIsFollowed) {
