@@ -236,7 +236,8 @@ void Recognizer::complete(std::int64_t ms, bool by_button, std::vector<Moment>& 
   }
   const bool ambiguous = readings_.tied() >= 2;
   const Move best = readings_.readings[0].move;
-  const bool default_promotion = best.kind() == Move::Promotion && !promotion_chosen_;
+  const bool default_promotion =
+      best.kind() == Move::Promotion && !promotion_chosen_ && promotion_asks_;
   if (!ambiguous && !default_promotion) {
     pending_index_ = 0;
     make(ms, out);

@@ -73,6 +73,10 @@ class Recognizer {
   // How a move is completed from now on (the sighted seating reads the sighted player's
   // moves by stillness even in button mode: nobody presses announce for them).
   void set_completion(Completion c);
+  // Whether a promotion whose piece was not chosen (promote-X) is asked as a question
+  // (D.2.8, the default) or read as a queen at once: the sighted player's promotion, put
+  // on the tactile board by somebody he does not wait for (a knight: promote-knight first).
+  void set_promotion_question(bool asks) { promotion_asks_ = asks; }
   Completion completion() const { return config_.completion; }
   bool frozen() const { return frozen_; }
 
@@ -94,6 +98,7 @@ class Recognizer {
   ReadingList readings_;
   chess::PieceType promotion_ = chess::Queen;
   bool promotion_chosen_ = false;
+  bool promotion_asks_ = true;
   bool touched_reported_ = false;
   chess::Bitboard removed_reported_ = 0;
   bool pending_ = false;

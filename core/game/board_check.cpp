@@ -33,18 +33,33 @@ bool reproduces(const chess::Position& shown, chess::Move m, chess::Bitboard bas
   return readings.count == 1;
 }
 
+namespace {
+// The holes of `diff` that `m`, under way on a board showing `shown`, explains: each of its
+// holes as the move leaves it, or empty for a while (one full before and after: a capture,
+// a castling's swapped king and rook), and no more pegs in its holes than it began with
+// (a piece travels from an emptied hole: a destination filled while every origin is still
+// full is no move under way, it is a peg from somewhere else).
+chess::Bitboard explained_by(const chess::Position& shown, chess::Move m, chess::Bitboard holes,
+                             chess::Bitboard diff) {
+  const chess::Bitboard mine = move_squares(shown, m);
+  if (std::popcount(holes & mine) > std::popcount(shown.occupied() & mine)) return 0;
+  const chess::Bitboard after = board::shape_of(shown, m).occupancy_after;
+  return diff & mine & (~(holes ^ after) | (shown.occupied() & after));
+}
+}  // namespace
+
 chess::Bitboard unexplained(const chess::Position& shown, chess::Move expected,
                             chess::Bitboard holes, const chess::Position& game,
                             bool owner_on_move) {
   chess::Bitboard diff = holes ^ shown.occupied();
-  if (!expected.is_none()) diff &= ~move_squares(shown, expected);
+  if (!expected.is_none()) diff &= ~explained_by(shown, expected, holes, diff);
   if (!diff || !owner_on_move) return diff;
   // The legal move that explains most of it: its holes are his move under way.
   chess::MoveList legal;
   chess::generate_legal(game, legal);
   chess::Bitboard left = diff;
   for (chess::Move m : legal) {
-    const chess::Bitboard rest = diff & ~move_squares(game, m);
+    const chess::Bitboard rest = diff & ~explained_by(game, m, holes, diff);
     if (std::popcount(rest) < std::popcount(left)) left = rest;
   }
   return left;

@@ -215,10 +215,12 @@ void Session::sync_completion() {
   if (config_.seating != Seating::Sighted) return;
   const bool sighted_turn = position().side_to_move() != config_.player;
   rec(0).set_completion(sighted_turn ? board::Completion::Auto : config_.recognizer.completion);
+  rec(0).set_promotion_question(!sighted_turn);
 }
 
 void Session::sighted_hole(const board::HoleEvent& e, std::vector<Output>& out) {
   BoardWatch& w = watch_[0];
+  if (w.discrepant()) check_board(0, e.ms, false, out);  // put right yet?
   if (over_ || w.restoring || shown_ || position().side_to_move() == config_.player) return;
   w.events.push_back(e);  // the turn of the sighted player so far
   if (!w.told_early) return;
@@ -332,6 +334,13 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
       break;
     }
     case MomentKind::Illegal: {
+      if (config_.seating == Seating::Sighted && before.side_to_move() != config_.player) {
+        // The sighted player's move, misplaced on the tactile board: nobody made an
+        // illegal move (his move is on his own board); the holes that no move of his
+        // explains are a discrepancy, as with two boards (D.2.9).
+        check_board(board, m.ms, true, out);
+        break;
+      }
       out.push_back(o);
       speak(board, m.ms, std::string(record::message_text(Message::IllegalMove, lang)), out);
       out.push_back(light_squares(m, board));
@@ -386,7 +395,7 @@ void Session::on_made(int board, const board::Moment& m, const chess::Position& 
     record_move(m, before, pressed);
     announce_move(board, m, before, out);
     watch_[0].told_early = false;
-    check_game_end(m.ms, mover, out);
+    check_game_end(m.ms, mover, out, pressed);
     return;
   }
   if (clock_ && started_) clock_->move_made(m.ms);
@@ -450,7 +459,8 @@ void Session::switch_clock(std::int64_t ms, std::vector<Output>& out) {
   out.push_back(sw);
 }
 
-void Session::check_game_end(std::int64_t ms, chess::Color mover, std::vector<Output>& out) {
+void Session::check_game_end(std::int64_t ms, chess::Color mover, std::vector<Output>& out,
+                             std::int64_t clock_ms) {
   const chess::GameState state = game_.state();
   if (!state.over()) return;
   std::string result = "1/2-1/2";
@@ -478,7 +488,7 @@ void Session::check_game_end(std::int64_t ms, chess::Color mover, std::vector<Ou
     }
     speak(b, ms, std::move(text), out);
   }
-  end_game(ms, result, std::string(chess::outcome_name(state.outcome)), out);
+  end_game(ms, result, std::string(chess::outcome_name(state.outcome)), out, clock_ms);
 }
 
 void Session::clock_pressed(const board::ButtonEvent& e, std::vector<Output>& out) {
@@ -542,7 +552,7 @@ void Session::check_flag(std::int64_t now_ms, std::vector<Output>& out) {
 }
 
 void Session::end_game(std::int64_t ms, std::string result, std::string reason,
-                       std::vector<Output>& out) {
+                       std::vector<Output>& out, std::int64_t clock_ms) {
   over_ = true;
   for (int b = 0; b < 2; ++b) {
     refreeze(b);
@@ -550,7 +560,7 @@ void Session::end_game(std::int64_t ms, std::string result, std::string reason,
   }
   game_.record().result = result;
   game_.record().set_tag("Result", result);
-  if (clock_) clock_->stop(ms);
+  if (clock_) clock_->stop(clock_ms >= 0 && clock_ms < ms ? clock_ms : ms);
   Output o = make_output(Output::Kind::GameOver, ms);
   o.result = std::move(result);
   o.reason = std::move(reason);

@@ -219,7 +219,10 @@ class Session {
   void announce_move(int board, const board::Moment& m, const chess::Position& before,
                      std::vector<Output>& out);
   void switch_clock(std::int64_t ms, std::vector<Output>& out);  // the side to move's runs
-  void check_game_end(std::int64_t ms, chess::Color mover, std::vector<Output>& out);
+  // `clock_ms`: when the move was made, if before `ms` (the sighted player's press: the
+  // game ended then, and the clocks stand as they were at that moment).
+  void check_game_end(std::int64_t ms, chess::Color mover, std::vector<Output>& out,
+                      std::int64_t clock_ms = -1);
 
   // Two boards (board_watch.cpp): after a move the boards take their roles again.
   void boards_follow(std::int64_t ms, std::vector<Output>& out);
@@ -248,7 +251,8 @@ class Session {
   void sighted_hole(const board::HoleEvent& e, std::vector<Output>& out);
 
   void check_flag(std::int64_t now_ms, std::vector<Output>& out);
-  void end_game(std::int64_t ms, std::string result, std::string reason, std::vector<Output>& out);
+  void end_game(std::int64_t ms, std::string result, std::string reason, std::vector<Output>& out,
+                std::int64_t clock_ms = -1);
   void speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out);
   // `m` said on every board, in each player's language.
   void say_all(std::int64_t ms, record::Message m, std::vector<Output>& out);

@@ -115,5 +115,24 @@ TEST(BoardCheck, AHoleTheMoveDoesNotExplainIsUnexplained) {
             chess::square_bb(chess::E2) | chess::square_bb(chess::E4));
 }
 
+// A piece travels out of an emptied hole: a destination filled while the origin is still
+// full is no move under way but a peg from somewhere else, whether the move is the one to
+// reproduce or one the player on move might be making.
+TEST(BoardCheck, ADestinationFilledWhileTheOriginIsFullIsUnexplained) {
+  const Position p;
+  const chess::Move e4 = chess::parse_uci(p, "e2e4");
+  Position after = p;
+  after.play(e4);
+  const chess::Bitboard e4_hole = chess::square_bb(chess::E4);
+  EXPECT_EQ(unexplained(p, e4, p.occupied() | e4_hole, after, false), e4_hole);
+  // On move: no legal move explains a3 filled with b1 and a2 still full (Na3, a3).
+  const chess::Bitboard a3 = chess::square_bb(chess::A3);
+  EXPECT_EQ(unexplained(p, chess::Move::none(), p.occupied() | a3, p, true), a3);
+  // ... but g2 lifted and a3 filled: g2 is a move under way (g3 or g4), a3 is not.
+  EXPECT_EQ(unexplained(p, chess::Move::none(), (p.occupied() & ~chess::square_bb(chess::G2)) | a3,
+                        p, true),
+            a3);
+}
+
 }  // namespace
 }  // namespace tactile::game

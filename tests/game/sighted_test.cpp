@@ -109,6 +109,60 @@ TEST(Sighted, TheCapturedPieceLiftedOutIsNoOwnMoveBegunEarly) {
     EXPECT_NE(o.moment.irregularity, board::Irregularity::OwnMoveEarly) << o.ms;
 }
 
+// The sighted player's move put into a wrong hole on the tactile board: nobody made an
+// illegal move (his move is on his own board); the hole no move of his explains is a
+// discrepancy until put right, then his move is read.
+TEST(Sighted, HisMovePutIntoAWrongHoleIsADiscrepancyNotAnIllegalMove) {
+  SeatedTable t(sighted());
+  t.move(0, 1000, "e2", "e4").press(0, 1300);
+  t.press(0, 2000, Button::Clock);  // 1... e5 on his board
+  t.move(0, 3000, "e7", "a6");      // on the tactile board: the pawn into a6
+  t.advance(4200);
+  ASSERT_EQ(t.count(Kind::Discrepancy), 1u);
+  const Output d = t.of(Kind::Discrepancy)[0];
+  EXPECT_EQ(d.ms, 4100);
+  EXPECT_EQ(d.empty, 0u);
+  EXPECT_EQ(d.occupied, chess::square_bb(chess::A6));
+  EXPECT_EQ(t.s().discrepancy(0), chess::square_bb(chess::A6));
+  EXPECT_THAT(t.spoken(0).back(), ::testing::StartsWith("Brett falsch"));
+  for (const Output& o : t.of(Kind::Moment))
+    EXPECT_NE(o.moment.kind, board::MomentKind::Illegal) << o.ms;
+  t.move(0, 6000, "a6", "e5").advance(7200);
+  EXPECT_EQ(t.count(Kind::Resolved), 1u);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  EXPECT_EQ(t.spoken(0).back(), "Gegner: Bauer Eva fuenf");
+}
+
+// Nobody answers a question for the sighted player: his promotion is a queen at once, or
+// the piece named by promote-X on the tactile board.
+TEST(Sighted, HisPromotionIsAQueenUnlessAPromoteButtonNamesAnother) {
+  for (const bool knight : {false, true}) {
+    SessionConfig c = sighted();
+    c.start = chess::Position::from_fen("4k3/8/8/8/8/8/p7/4K3 b - - 0 1");
+    SeatedTable t(c);
+    t.press(0, 1000, Button::Clock);
+    t.up(0, 2000, "a2");
+    if (knight) t.press(0, 2050, Button::PromoteKnight);
+    t.down(0, 2100, "a1").advance(3200);
+    EXPECT_THAT(t.moves(), ElementsAre(knight ? "a2a1n" : "a2a1q"));
+    for (const Output& o : t.of(Kind::Moment))
+      EXPECT_NE(o.moment.kind, board::MomentKind::Pending) << o.ms;
+  }
+}
+
+// His mating move is made by his press: the game ended then, and the blind player's clock,
+// running since the press, stands as it was at that moment.
+TEST(Sighted, HisMateEndsTheGameAtHisPress) {
+  SessionConfig c = sighted();
+  c.start = chess::Position::from_fen("r3k3/8/8/8/8/8/5PPP/6K1 b - - 0 1");
+  SeatedTable t(c);
+  t.press(0, 1000, Button::Clock);            // 1... Ra1# on his board
+  t.move(0, 4000, "a8", "a1").advance(5200);  // on the tactile board later
+  EXPECT_EQ(t.s().record().result, "0-1");
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 9000), 600000);
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 9000), 600000 - 1000);
+}
+
 TEST(Sighted, TheBlindPlayersOwnMovesNeedNoPressAndHisPressIsNoMove) {
   SeatedTable t(sighted(chess::Black));
   t.press(0, 500, Button::Clock);  // White (sighted) moved 1. d4 on his board

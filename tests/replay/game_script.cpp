@@ -269,6 +269,19 @@ std::int64_t reproduce(const Position& pos, Move m, int board, std::int64_t star
       }
       if (!free) free = ~pos.occupied() & ~square_bb(m.to()) & ~square_bb(m.from());
     }
+    if (w.seated().sighted) {
+      // The sighted player's move is not known to the tactile board: a piece put into a
+      // hole it could legally go to is that move there (it is announced, and putting it
+      // right is the arbiter's matter), never a discrepancy. Only other holes are wrong.
+      chess::MoveList legal;
+      chess::generate_legal(pos, legal);
+      for (const Move other : legal)
+        if (other.from() == m.from()) free &= ~square_bb(other.to());
+      if (!free) {
+        play_pegs(pegs_of(pos, m, w), pos.occupied(), w, -1, board::Button::PromoteQueen);
+        return w.now();
+      }
+    }
     const Square wrong = w.random_square_of(free);
     w.hole(m.from(), board::Hole::Up);
     w.hole(wrong, board::Hole::Down);
@@ -286,7 +299,12 @@ std::int64_t reproduce(const Position& pos, Move m, int board, std::int64_t star
     w.hole(m.to(), board::Hole::Down);
     return w.now();
   }
-  play_pegs(pegs_of(pos, m, w), pos.occupied(), w, -1, board::Button::PromoteQueen);
+  // An underpromotion: its piece named by the promote button at some moment of it (the
+  // sighted player's move is known to the tactile board only from what is done there).
+  const std::vector<Peg> pegs = pegs_of(pos, m, w);
+  const bool under = m.kind() == Move::Promotion && m.promotion() != chess::Queen;
+  play_pegs(pegs, pos.occupied(), w, under ? w.pick(int(pegs.size()) * 2 + 1) : -1,
+            promote_button(m.kind() == Move::Promotion ? m.promotion() : chess::Queen));
   return w.now();
 }
 }  // namespace
@@ -319,8 +337,11 @@ SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t see
                          : reproduce(pos, m, 0, press + w.pick(3000), true, w, s);
       }
       // Nothing says when his move is complete on the board: it is read a settle time
-      // after its last hole, and the blind player goes on after that.
-      done += style.settle_ms;
+      // after its last hole (a king put on its castling square with that castling legal:
+      // the longer stillness that says it is no castling), and the blind player, who
+      // hears it confirmed, goes on after that.
+      done += king_on_castling_square(pos, m) ? board::kCastlingWaitSettles * style.settle_ms
+                                              : style.settle_ms;
       w.at(0, made);
       script::ScriptEvent e;
       e.ms = made;

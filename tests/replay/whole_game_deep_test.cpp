@@ -68,7 +68,8 @@ void play_seated(bool sighted, bool early, std::uint32_t seed) {
         const SeatedReplay got = replay_seated(game, script, style, "5400+0");
         ASSERT_EQ(seated_difference(game, script, style, 5400000, got), "")
             << g.name << (sighted ? " sighted" : " two-boards") << " colour " << int(colour)
-            << " seed " << seed;
+            << " seed " << seed << "\n"
+            << script::format_script(script.events);
       }
   }
 }
@@ -82,7 +83,7 @@ TEST(WholeGameDeep, EveryGameOnTwoBoardsReproducedEarly) {
   play_seated(false, true, 6000);
 }
 // Disabled with the sighted tests of seated_game_test.cpp (illegal-move moments remain).
-TEST(WholeGameDeep, DISABLED_EveryGameAgainstASightedOpponent) {
+TEST(WholeGameDeep, EveryGameAgainstASightedOpponent) {
   play_seated(true, true, 7000);
 }
 

@@ -221,7 +221,9 @@ std::string seated_difference(const chess::PgnGame& game, const SeatedScript& sc
     } else {
       board = us == style.colour ? 1 : 0;
     }
-    if (board >= 0 && !final_ply)
+    // (Sighted: the move is read from the tactile board, the last one too; two boards: no
+    // reproduction after the game has ended.)
+    if (board >= 0 && (!final_ply || style.sighted))
       want.push_back(std::to_string(board) + " " + chess::to_uci(pos, m) + " " +
                      chess::to_san(pos, m));
     pos.play(m);
@@ -241,17 +243,21 @@ std::string seated_difference(const chess::PgnGame& game, const SeatedScript& sc
     return t;
   };
   if (have != want) return "mirrored " + list(have) + "instead of " + list(want);
+  // After the last move's press nothing more is read, except (sighted) that move itself,
+  // reproduced on the tactile board after the press.
+  const auto before_end = [&](std::int64_t ms) {
+    return style.sighted || !end.over() || ms < last;
+  };
   std::vector<SeatedScript::Discrepancy> d = script.discrepancies;
   std::stable_sort(d.begin(), d.end(), [](const auto& a, const auto& b) { return a.ms < b.ms; });
   for (const SeatedScript::Discrepancy& x : d)
-    if (!end.over() || x.ms < last)
+    if (before_end(x.ms))
       want_d.push_back(std::to_string(x.board) + " " + std::to_string(x.ms) + " empty " +
                        std::to_string(x.empty) + " occupied " + std::to_string(x.occupied));
   std::vector<SeatedScript::Resolved> r = script.resolved;
   std::stable_sort(r.begin(), r.end(), [](const auto& a, const auto& b) { return a.ms < b.ms; });
   for (const SeatedScript::Resolved& x : r)
-    if (!end.over() || x.ms < last)
-      want_r.push_back(std::to_string(x.board) + " " + std::to_string(x.ms));
+    if (before_end(x.ms)) want_r.push_back(std::to_string(x.board) + " " + std::to_string(x.ms));
   if (discrepancies != want_d)
     return "discrepancies " + list(discrepancies) + "instead of " + list(want_d);
   if (resolved != want_r) return "resolved " + list(resolved) + "instead of " + list(want_r);
