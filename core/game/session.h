@@ -140,6 +140,8 @@ class Session {
   void heard(int board, int question, std::int64_t ms, std::vector<Output>& out);
   // The question still being said, awaiting heard(); 0 if none.
   int unheard_question() const;
+  // The board the last question was asked on (its player hears it).
+  int question_board() const { return question_board_; }
   // Handles everything due up to and including `now_ms` (settle time, flag fall).
   void advance(std::int64_t now_ms, std::vector<Output>& out);
   // The next time advance() has something to do; board::kNoDeadline if none.

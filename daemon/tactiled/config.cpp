@@ -38,6 +38,8 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"log", "arbiter log path"},
     {"pgn", "PGN path"},
     {"speech", "on or off"},
+    {"speech-device", "the ALSA device board A's player hears (default: default)"},
+    {"speech-device-b", "two-boards: the ALSA device board B's player hears (default: default)"},
     {"clock-press", "on or off"},
     {"auto-resume", "on or off"},
     {"seating", "one-board, sighted or two-boards"},
@@ -65,6 +67,12 @@ bool is_driver(std::string_view value) {
   // "--key: why" on the command line, "FILE: line N: key: why" from the file.
   if (s.where.starts_with("--")) throw chess::ParseError(s.where + ": " + why);
   throw chess::ParseError(s.where + ": " + std::string(key) + ": " + why);
+}
+
+// An ALSA PCM name (whether it opens is seen at the start, live.cpp).
+std::string device(const Setting& s, std::string_view key) {
+  if (s.value.empty()) fail(s, key, "is empty: give an ALSA device, e.g. default or plughw:1");
+  return s.value;
 }
 
 const Setting* find(const Settings& settings, std::string_view key) {
@@ -385,6 +393,12 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   if (const Setting* s = find(settings, "event")) c.event = s->value;
   if (const Setting* s = find(settings, "site")) c.site = s->value;
   c.speech = on_off(settings, "speech", true);
+  if (const Setting* s = find(settings, "speech-device"))
+    c.speech_device = device(*s, "speech-device");
+  if (const Setting* s = find(settings, "speech-device-b")) {
+    if (!c.board_b) fail(*s, "speech-device-b", "only for seating = two-boards");
+    c.board_b->speech_device = device(*s, "speech-device-b");
+  }
   c.auto_resume = on_off(settings, "auto-resume", true);
   const std::string base = state_dir + "/game-" + stamp;
   const Setting* log = find(settings, "log");

@@ -56,6 +56,8 @@ struct BoardSetup {
   std::optional<board::SwitchMap> switch_map;
   std::string script_path;  // board = script
   bool clock_press = true;  // pulse the GPIO clock-press line when a clock starts
+  // `speech-device` / `speech-device-b`: the ALSA PCM this board's player hears.
+  std::string speech_device = "default";
 };
 
 // Board A's setup is the LiveConfig itself (its fields as before); board B's is
@@ -64,7 +66,7 @@ struct LiveConfig : BoardSetup {
   std::optional<BoardSetup> board_b;
   std::string log_path;      // the arbiter log
   std::string pgn_path;      // the game record, rewritten after every move
-  bool speech = true;        // speak through espeak-ng on the sound card
+  bool speech = true;        // speak through espeak-ng on each board's speech device
   bool auto_resume = true;   // go on with an unfinished game at the start (auto_resume.h)
   std::string resume_path;   // --resume: the log of the game to go on with ("" = new game)
   std::string control_path;  // the control socket, "" = none (control = off)

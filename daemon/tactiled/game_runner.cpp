@@ -23,7 +23,7 @@ void GameRunner::resume(game::ResumedGame game, const std::string& log_path) {
   // A question cut off by the restart: the player hears it again (said now), so it
   // counts from here.
   if (const int q = session_.unheard_question(); q != 0)
-    expect_heard(q, last_ms_, session_.last_spoken());
+    expect_heard(q, session_.question_board(), last_ms_, session_.last_spoken());
 }
 
 void GameRunner::new_game(const game::SessionConfig& config, const std::string& path,
@@ -49,14 +49,18 @@ void GameRunner::start(std::int64_t ms) {
   flush();
 }
 
-void GameRunner::expect_heard(int question, std::int64_t ms, const std::string& text) {
+void GameRunner::expect_heard(int question, int board, std::int64_t ms, const std::string& text) {
   const std::int64_t estimate = record::speech_ms_estimate(text);
   heard_question_ = question;
-  heard_at_ = ms + (speech_end_ == SpeechEnd::Estimated ? estimate : 2 * estimate + kReportGraceMs);
+  heard_board_ = board == 1 ? 1 : 0;
+  heard_at_ =
+      ms + (speech_end_[heard_board_] == SpeechEnd::Estimated ? estimate
+                                                              : 2 * estimate + kReportGraceMs);
 }
 
-void GameRunner::heard(int question, std::int64_t ms) {
-  if (question == heard_question_) heard_at_ = std::min(heard_at_, std::max(ms, last_ms_));
+void GameRunner::heard(int board, int question, std::int64_t ms) {
+  if (question == heard_question_ && board == heard_board_)
+    heard_at_ = std::min(heard_at_, std::max(ms, last_ms_));
 }
 
 std::int64_t GameRunner::next_deadline() const {
@@ -67,13 +71,14 @@ std::int64_t GameRunner::next_deadline() const {
 void GameRunner::catch_up(std::int64_t ms) {
   while (heard_question_ != 0 && heard_at_ <= ms) {
     const int question = heard_question_;
+    const int board = heard_board_;
     const std::int64_t t = at(heard_at_);
     heard_question_ = 0;
     heard_at_ = board::kNoDeadline;
     session_.advance(t, buffer_);  // what fell due before it comes first
     flush();
-    write(game::heard_entry(0, question, t));
-    session_.heard(0, question, t, buffer_);
+    write(game::heard_entry(board, question, t));
+    session_.heard(board, question, t, buffer_);
     flush();
   }
   session_.advance(ms, buffer_);
@@ -147,7 +152,7 @@ void GameRunner::say(std::int64_t ms, std::string text, int board) {
 void GameRunner::flush() {
   for (const Output& o : buffer_) {
     for (const game::LogEntry& entry : game::output_entries(o, session_)) write(entry);
-    if (o.question != 0) expect_heard(o.question, o.ms, o.text);
+    if (o.question != 0) expect_heard(o.question, o.board, o.ms, o.text);
     if (handler_) handler_(o, session_);
   }
   buffer_.clear();

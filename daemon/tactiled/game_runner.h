@@ -43,7 +43,8 @@ class GameRunner {
   // report that never comes.
   enum class SpeechEnd { Estimated, Reported };
   static constexpr std::int64_t kReportGraceMs = 2000;
-  void set_speech_end(SpeechEnd mode) { speech_end_ = mode; }
+  // Per board: a board whose speech device could not be opened has its ends estimated.
+  void set_speech_end(SpeechEnd mode, int board = 0) { speech_end_[board == 1 ? 1 : 0] = mode; }
 
   // Events reach the runner up to `ms` after they happened (a switch is reported once it
   // is debounced, a frame takes its time on the wire). advance(now) then handles only
@@ -60,9 +61,9 @@ class GameRunner {
   void button(int board, board::ButtonEvent e);
   // The time is `now`: handles what fell due up to now minus the report delay.
   void advance(std::int64_t now);
-  // The speaker has said question `question` (Output::question) to its end at `ms`.
-  // Handled, and logged, once the game's time reaches `ms`.
-  void heard(int question, std::int64_t ms);
+  // Board `board`'s speaker has said question `question` (Output::question) to its end
+  // at `ms`. Handled, and logged for that board, once the game's time reaches `ms`.
+  void heard(int board, int question, std::int64_t ms);
   // The next time advance() has something to do (the session's deadlines and the end of
   // a question being said, plus the report delay); board::kNoDeadline if none.
   std::int64_t next_deadline() const;
@@ -98,8 +99,9 @@ class GameRunner {
   void write(const game::LogEntry& entry);
   // Handles what falls due up to `ms`, the end of a question in its place in time.
   void catch_up(std::int64_t ms);
-  // Expects the end of question `question` (said from `ms`, `text`) by the mode's rule.
-  void expect_heard(int question, std::int64_t ms, const std::string& text);
+  // Expects the end of question `question` (said to `board` from `ms`, `text`) by that
+  // board's mode's rule.
+  void expect_heard(int question, int board, std::int64_t ms, const std::string& text);
 
   game::SessionConfig config_;
   game::Session session_;
@@ -108,9 +110,10 @@ class GameRunner {
   std::function<void(const std::string&)> listener_;
   std::vector<game::Output> buffer_;
   std::int64_t last_ms_ = 0;
-  SpeechEnd speech_end_ = SpeechEnd::Estimated;
+  SpeechEnd speech_end_[2] = {SpeechEnd::Estimated, SpeechEnd::Estimated};
   std::int64_t report_delay_ms_ = 0;
   int heard_question_ = 0;                      // the question whose end is awaited, 0: none
+  int heard_board_ = 0;                         // the board it is said on
   std::int64_t heard_at_ = board::kNoDeadline;  // when it is (or is taken as) said
 };
 

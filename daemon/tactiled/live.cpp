@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -34,7 +35,8 @@
 #include "daemon/tactiled/replay.h"
 #include "daemon/tactiled/utc_time.h"
 #include "drivers/gpio/ticker.h"
-#include "drivers/speech/espeak_speaker.h"
+#include "drivers/speech/alsa_speaker.h"
+#include "drivers/speech/synthesiser.h"
 
 namespace tactile::daemon {
 namespace {
@@ -137,11 +139,7 @@ class Live {
 
   int run() {
     // Everything that can fail for want of a device or a file fails before the game starts.
-    if (config_.speech)
-      speaker_.emplace(config_.session.language, speech::EspeakSpeaker::Output::Playback);
-    // Without speech the end of a question is estimated, as in replay.
-    runner_.set_speech_end(speaker_ ? GameRunner::SpeechEnd::Reported
-                                    : GameRunner::SpeechEnd::Estimated);
+    open_speakers();
     // The start position is expected on each board, or, resuming, the holes as the log
     // left them there; a board found otherwise is reconciled through resync events.
     const bool needs_buttons = config_.session.recognizer.completion == board::Completion::Button;
@@ -202,16 +200,20 @@ class Live {
       for (const auto& link : links_)
         if (link->fd() >= 0) fds.push_back({link->fd(), POLLIN, 0});
       const std::size_t speaker_at = fds.size();
-      if (speaker_) fds.push_back({speaker_->finished_fd(), POLLIN, 0});
+      for (const auto& speaker : speakers_)
+        if (speaker) fds.push_back({speaker->finished_fd(), POLLIN, 0});
       const std::size_t control_at = fds.size();
       if (control_) control_->add_fds(fds);
       if (::poll(fds.data(), nfds_t(fds.size()), wait_ms(now())) < 0 && errno != EINTR)
         throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
       if (fds[0].revents & POLLIN) signal = signals_.take();
       for (std::size_t b = 0; b < links_.size(); ++b) links_[b]->step(now(), *sinks_[b]);
-      // A question played to its end: auto mode's settle time for confirming it starts.
-      if (speaker_ && (fds[speaker_at].revents & POLLIN))
-        for (const int question : speaker_->take_finished()) runner_.heard(question, now());
+      // A question played to its end on its board: auto mode's settle time for
+      // confirming it starts.
+      for (std::size_t b = 0, at = speaker_at; b < speakers_.size(); ++b)
+        if (speakers_[b] && (fds[at++].revents & POLLIN))
+          for (const int question : speakers_[b]->take_finished())
+            runner_.heard(int(b), question, now());
       runner_.advance(now());
       report_pgn();
       if (control_) control_->step(fds.data() + control_at, fds.size() - control_at);
@@ -288,6 +290,38 @@ class Live {
 
   bool two_boards() const { return links_.size() > 1; }
 
+  // The shared synthesiser (a failure stops the start, as a missing board does) and each
+  // board's speaker on its own device. A device that cannot be opened is the journal's
+  // and the status's fault: the game, its log and its clock go on without that speech.
+  void open_speakers() {
+    const int boards = config_.board_b ? 2 : 1;
+    if (config_.speech) {
+      synthesiser_.emplace(config_.session.language);
+      for (int b = 0; b < boards; ++b) {
+        const BoardSetup& setup = b == 0 ? config_ : *config_.board_b;
+        try {
+          speakers_[std::size_t(b)] = std::make_unique<speech::AlsaSpeaker>(
+              *synthesiser_, board_language(config_.session, b), setup.speech_device);
+        } catch (const std::runtime_error& e) {
+          speech_faults_.push_back(std::string(b == 0 ? "speech-device" : "speech-device-b") +
+                                   ": " + e.what());
+          err_ << "tactiled: " << speech_faults_.back() << "; board " << (b == 0 ? "A" : "B")
+               << "'s player hears nothing, the game goes on" << std::endl;
+        }
+      }
+    }
+    // Without a speaker the end of a question is estimated, as in replay.
+    for (int b = 0; b < boards; ++b)
+      runner_.set_speech_end(speakers_[std::size_t(b)] ? GameRunner::SpeechEnd::Reported
+                                                       : GameRunner::SpeechEnd::Estimated,
+                             b);
+  }
+
+  // The speaker of the board whose player `board` is (one board: board A's for all).
+  speech::AlsaSpeaker* speaker(int board) const {
+    return speakers_[board == 1 && two_boards() ? 1u : 0u].get();
+  }
+
   // The longest any board takes to report a change (BoardLink::report_delay_ms).
   std::int64_t report_delay_ms() const {
     std::int64_t delay = 0;
@@ -312,11 +346,10 @@ class Live {
   void handle(const Output& o, const game::Session& session) {
     switch (o.kind) {
       case Output::Kind::Speak:
-        // A question's end is reported (the loop hands it to the runner).
-        // One sound card: both boards' phrases, each spelled in its player's language.
-        if (speaker_)
-          speaker_->say(record::for_speech(o.text, board_language(config_.session, o.board)),
-                        o.question);
+        // On the player's own board, in his language; a question's end is reported (the
+        // loop hands it to the runner).
+        if (speech::AlsaSpeaker* s = speaker(o.board))
+          s->say(record::for_speech(o.text, board_language(config_.session, o.board)), o.question);
         break;
       case Output::Kind::SwitchClock:
         // The switch at the start only says White's clock runs: the external clock is
@@ -395,6 +428,7 @@ class Live {
       f.board = "A: " + f.board + "; B: " + driver_name(*config_.board_b, board_status_[1]);
     f.pgn = pgn_path_;
     if (!pgn_failure_.empty()) f.faults.push_back("pgn: " + pgn_failure_);
+    f.faults.insert(f.faults.end(), speech_faults_.begin(), speech_faults_.end());
     f.white = tag("White");
     f.black = tag("Black");
     f.round = tag("Round");
@@ -594,7 +628,10 @@ class Live {
   std::int64_t origin_us_;
   std::optional<game::ResumedGame> resumed_;
   std::string date_ = utc_now("%Y.%m.%d");
-  std::optional<speech::EspeakSpeaker> speaker_;
+  std::optional<speech::Synthesiser> synthesiser_;
+  std::array<std::unique_ptr<speech::AlsaSpeaker>, 2>
+      speakers_;                                   // board A's and B's; null: no speech
+  std::vector<std::string> speech_faults_;         // "speech-device-b: cannot open ..."
   std::vector<std::unique_ptr<BoardLink>> links_;  // board A's, and board B's (two-boards)
   std::vector<std::unique_ptr<BoardSink>> sinks_;
   std::string log_path_ = config_.log_path;  // the current game's (new-game changes them)
@@ -685,10 +722,11 @@ void say_fault(const LiveConfig& config) {
   if (!config.speech) return;
   const record::Language language = config.session.language;
   try {
-    // Destroyed at the end of the block, which waits until the phrase has been played.
-    speech::EspeakSpeaker speaker(language, speech::EspeakSpeaker::Output::Playback);
+    speech::Synthesiser synthesiser(language);
+    speech::AlsaSpeaker speaker(synthesiser, language, config.speech_device);
     speaker.say(
         record::for_speech(record::message_text(record::Message::Fault, language), language));
+    speaker.wait();
   } catch (const std::exception&) {
     // No speech either (no voice, no sound card): the journal has said why already.
   }

@@ -65,7 +65,9 @@ DESCRIPTION
         both-flags-draw = on | off      rapid/blitz 1.16.7 (default off)
         log = PATH                      default $STATE_DIRECTORY/game-TIME.jsonl
         pgn = PATH                      default $STATE_DIRECTORY/game-TIME.pgn
-        speech = on | off               speak on the sound card (default on)
+        speech = on | off               speak (default on)
+        speech-device = PCM             the ALSA device board A's player hears
+                                        (default "default"); speech-device-b: board B's
         clock-press = on | off          board = gpio: pulse the clock line (default on)
         auto-resume = on | off          go on with an unfinished game at the start
                                         (default on; see --resume)
@@ -191,8 +193,8 @@ std::string stamp() {
 }
 
 int replay(const po::variables_map& vm, const daemon::Settings& settings) {
-  for (const char* key : {"board", "gpio-config", "serial-port", "speech", "clock-press",
-                          "auto-resume", "script", "control"}) {
+  for (const char* key : {"board", "gpio-config", "serial-port", "speech", "speech-device",
+                          "speech-device-b", "clock-press", "auto-resume", "script", "control"}) {
     if (settings.count(key))
       return bad(std::string("--") + key + " is for live mode, not --replay");
   }

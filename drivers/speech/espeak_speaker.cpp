@@ -54,8 +54,7 @@ EspeakSpeaker::EspeakSpeaker(record::Language language, Output output, int words
     sample_rate_ =
         engine(output == Output::Playback ? AUDIO_OUTPUT_PLAYBACK : AUDIO_OUTPUT_SYNCHRONOUS)
             .sample_rate;
-    if (espeak_SetVoiceByName(voice_.c_str()) != EE_OK)
-      throw std::runtime_error("speech: espeak-ng has no voice '" + voice_ + "'");
+    set_language(language);
   } catch (...) {
     g_active = nullptr;
     throw;
@@ -73,6 +72,13 @@ EspeakSpeaker::EspeakSpeaker(record::Language language, Output output, int words
   espeak_SetParameter(espeakRATE, words_per_minute, 0);
   g_sink = output == Output::Capture ? &samples_ : nullptr;
   espeak_SetSynthCallback(&EspeakSpeaker::on_samples);
+}
+
+void EspeakSpeaker::set_language(record::Language language) {
+  const std::string voice(espeak_voice(language));
+  if (espeak_SetVoiceByName(voice.c_str()) != EE_OK)
+    throw std::runtime_error("speech: espeak-ng has no voice '" + voice + "'");
+  voice_ = voice;
 }
 
 EspeakSpeaker::~EspeakSpeaker() {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/record/language.h"
@@ -44,8 +45,12 @@ class EspeakSpeaker : public Speaker {
   int sample_rate() const { return sample_rate_; }
   // Capture mode: appends `ms` of silence, so phrases written to one WAV stay apart.
   void pause(int ms);
+  // Capture mode: hands over the samples synthesised so far (samples() is empty after).
+  std::vector<std::int16_t> take_samples() { return std::exchange(samples_, {}); }
   // The espeak-ng voice name in use (e.g. "de").
   const std::string& voice() const { return voice_; }
+  // Speaks the next phrases with `language`'s voice (throws as the constructor does).
+  void set_language(record::Language language);
 
  private:
   static int on_samples(short* wav, int count, espeak_EVENT* events);

@@ -189,6 +189,35 @@ TEST(DaemonConfig, ReadsTheSeating) {
       game::Seating::Sighted);
 }
 
+TEST(DaemonConfig, EachBoardHasItsOwnSpeechDevice) {
+  const auto live = [](std::string_view text) {
+    return live_config(from_file(text), "/state", "stamp");
+  };
+  const LiveConfig one = live("board = script\nscript = /a\n");
+  EXPECT_EQ(one.speech_device, "default");
+  EXPECT_EQ(live("board = script\nscript = /a\nspeech-device = plughw:1\n").speech_device,
+            "plughw:1");
+  const LiveConfig two = live(
+      "board = script\nscript = /a\nseating = two-boards\nboard-b = script\n"
+      "script-b = /b\nspeech-device = plughw:CARD=A\nspeech-device-b = board_b\n");
+  EXPECT_EQ(two.speech_device, "plughw:CARD=A");
+  ASSERT_TRUE(two.board_b.has_value());
+  EXPECT_EQ(two.board_b->speech_device, "board_b");
+  EXPECT_EQ(live("board = script\nscript = /a\nseating = two-boards\nboard-b = script\n"
+                 "script-b = /b\n")
+                .board_b->speech_device,
+            "default");
+  const auto error = [&](std::string_view text) { return error_of([&] { live(text); }); };
+  EXPECT_EQ(error("board = script\nscript = /a\nspeech-device-b = plughw:2\n"),
+            "t.conf: line 3: speech-device-b: only for seating = two-boards");
+  EXPECT_EQ(error("board = script\nscript = /a\nspeech-device =\n"),
+            "t.conf: line 3: speech-device has no value");
+  Settings given = command_line({"--speech-device", ""});
+  add_config_file("t.conf", "board = script\nscript = /a\n", given);
+  EXPECT_EQ(error_of([&] { live_config(given, "/state", "stamp"); }),
+            "--speech-device: is empty: give an ALSA device, e.g. default or plughw:1");
+}
+
 TEST(DaemonConfig, TheBoardDecidesWhatElseIsNeeded) {
   const auto live = [](std::string_view text) {
     return error_of([&] { live_config(from_file(text), "/state", "stamp"); });

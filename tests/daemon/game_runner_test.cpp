@@ -5,9 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 #include "core/chess/uci.h"
+#include "core/clock/time_control.h"
 
 namespace tactile::daemon {
 namespace {
@@ -64,6 +69,60 @@ TEST(GameRunnerTime, AnEventLaterThanTheDelayIsHandledAtTheLastTimeNeverBefore) 
   EXPECT_EQ(t.runner.last_ms(), 4980);
   t.hole(4900, "e2", board::Hole::Up);  // later than promised: the log never goes back
   EXPECT_EQ(t.runner.last_ms(), 4980);
+}
+
+TEST(GameRunnerSpeech, AQuestionHeardOnBoardBIsLoggedAndConfirmedForBoardB) {
+  // Two boards, auto mode: Black promotes on his board B with the default queen, which is
+  // asked there. Only board B's speaker's report of its end counts, and the log says B.
+  game::SessionConfig c;
+  c.seating = game::Seating::TwoBoards;
+  c.time_control = clock::parse_time_control("600+0");
+  c.recognizer.completion = board::Completion::Auto;
+  c.recognizer.settle_ms = 1000;
+  c.start = chess::Position::from_fen("4k3/8/8/8/8/8/p7/4K3 b - - 0 1");
+  std::vector<game::Output> spoken;
+  std::vector<std::int64_t> made;
+  GameRunner runner(c, [&](const game::Output& o, const game::Session&) {
+    if (o.kind == game::Output::Kind::Speak && o.question != 0) spoken.push_back(o);
+    if (o.kind == game::Output::Kind::Moment && o.moment.kind == board::MomentKind::Made)
+      made.push_back(o.ms);
+  });
+  std::vector<nlohmann::json> log;
+  runner.on_record([&](const std::string& line) { log.push_back(nlohmann::json::parse(line)); });
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("game-runner-heard-" + std::to_string(::getpid()) + ".jsonl"))
+                               .string();
+  std::filesystem::remove(path);
+  runner.open_log(path, 0);
+  runner.set_speech_end(GameRunner::SpeechEnd::Reported, 0);
+  runner.set_speech_end(GameRunner::SpeechEnd::Reported, 1);
+  runner.start(0);
+  runner.hole(1, board::HoleEvent{1000, chess::parse_square("a2"), board::Hole::Up});
+  runner.hole(1, board::HoleEvent{1100, chess::parse_square("a1"), board::Hole::Down});
+  runner.advance(2200);
+  ASSERT_EQ(spoken.size(), 1u);
+  EXPECT_EQ(spoken[0].board, 1);
+  const int question = spoken[0].question;
+  runner.heard(0, question, 2500);  // board A's speaker never said it: no effect
+  runner.advance(3600);
+  EXPECT_TRUE(made.empty());
+  runner.heard(1, question, 3600);
+  runner.advance(3600);
+  runner.advance(4599);
+  EXPECT_TRUE(made.empty());
+  runner.advance(4600);
+  ASSERT_EQ(made.size(), 1u);
+  EXPECT_EQ(made[0], 4600);  // a settle time after board B's player heard it
+  int heard = 0;
+  for (const auto& j : log)
+    if (j["type"] == "heard") {
+      ++heard;
+      EXPECT_EQ(j["board"], "B");
+      EXPECT_EQ(j["t"], 3600);
+      EXPECT_EQ(j["question"], question);
+    }
+  EXPECT_EQ(heard, 1);
+  std::filesystem::remove(path);
 }
 
 }  // namespace

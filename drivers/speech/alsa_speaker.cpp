@@ -1,0 +1,146 @@
+#include "drivers/speech/alsa_speaker.h"
+
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tactile::speech {
+namespace {
+// The device's buffer: a cancel() is heard within this, and a phrase ends this late at most.
+constexpr unsigned kLatencyUs = 100'000;
+constexpr snd_pcm_uframes_t kChunkFrames = 1024;  // written between two looks at cancel()
+
+// libasound's own messages (the configuration's inner workings) would go to stderr, the
+// journal; the error this speaker throws names the device and why instead.
+void quiet(const char*, int, const char*, int, const char*, ...) {}
+}  // namespace
+
+AlsaSpeaker::AlsaSpeaker(Synthesiser& synthesiser, record::Language language,
+                         const std::string& device)
+    : synthesiser_(synthesiser), language_(language), device_(device) {
+  const auto fail = [&](int err) {
+    if (pcm_) snd_pcm_close(pcm_);
+    throw std::runtime_error("cannot open ALSA device '" + device + "': " + snd_strerror(err));
+  };
+  static const bool quieted = (snd_lib_error_set_handler(&quiet), true);
+  (void)quieted;
+  if (const int err = snd_pcm_open(&pcm_, device.c_str(), SND_PCM_STREAM_PLAYBACK, 0); err < 0) {
+    pcm_ = nullptr;
+    fail(err);
+  }
+  // Resampled by ALSA if the card cannot take espeak-ng's rate itself.
+  if (const int err = snd_pcm_set_params(pcm_, SND_PCM_FORMAT_S16, SND_PCM_ACCESS_RW_INTERLEAVED, 1,
+                                         unsigned(synthesiser.sample_rate()), 1, kLatencyUs);
+      err < 0)
+    fail(err);
+  finished_fd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (finished_fd_ < 0) {
+    snd_pcm_close(pcm_);
+    throw std::runtime_error("speech: cannot create an eventfd");
+  }
+  thread_ = std::thread([this] { run(); });
+}
+
+AlsaSpeaker::~AlsaSpeaker() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  changed_.notify_all();
+  thread_.join();
+  snd_pcm_close(pcm_);
+  ::close(finished_fd_);
+}
+
+void AlsaSpeaker::say(std::string_view text, int id) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back({std::string(text), id});
+  }
+  changed_.notify_all();
+}
+
+void AlsaSpeaker::cancel() {
+  std::lock_guard lock(mutex_);
+  queue_.clear();
+  ++generation_;
+}
+
+void AlsaSpeaker::wait() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return queue_.empty() && !busy_; });
+}
+
+std::vector<int> AlsaSpeaker::take_finished() {
+  std::uint64_t count = 0;
+  [[maybe_unused]] const auto n = ::read(finished_fd_, &count, sizeof count);
+  std::lock_guard lock(mutex_);
+  return std::exchange(finished_, {});
+}
+
+void AlsaSpeaker::report_finished(int id) {
+  {
+    std::lock_guard lock(mutex_);
+    finished_.push_back(id);
+  }
+  const std::uint64_t one = 1;
+  [[maybe_unused]] const auto n = ::write(finished_fd_, &one, sizeof one);
+}
+
+bool AlsaSpeaker::cancelled(std::uint64_t generation) {
+  std::lock_guard lock(mutex_);
+  return generation != generation_;
+}
+
+void AlsaSpeaker::run() {
+  for (;;) {
+    Phrase phrase;
+    std::uint64_t generation = 0;
+    {
+      std::unique_lock lock(mutex_);
+      busy_ = false;
+      changed_.notify_all();  // wait() may be waiting for the end
+      changed_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+      if (queue_.empty()) return;  // stopping, everything played
+      phrase = std::move(queue_.front());
+      queue_.pop_front();
+      generation = generation_;
+      busy_ = true;
+    }
+    std::vector<std::int16_t> samples;
+    try {
+      samples = synthesiser_.synthesise(language_, phrase.text);
+    } catch (const std::runtime_error&) {
+      continue;  // nothing to play; the game's fallback stands in for the report
+    }
+    if (play(samples, generation) && phrase.id != 0) report_finished(phrase.id);
+  }
+}
+
+bool AlsaSpeaker::play(const std::vector<std::int16_t>& samples, std::uint64_t generation) {
+  std::size_t at = 0;
+  while (at < samples.size()) {
+    if (cancelled(generation)) {
+      snd_pcm_drop(pcm_);  // what is in the device's buffer goes too
+      snd_pcm_prepare(pcm_);
+      return false;
+    }
+    const auto frames = std::min<snd_pcm_uframes_t>(kChunkFrames, samples.size() - at);
+    const snd_pcm_sframes_t n = snd_pcm_writei(pcm_, samples.data() + at, frames);
+    if (n < 0) {
+      // An underrun (the thread was late) or a suspended device: set it going again;
+      // a device gone for good drops the phrase.
+      if (snd_pcm_recover(pcm_, int(n), 1) < 0) return false;
+      continue;
+    }
+    at += std::size_t(n);
+  }
+  // Played to its end (and, for a file PCM, written out); ready for the next phrase.
+  snd_pcm_drain(pcm_);
+  snd_pcm_prepare(pcm_);
+  return true;
+}
+
+}  // namespace tactile::speech

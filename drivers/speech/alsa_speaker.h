@@ -1,0 +1,76 @@
+// One board's speech output: its phrases synthesised by the shared Synthesiser in that
+// board's language and played on that board's own ALSA PCM (`speech-device`,
+// `speech-device-b`), from a queue and a thread of its own, so one player's speech never
+// waits on the other's and cancel() silences one board only.
+#pragma once
+
+#include <alsa/asoundlib.h>
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "core/record/language.h"
+#include "drivers/speech/speaker.h"
+#include "drivers/speech/synthesiser.h"
+
+namespace tactile::speech {
+
+class AlsaSpeaker : public Speaker {
+ public:
+  // Opens the PCM `device` (an ALSA name: "default", "hw:1", "plughw:CARD=USB", a PCM of
+  // ~/.asoundrc...) for 16-bit mono at the synthesiser's rate. Throws std::runtime_error
+  // "cannot open ALSA device 'DEVICE': why" when it cannot be opened or set up.
+  AlsaSpeaker(Synthesiser& synthesiser, record::Language language, const std::string& device);
+  // Plays what is queued to its end, then closes the device.
+  ~AlsaSpeaker() override;
+  AlsaSpeaker(const AlsaSpeaker&) = delete;
+  AlsaSpeaker& operator=(const AlsaSpeaker&) = delete;
+
+  void say(std::string_view text) override { say(text, 0); }
+  // Queues `text` and reports `id` (not 0) through finished_fd() and take_finished() once
+  // it has been played to its end (not when cancel() cut it off).
+  void say(std::string_view text, int id);
+  void cancel() override;
+  // Blocks until everything queued has been played.
+  void wait();
+
+  // Readable when phrases said with an id have ended (an eventfd). take_finished() gives
+  // their ids in order and empties the list.
+  int finished_fd() const { return finished_fd_; }
+  std::vector<int> take_finished();
+  const std::string& device() const { return device_; }
+
+ private:
+  struct Phrase {
+    std::string text;
+    int id = 0;
+  };
+  void run();
+  // Plays `samples`; false when cancel() came (generation changed) before the end.
+  bool play(const std::vector<std::int16_t>& samples, std::uint64_t generation);
+  bool cancelled(std::uint64_t generation);
+  void report_finished(int id);
+
+  Synthesiser& synthesiser_;
+  record::Language language_;
+  std::string device_;
+  snd_pcm_t* pcm_ = nullptr;
+  int finished_fd_ = -1;
+
+  std::mutex mutex_;  // guards what follows
+  std::condition_variable changed_;
+  std::deque<Phrase> queue_;
+  bool busy_ = false;             // a phrase is being synthesised or played
+  bool stopping_ = false;         // the destructor waits for the end of the queue
+  std::uint64_t generation_ = 0;  // counts cancel()s: a phrase of an older one stops
+  std::vector<int> finished_;
+  std::thread thread_;  // last: started once everything above exists
+};
+
+}  // namespace tactile::speech
