@@ -69,10 +69,17 @@ std::string fresh_test_dir(const std::string& prefix) {
 bool run_board_until(SimBoard& sim, Daemon& daemon, const std::string& log_path,
                      Clock::time_point t0,
                      const std::function<bool(const std::vector<nlohmann::json>&)>& done) {
+  return run_board_until(
+      sim, [&] { return daemon.running(); }, log_path, t0, done);
+}
+
+bool run_board_until(SimBoard& sim, const std::function<bool()>& running,
+                     const std::string& log_path, Clock::time_point t0,
+                     const std::function<bool(const std::vector<nlohmann::json>&)>& done) {
   const auto give_up = Clock::now() + std::chrono::seconds(30);
   while (Clock::now() < give_up) {
     if (done(log_entries(log_path))) return true;
-    if (!daemon.running()) return false;
+    if (!running()) return false;
     sim.set_time(std::uint32_t(
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()));
     sim.pump();

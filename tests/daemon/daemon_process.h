@@ -64,5 +64,10 @@ class SimBoard;
 bool run_board_until(SimBoard& sim, Daemon& daemon, const std::string& log_path,
                      std::chrono::steady_clock::time_point t0,
                      const std::function<bool(const std::vector<nlohmann::json>&)>& done);
+// The same for a daemon that is not a Daemon (run_live in a forked child): `running`
+// says whether it still runs.
+bool run_board_until(SimBoard& sim, const std::function<bool()>& running,
+                     const std::string& log_path, std::chrono::steady_clock::time_point t0,
+                     const std::function<bool(const std::vector<nlohmann::json>&)>& done);
 
 }  // namespace tactile::serial::test

@@ -31,6 +31,7 @@
 #include "daemon/tactiled/live.h"
 #include "drivers/gpio/ticker.h"
 #include "tests/daemon/daemon_process.h"
+#include "tests/daemon/live_child.h"
 #include "tests/daemon/sim_gpio_board.h"
 
 namespace tactile::daemon {
@@ -111,47 +112,7 @@ void play(test::SimGpioBoard& board, Steps steps) {
   });
 }
 
-// run_live in a child process; its journal goes to a file.
-class LiveChild {
- public:
-  LiveChild(const LiveConfig& config, std::string out_path) : out_(std::move(out_path)) {
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      int status = 127;
-      {
-        std::ofstream out(out_);
-        status = run_live(config, out, out);
-      }
-      std::_Exit(status);
-    }
-  }
-  ~LiveChild() {
-    if (running()) kill(SIGKILL);
-  }
-  LiveChild(const LiveChild&) = delete;
-  LiveChild& operator=(const LiveChild&) = delete;
-
-  bool running() {
-    if (!exited_ && ::waitpid(pid_, &status_, WNOHANG) == pid_) exited_ = true;
-    return !exited_;
-  }
-  // Sends `signal` and waits for the exit; returns the wait status.
-  int kill(int signal) {
-    if (running()) {
-      ::kill(pid_, signal);
-      ::waitpid(pid_, &status_, 0);
-      exited_ = true;
-    }
-    return status_;
-  }
-  std::string output() const { return slurp(out_); }
-
- private:
-  std::string out_;
-  pid_t pid_ = -1;
-  bool exited_ = false;
-  int status_ = 0;
-};
+using test::LiveChild;
 
 // Polls the log until `done` holds; false when the child exits first or on a hang.
 bool wait_for(LiveChild& child, const std::string& log_path,
