@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "tests/daemon/control_client.h"
 #include "tests/daemon/daemon_process.h"
 #include "tests/support/spoken_audio.h"
 
@@ -54,19 +55,21 @@ class TwoBoardsSpeechTest : public ::testing::Test {
     if (!HasFailure()) fs::remove_all(dir_);
   }
 
-  std::string config(const std::string& device_b) {
+  // `control`: the control socket's path, or off.
+  std::string config(const std::string& device_b, const std::string& control) {
     const std::string path = dir_ + "/tactiled.conf";
     std::ofstream conf(path, std::ios::trunc);
     conf << "seating = two-boards\nboard-a = script\nscript = " << dir_
          << "/a.fifo\nboard-b = script\nscript-b = " << dir_
          << "/b.fifo\ncompletion = auto\nsettle-ms = 300\nlanguage = en\nlanguage-b = de\n"
-            "speech = on\nspeech-device = board_a\nspeech-device-b = "
-         << device_b << "\ncontrol = off\nlog = " << log_ << "\npgn = " << dir_ << "/game.pgn\n";
+            "time-control = 300+2\nspeech = on\nspeech-device = board_a\nspeech-device-b = "
+         << device_b << "\ncontrol = " << control << "\nlog = " << log_ << "\npgn = " << dir_
+         << "/game.pgn\n";
     return path;
   }
-  void start(const std::string& device_b) {
+  void start(const std::string& device_b, const std::string& control = "off") {
     daemon_ = std::make_unique<Daemon>(
-        dir_, std::vector<std::string>{"--config", config(device_b)}, "", "daemon",
+        dir_, std::vector<std::string>{"--config", config(device_b, control)}, "", "daemon",
         Daemon::Environment{{"ALSA_CONFIG_PATH", dir_ + "/asound.conf"}});
     // Both scripts opened for writing keep the daemon's reading ends from seeing an end.
     for (const char* board : {"a", "b"})
@@ -140,13 +143,22 @@ TEST_F(TwoBoardsSpeechTest, EachPlayerHearsHisOwnPhrasesOnHisOwnDevice) {
 }
 
 TEST_F(TwoBoardsSpeechTest, ADeviceThatCannotBeOpenedIsNamedAndTheGameGoesOn) {
-  start("no_such_device");
+  const std::string control = dir_ + "/control";
+  start("no_such_device", control);
   ASSERT_TRUE(logged([](auto& j) { return j.value("type", "") == "start"; })) << daemon_->output();
   on(0, {"up e2", "down e4"});
   ASSERT_TRUE(logged(is_made)) << daemon_->output();
   on(1, {"up e2", "down e4"});
   ASSERT_TRUE(logged([](auto& j) { return is(j, "mirrored", "B"); })) << daemon_->output();
   EXPECT_THAT(daemon_->output(),
+              HasSubstr("speech-device-b: cannot open ALSA device 'no_such_device'"));
+  // The arbiter sees it in the status while the game goes on.
+  daemon::test::ControlClient client(control);
+  ASSERT_TRUE(client.connected()) << daemon_->output();
+  const nlohmann::json answer = client.ask({{"command", "status"}});
+  ASSERT_TRUE(answer.contains("faults")) << answer.dump();
+  ASSERT_EQ(answer["faults"].size(), 1u) << answer.dump();
+  EXPECT_THAT(answer["faults"][0].get<std::string>(),
               HasSubstr("speech-device-b: cannot open ALSA device 'no_such_device'"));
   // Board A's player still hears his confirmation.
   ASSERT_TRUE(until([&] { return voiced(heard("a")) > 0; })) << daemon_->output();
