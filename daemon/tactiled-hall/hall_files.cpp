@@ -61,68 +61,113 @@ std::string game_file_name(const Table& t) {
   return "table-" + t.name + ".pgn";
 }
 
+TableView table_view(const HallState& hall, const Table& t) {
+  const chess::PgnGame g = feed_game(hall, t);
+  TableView v;
+  v.pgn = chess::write_pgn(g);
+  const bool gap = t.records.size() != static_cast<std::size_t>(t.next_seq);
+  v.round_entry = {{"table", t.name},
+                   {"board", t.board},
+                   {"white", std::string(g.tag("White"))},
+                   {"black", std::string(g.tag("Black"))},
+                   {"result", g.result},
+                   {"file", game_file_name(t)},
+                   {"status", t.status},
+                   {"moves", g.moves.size()},
+                   {"records", t.next_seq},
+                   {"from_records", t.game_from_records},
+                   {"gap", gap},
+                   {"flags", t.flags}};
+  chess::Position now = g.position_after();
+  // A table with no game yet (no records, no pgn) shows the position its state names.
+  if (!t.game && t.state.contains("fen") && t.state["fen"].is_string()) {
+    try {
+      now = chess::Position::from_fen(t.state["fen"].get<std::string>());
+    } catch (const std::exception&) {
+    }
+  }
+  const nlohmann::json& s = t.state.is_object() ? t.state : nlohmann::json::object();
+  auto value = [&](const char* key) { return s.contains(key) ? s[key] : nlohmann::json(); };
+  nlohmann::json alarms =
+      s.contains("alarms") && s["alarms"].is_array() ? s["alarms"] : nlohmann::json::array();
+  if (t.status == "offline") alarms.push_back("offline");
+  v.page_entry = {{"table", t.name},
+                  {"board", t.board},
+                  {"white", std::string(g.tag("White"))},
+                  {"black", std::string(g.tag("Black"))},
+                  {"fen", now.fen()},
+                  {"turn", now.side_to_move() == chess::White ? "white" : "black"},
+                  {"white_ms", value("white_ms")},
+                  {"black_ms", value("black_ms")},
+                  {"running", s.contains("running") ? s["running"] : "none"},
+                  {"read_at", value("read_at")},
+                  {"last_move", value("last_move")},
+                  {"alarms", alarms},
+                  {"flags", t.flags},
+                  {"result", g.result},
+                  {"moves", g.moves.size()},
+                  {"status", t.status}};
+  return v;
+}
+
+std::vector<const Table*> HallViews::update(const HallState& hall) {
+  std::vector<const Table*> changed;
+  for (const Table* t : hall.tables()) {
+    Entry& e = entries_[t->name];
+    if (e.changes == t->changes && e.round == hall.round()) continue;
+    e.view = table_view(hall, *t);
+    e.changes = t->changes;
+    e.round = hall.round();
+    changed.push_back(t);
+  }
+  return changed;
+}
+
+const TableView& HallViews::view(const Table& t) const {
+  return entries_.find(t.name)->second.view;
+}
+
+void HallViews::forget(const Table& t) {
+  entries_.erase(t.name);
+}
+
+std::string HallViews::live_pgn(const HallState& hall) const {
+  std::string out;
+  for (const Table* t : hall.tables()) {
+    if (!out.empty()) out += '\n';
+    out += view(*t).pgn;
+  }
+  return out;
+}
+
+nlohmann::json HallViews::round_json(const HallState& hall) const {
+  nlohmann::json tables = nlohmann::json::array();
+  for (const Table* t : hall.tables()) tables.push_back(view(*t).round_entry);
+  return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}};
+}
+
+nlohmann::json HallViews::page_json(const HallState& hall) const {
+  nlohmann::json tables = nlohmann::json::array();
+  for (const Table* t : hall.tables()) tables.push_back(view(*t).page_entry);
+  return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}};
+}
+
 std::string live_pgn(const HallState& hall) {
-  std::vector<chess::PgnGame> games;
-  for (const Table* t : hall.tables()) games.push_back(feed_game(hall, *t));
-  return games.empty() ? "" : chess::write_pgn(games);
+  HallViews views;
+  views.update(hall);
+  return views.live_pgn(hall);
 }
 
 nlohmann::json round_json(const HallState& hall) {
-  nlohmann::json tables = nlohmann::json::array();
-  for (const Table* t : hall.tables()) {
-    const chess::PgnGame g = feed_game(hall, *t);
-    const bool gap = t->records.size() != static_cast<std::size_t>(t->next_seq);
-    tables.push_back({{"table", t->name},
-                      {"board", t->board},
-                      {"white", std::string(g.tag("White"))},
-                      {"black", std::string(g.tag("Black"))},
-                      {"result", g.result},
-                      {"file", game_file_name(*t)},
-                      {"status", t->status},
-                      {"moves", g.moves.size()},
-                      {"records", t->next_seq},
-                      {"from_records", t->game_from_records},
-                      {"gap", gap},
-                      {"flags", t->flags}});
-  }
-  return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}};
+  HallViews views;
+  views.update(hall);
+  return views.round_json(hall);
 }
 
 nlohmann::json page_json(const HallState& hall) {
-  nlohmann::json tables = nlohmann::json::array();
-  for (const Table* t : hall.tables()) {
-    const chess::PgnGame g = feed_game(hall, *t);
-    chess::Position now = g.position_after();
-    // A table with no game yet (no records, no pgn) shows the position its state names.
-    if (!t->game && t->state.contains("fen") && t->state["fen"].is_string()) {
-      try {
-        now = chess::Position::from_fen(t->state["fen"].get<std::string>());
-      } catch (const std::exception&) {
-      }
-    }
-    const nlohmann::json& s = t->state.is_object() ? t->state : nlohmann::json::object();
-    auto value = [&](const char* key) { return s.contains(key) ? s[key] : nlohmann::json(); };
-    nlohmann::json alarms =
-        s.contains("alarms") && s["alarms"].is_array() ? s["alarms"] : nlohmann::json::array();
-    if (t->status == "offline") alarms.push_back("offline");
-    tables.push_back({{"table", t->name},
-                      {"board", t->board},
-                      {"white", std::string(g.tag("White"))},
-                      {"black", std::string(g.tag("Black"))},
-                      {"fen", now.fen()},
-                      {"turn", now.side_to_move() == chess::White ? "white" : "black"},
-                      {"white_ms", value("white_ms")},
-                      {"black_ms", value("black_ms")},
-                      {"running", s.contains("running") ? s["running"] : "none"},
-                      {"read_at", value("read_at")},
-                      {"last_move", value("last_move")},
-                      {"alarms", alarms},
-                      {"flags", t->flags},
-                      {"result", g.result},
-                      {"moves", g.moves.size()},
-                      {"status", t->status}});
-  }
-  return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}};
+  HallViews views;
+  views.update(hall);
+  return views.page_json(hall);
 }
 
 }  // namespace tactile::hall

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -33,6 +35,38 @@ nlohmann::json round_json(const HallState& hall);
 // The clocks, last move and alarms come from the retained state; "offline" joins the
 // alarms when the table's publisher is gone; the position is the game's.
 nlohmann::json page_json(const HallState& hall);
+
+// One table as the files and the page show it: its feed game's PGN (its own file and its
+// part of live.pgn), its entry of round.json and its entry of the page.
+struct TableView {
+  std::string pgn;
+  nlohmann::json round_entry, page_entry;
+};
+TableView table_view(const HallState& hall, const Table& table);
+
+// The tables' views, each made again only when its table changed (Table::changes) or the
+// round did: a move at one table of two hundred rebuilds that one game's text, not every
+// game's. What tactiled-hall writes at every change; the same as the functions above.
+class HallViews {
+ public:
+  // Brings every table's view up to date; returns the tables whose view was made again.
+  std::vector<const Table*> update(const HallState& hall);
+  // After update(): the table's view.
+  const TableView& view(const Table& table) const;
+  // Makes the table's view again at the next update (its file could not be written).
+  void forget(const Table& table);
+  std::string live_pgn(const HallState& hall) const;
+  nlohmann::json round_json(const HallState& hall) const;
+  nlohmann::json page_json(const HallState& hall) const;
+
+ private:
+  struct Entry {
+    std::int64_t changes = -1;
+    std::string round;
+    TableView view;
+  };
+  std::map<std::string, Entry, std::less<>> entries_;
+};
 
 // "H:MM:SS" of a clock time in milliseconds (rounded down to the second).
 std::string clock_text(long long ms);

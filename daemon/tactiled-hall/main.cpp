@@ -116,16 +116,31 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
   c->inbox->wake.notify_one();
 }
 
-void write_files(hall::HallState& state, const std::string& dir, hall::PageFeed& feed) {
+// Every table whose view changed gets its own file again; live.pgn, round.json and the
+// page are put together from the views. A table file that cannot be written is tried
+// again at the next change (its view forgotten); the error goes to the journal.
+void write_files(hall::HallState& state, hall::HallViews& views, const std::string& dir,
+                 hall::PageFeed& feed) {
   state.refresh();
-  std::string live = hall::live_pgn(state);
-  std::string index = hall::round_json(state).dump(2) + "\n";
-  feed.publish(hall::page_json(state).dump(), live, index);
-  for (const hall::Table* t : state.tables())
-    daemon::replace_file(dir + "/" + hall::game_file_name(*t),
-                         chess::write_pgn(hall::feed_game(state, *t)), "game PGN");
+  const std::vector<const hall::Table*> changed = views.update(state);
+  std::string live = views.live_pgn(state);
+  std::string index = views.round_json(state).dump(2) + "\n";
+  feed.publish(views.page_json(state).dump(), live, index);
+  std::string failure;
+  for (const hall::Table* t : changed) {
+    try {
+      if (failure.empty())
+        daemon::replace_file(dir + "/" + hall::game_file_name(*t), views.view(*t).pgn, "game PGN");
+      else
+        views.forget(*t);  // the disk is full or gone: not tried again now
+    } catch (const std::exception& e) {
+      views.forget(*t);
+      failure = e.what();
+    }
+  }
   daemon::replace_file(dir + "/round.json", index, "round index");
   daemon::replace_file(dir + "/live.pgn", live, "live PGN");
+  if (!failure.empty()) throw std::runtime_error(failure);
 }
 
 int run(const hall::HallConfig& config) {
@@ -145,7 +160,8 @@ int run(const hall::HallConfig& config) {
 
   hall::HallState state(config.hall);
   hall::PageFeed feed;
-  write_files(state, config.output_dir, feed);
+  hall::HallViews views;
+  write_files(state, views, config.output_dir, feed);
   std::optional<hall::HttpServer> http;
   http.emplace(config.http_address, config.http_port, feed);
   std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker.host << ":"
@@ -170,7 +186,7 @@ int run(const hall::HallConfig& config) {
     }
     if (dirty && Clock::now() - first_change >= std::chrono::milliseconds(config.coalesce_ms)) {
       try {
-        write_files(state, config.output_dir, feed);
+        write_files(state, views, config.output_dir, feed);
       } catch (const std::exception& e) {
         std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again at the next change
       }
@@ -183,7 +199,7 @@ int run(const hall::HallConfig& config) {
   mosquitto_loop_stop(m, true);
   mosquitto_destroy(m);
   mosquitto_lib_cleanup();
-  if (dirty) write_files(state, config.output_dir, feed);
+  if (dirty) write_files(state, views, config.output_dir, feed);
   return 0;
 }
 

@@ -191,5 +191,46 @@ TEST(HallFiles, AGapHoldsTheGameBackUntilItIsFilled) {
   EXPECT_LT(moves_before, 10u);
 }
 
+// The views kept across changes (what tactiled-hall writes) are at every step what a
+// fresh build of everything gives, and only the tables that changed are made again.
+TEST(HallFiles, KeptViewsAreAlwaysWhatAFreshBuildGives) {
+  const std::vector<std::string> lines = log_lines();
+  HallState hall("open");
+  HallViews kept;
+  std::mt19937 rng(5);
+  std::size_t next[3] = {0, 0, 0};
+  for (int step = 0; step < 120; ++step) {
+    const int table = int(rng() % 3);
+    const std::string name = std::to_string(table + 1);
+    switch (rng() % 5) {
+      case 0:
+        hall.receive(topic(name, "state"),
+                     R"({"white":"W)" + name + R"(","round":"2","white_ms":)" +
+                         std::to_string(1000 * step) + R"(,"black_ms":5000,"alarms":["paused"]})");
+        break;
+      case 1:
+        hall.receive(topic(name, "status"), step % 2 ? "online" : "offline");
+        break;
+      default:
+        if (next[table] < lines.size()) hall.receive(topic(name, "record"), lines[next[table]++]);
+    }
+    if (rng() % 3) continue;  // several changes make one rewrite
+    hall.refresh();
+    const std::vector<const Table*> changed = kept.update(hall);
+    EXPECT_LE(changed.size(), 3u);
+    EXPECT_EQ(kept.live_pgn(hall), live_pgn(hall)) << "step " << step;
+    EXPECT_EQ(kept.round_json(hall), round_json(hall)) << "step " << step;
+    EXPECT_EQ(kept.page_json(hall), page_json(hall)) << "step " << step;
+  }
+  // Nothing changed: nothing made again.
+  hall.refresh();
+  kept.update(hall);
+  EXPECT_TRUE(kept.update(hall).empty());
+  hall.receive(topic("2", "status"), "gone");
+  const std::vector<const Table*> changed = kept.update(hall);
+  ASSERT_EQ(changed.size(), 1u);
+  EXPECT_EQ(changed[0]->name, "2");
+}
+
 }  // namespace
 }  // namespace tactile::hall
