@@ -45,6 +45,10 @@ bool is_made(const nlohmann::json& j) {
   return j.value("type", "") == "moment" && j.value("kind", "") == "made";
 }
 
+bool is_on_board(const nlohmann::json& j, const char* type, const char* board) {
+  return j.value("type", "") == type && j.value("board", "") == board;
+}
+
 bool says(const nlohmann::json& j, const char* text) {
   return j.value("type", "") == "speak" && j.value("text", "") == text;
 }

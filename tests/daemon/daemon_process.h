@@ -24,6 +24,8 @@ int count(const std::vector<nlohmann::json>& entries,
           const std::function<bool(const nlohmann::json&)>& match);
 bool is_made(const nlohmann::json& j);
 bool says(const nlohmann::json& j, const char* text);
+// A record of `type` that belongs to `board` ("A" or "B").
+bool is_on_board(const nlohmann::json& j, const char* type, const char* board);
 // The first entry whose time "t" is earlier than the one before it; null when none is.
 nlohmann::json first_time_going_back(const std::vector<nlohmann::json>& entries);
 // A new, empty directory for one test: `prefix`-PID below the build tree.

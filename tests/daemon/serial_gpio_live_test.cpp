@@ -39,16 +39,13 @@ using Clock = std::chrono::steady_clock;
 using nlohmann::json;
 using serial::test::count;
 using serial::test::is_made;
+using serial::test::is_on_board;
 using serial::test::log_entries;
 using serial::test::slurp;
 using serial::test::sq;
 using ::testing::HasSubstr;
 using Log = std::vector<json>;
 using test::LiveChild;
-
-bool is(const json& j, const char* type, const char* board) {
-  return j.value("type", "") == type && j.value("board", "") == board;
-}
 
 // Board A's hands: batches of hole changes ({"e2", false}: lifted), 150 ms apart (well
 // past the 20 ms debounce), each batch begun when its gate file exists.
@@ -138,7 +135,7 @@ TEST_F(TwoBoardsSerialGpioLiveTest, ADiscrepancyIsResolvedAndAKillDuringAReprodu
                                               std::vector<int>{sim_.master_fd()});
     const auto output = [&] { return daemon->output(); };
     ASSERT_TRUE(until_count(
-        *daemon, [](auto& j) { return is(j, "board", "B") && j["status"] == "found"; }, 1))
+        *daemon, [](auto& j) { return is_on_board(j, "board", "B") && j["status"] == "found"; }, 1))
         << output();
 
     // 1. e4 on White's GPIO board; Black's serial board reproduces it wrongly (e3): a
@@ -148,15 +145,15 @@ TEST_F(TwoBoardsSerialGpioLiveTest, ADiscrepancyIsResolvedAndAKillDuringAReprodu
     sim_.change(sq("e2"), false);
     sim_.change(sq("e3"), true);
     ASSERT_TRUE(until_count(
-        *daemon, [](auto& j) { return is(j, "discrepancy", "B"); }, 1))
+        *daemon, [](auto& j) { return is_on_board(j, "discrepancy", "B"); }, 1))
         << output();
-    EXPECT_EQ(count(log_entries(log_), [](auto& j) { return is(j, "mirrored", "B"); }), 0);
+    EXPECT_EQ(count(log_entries(log_), [](auto& j) { return is_on_board(j, "mirrored", "B"); }), 0);
     sim_.change(sq("e3"), false);
     sim_.change(sq("e4"), true);
     ASSERT_TRUE(until_count(
-        *daemon, [](auto& j) { return is(j, "mirrored", "B"); }, 1))
+        *daemon, [](auto& j) { return is_on_board(j, "mirrored", "B"); }, 1))
         << output();
-    EXPECT_GE(count(log_entries(log_), [](auto& j) { return is(j, "resolved", "B"); }), 1);
+    EXPECT_GE(count(log_entries(log_), [](auto& j) { return is_on_board(j, "resolved", "B"); }), 1);
 
     // 1... e5 on Black's board; White's board begins to reproduce it (e7 lifted), and the
     // daemon is killed in the middle of that reproduction.
@@ -165,7 +162,8 @@ TEST_F(TwoBoardsSerialGpioLiveTest, ADiscrepancyIsResolvedAndAKillDuringAReprodu
     ASSERT_TRUE(until_count(*daemon, is_made, 2)) << output();
     open_gate("e7");
     ASSERT_TRUE(until_count(
-        *daemon, [](auto& j) { return is(j, "hole", "A") && j.value("square", "") == "e7"; }, 1))
+        *daemon,
+        [](auto& j) { return is_on_board(j, "hole", "A") && j.value("square", "") == "e7"; }, 1))
         << output();
     const int killed = daemon->kill(SIGKILL);
     ASSERT_TRUE(WIFSIGNALED(killed) && WTERMSIG(killed) == SIGKILL) << output();
@@ -194,16 +192,17 @@ TEST_F(TwoBoardsSerialGpioLiveTest, ADiscrepancyIsResolvedAndAKillDuringAReprodu
       << output();
   open_gate("e5");
   ASSERT_TRUE(until_count(
-      daemon, [](auto& j) { return is(j, "mirrored", "A"); }, 1))
+      daemon, [](auto& j) { return is_on_board(j, "mirrored", "A"); }, 1))
       << output();
   // No discrepancy on A: the half-done reproduction was taken up as it was.
-  EXPECT_EQ(count(log_entries(log_), [](auto& j) { return is(j, "discrepancy", "A"); }), 0);
+  EXPECT_EQ(count(log_entries(log_), [](auto& j) { return is_on_board(j, "discrepancy", "A"); }),
+            0);
   open_gate("f3");
   ASSERT_TRUE(until_count(daemon, is_made, 3)) << output();
   sim_.change(sq("g1"), false);
   sim_.change(sq("f3"), true);
   ASSERT_TRUE(until_count(
-      daemon, [](auto& j) { return is(j, "mirrored", "B"); }, 2))
+      daemon, [](auto& j) { return is_on_board(j, "mirrored", "B"); }, 2))
       << output();
 
   const int status = daemon.kill(SIGTERM);
@@ -217,13 +216,17 @@ TEST_F(TwoBoardsSerialGpioLiveTest, ADiscrepancyIsResolvedAndAKillDuringAReprodu
   EXPECT_EQ(log.front().value("seating", ""), "two-boards");
   EXPECT_EQ(count(log, [](auto& j) { return j.value("type", "") == "resume"; }), 1);
   // Each board's hole events are its own: A's from the GPIO matrix, B's from the serial.
-  EXPECT_GE(count(log, [](auto& j) { return is(j, "hole", "A"); }), 5);
-  EXPECT_GE(count(log, [](auto& j) { return is(j, "hole", "B"); }), 8);
+  EXPECT_GE(count(log, [](auto& j) { return is_on_board(j, "hole", "A"); }), 5);
+  EXPECT_GE(count(log, [](auto& j) { return is_on_board(j, "hole", "B"); }), 8);
   // The players hear in their own languages.
-  EXPECT_EQ(count(log, [](auto& j) { return is(j, "speak", "A") && j["text"] == "Pawn e-four"; }),
-            1);
   EXPECT_EQ(
-      count(log, [](auto& j) { return is(j, "speak", "B") && j["text"] == "Bauer Eva vier"; }), 1);
+      count(log,
+            [](auto& j) { return is_on_board(j, "speak", "A") && j["text"] == "Pawn e-four"; }),
+      1);
+  EXPECT_EQ(
+      count(log,
+            [](auto& j) { return is_on_board(j, "speak", "B") && j["text"] == "Bauer Eva vier"; }),
+      1);
 }
 
 }  // namespace

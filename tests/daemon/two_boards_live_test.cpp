@@ -36,10 +36,6 @@ using Log = std::vector<nlohmann::json>;
 
 constexpr std::uint64_t kStart = 0xFFFF00000000FFFFull;  // the standard start position
 
-bool is(const nlohmann::json& j, const char* type, const char* board) {
-  return j.value("type", "") == type && j.value("board", "") == board;
-}
-
 class TwoBoardsLiveTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -98,7 +94,8 @@ TEST_F(TwoBoardsLiveTest, MirrorsADiscrepancyIsResolvedAndAKillDuringAReproducti
   const std::string fifo_a = dir_ + "/a.fifo";
   const std::string conf = config(fifo_a);
   daemon_ = std::make_unique<Daemon>(dir_, std::vector<std::string>{"--config", conf});
-  ASSERT_TRUE(until_count([](auto& j) { return is(j, "board", "B") && j["status"] == "found"; }, 1))
+  ASSERT_TRUE(until_count(
+      [](auto& j) { return is_on_board(j, "board", "B") && j["status"] == "found"; }, 1))
       << daemon_->output();
 
   // 1. e4 on White's board A; board B reproduces it wrongly (e3), then puts it right.
@@ -106,22 +103,23 @@ TEST_F(TwoBoardsLiveTest, MirrorsADiscrepancyIsResolvedAndAKillDuringAReproducti
   ASSERT_TRUE(until_count(is_made, 1)) << daemon_->output();
   sim_.change(sq("e2"), false);
   sim_.change(sq("e3"), true);
-  ASSERT_TRUE(until_count([](auto& j) { return is(j, "discrepancy", "B"); }, 1))
+  ASSERT_TRUE(until_count([](auto& j) { return is_on_board(j, "discrepancy", "B"); }, 1))
       << daemon_->output();
   const Log before = log_entries(log_);
-  EXPECT_EQ(count(before, [](auto& j) { return is(j, "mirrored", "B"); }), 0);
+  EXPECT_EQ(count(before, [](auto& j) { return is_on_board(j, "mirrored", "B"); }), 0);
   sim_.change(sq("e3"), false);
   sim_.change(sq("e4"), true);
-  ASSERT_TRUE(until_count([](auto& j) { return is(j, "mirrored", "B"); }, 1)) << daemon_->output();
-  EXPECT_GE(count(log_entries(log_), [](auto& j) { return is(j, "resolved", "B"); }), 1);
+  ASSERT_TRUE(until_count([](auto& j) { return is_on_board(j, "mirrored", "B"); }, 1))
+      << daemon_->output();
+  EXPECT_GE(count(log_entries(log_), [](auto& j) { return is_on_board(j, "resolved", "B"); }), 1);
 
   // 1... e5 on Black's board B; A begins to reproduce it (e7 lifted) and the daemon dies.
   sim_.change(sq("e7"), false);
   sim_.change(sq("e5"), true);
   ASSERT_TRUE(until_count(is_made, 2)) << daemon_->output();
   on_a(fifo_a, {"up e7"});
-  ASSERT_TRUE(
-      until_count([](auto& j) { return is(j, "hole", "A") && j.value("square", "") == "e7"; }, 1))
+  ASSERT_TRUE(until_count(
+      [](auto& j) { return is_on_board(j, "hole", "A") && j.value("square", "") == "e7"; }, 1))
       << daemon_->output();
   ::kill(daemon_->pid(), SIGKILL);
   const int killed = daemon_->wait();
@@ -135,15 +133,18 @@ TEST_F(TwoBoardsLiveTest, MirrorsADiscrepancyIsResolvedAndAKillDuringAReproducti
   ASSERT_TRUE(until_count([](auto& j) { return j.value("type", "") == "resume"; }, 1))
       << daemon_->output();
   on_a(fifo_a2, {"down e5"});
-  ASSERT_TRUE(until_count([](auto& j) { return is(j, "mirrored", "A"); }, 1)) << daemon_->output();
+  ASSERT_TRUE(until_count([](auto& j) { return is_on_board(j, "mirrored", "A"); }, 1))
+      << daemon_->output();
   // No discrepancy on A: the half-done reproduction was taken up as it was.
-  EXPECT_EQ(count(log_entries(log_), [](auto& j) { return is(j, "discrepancy", "A"); }), 0);
+  EXPECT_EQ(count(log_entries(log_), [](auto& j) { return is_on_board(j, "discrepancy", "A"); }),
+            0);
   // 2. Nf3 on A, reproduced on B.
   on_a(fifo_a2, {"up g1", "down f3"});
   ASSERT_TRUE(until_count(is_made, 3)) << daemon_->output();
   sim_.change(sq("g1"), false);
   sim_.change(sq("f3"), true);
-  ASSERT_TRUE(until_count([](auto& j) { return is(j, "mirrored", "B"); }, 2)) << daemon_->output();
+  ASSERT_TRUE(until_count([](auto& j) { return is_on_board(j, "mirrored", "B"); }, 2))
+      << daemon_->output();
 
   const int status = daemon_->stop();
   ASSERT_TRUE(WIFEXITED(status)) << daemon_->output();
@@ -157,10 +158,14 @@ TEST_F(TwoBoardsLiveTest, MirrorsADiscrepancyIsResolvedAndAKillDuringAReproducti
   EXPECT_EQ(record::verify_log(text), log.size());  // one unbroken chain across the crash
   EXPECT_EQ(log.front().value("seating", ""), "two-boards");
   // Each board's player hears in his own language.
-  EXPECT_EQ(count(log, [](auto& j) { return is(j, "speak", "A") && j["text"] == "Pawn e-four"; }),
-            1);
   EXPECT_EQ(
-      count(log, [](auto& j) { return is(j, "speak", "B") && j["text"] == "Bauer Eva vier"; }), 1);
+      count(log,
+            [](auto& j) { return is_on_board(j, "speak", "A") && j["text"] == "Pawn e-four"; }),
+      1);
+  EXPECT_EQ(
+      count(log,
+            [](auto& j) { return is_on_board(j, "speak", "B") && j["text"] == "Bauer Eva vier"; }),
+      1);
   // The printout says which board each moment belongs to.
   EXPECT_THAT(daemon_->output(), HasSubstr("A  mirrored     e5 (e7e5)"));
 }

@@ -38,10 +38,6 @@ using tactile::test::Samples;
 using tactile::test::samples_of;
 using tactile::test::voiced;
 
-bool is(const nlohmann::json& j, const char* type, const char* board) {
-  return j.value("type", "") == type && j.value("board", "") == board;
-}
-
 class TwoBoardsSpeechTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -98,7 +94,7 @@ class TwoBoardsSpeechTest : public ::testing::Test {
   std::vector<std::string> said_to(const char* board) const {
     std::vector<std::string> texts;
     for (const auto& j : log_entries(log_))
-      if (is(j, "speak", board)) texts.push_back(j.value("text", ""));
+      if (is_on_board(j, "speak", board)) texts.push_back(j.value("text", ""));
     return texts;
   }
 
@@ -115,7 +111,7 @@ TEST_F(TwoBoardsSpeechTest, EachPlayerHearsHisOwnPhrasesOnHisOwnDevice) {
   // 1. e4 on White's board A: confirmed to A, announced to B.
   on(0, {"up e2", "down e4"});
   ASSERT_TRUE(logged(is_made)) << daemon_->output();
-  ASSERT_TRUE(logged([](auto& j) { return is(j, "speak", "B"); })) << daemon_->output();
+  ASSERT_TRUE(logged([](auto& j) { return is_on_board(j, "speak", "B"); })) << daemon_->output();
   const std::vector<std::string> to_b = said_to("B");
   ASSERT_EQ(to_b.size(), 1u);
   EXPECT_EQ(to_b[0], "Bauer Eva vier");
@@ -149,7 +145,7 @@ TEST_F(TwoBoardsSpeechTest, ADeviceThatCannotBeOpenedIsNamedAndTheGameGoesOn) {
   on(0, {"up e2", "down e4"});
   ASSERT_TRUE(logged(is_made)) << daemon_->output();
   on(1, {"up e2", "down e4"});
-  ASSERT_TRUE(logged([](auto& j) { return is(j, "mirrored", "B"); })) << daemon_->output();
+  ASSERT_TRUE(logged([](auto& j) { return is_on_board(j, "mirrored", "B"); })) << daemon_->output();
   EXPECT_THAT(daemon_->output(),
               HasSubstr("speech-device-b: cannot open ALSA device 'no_such_device'"));
   // The arbiter sees it in the status while the game goes on.
