@@ -10,6 +10,7 @@
 
 #include "core/board/readings.h"
 #include "core/chess/uci.h"
+#include "tests/game/hand_orders.h"
 
 namespace tactile::game {
 namespace {
@@ -20,44 +21,6 @@ struct Case {
   bool chess960;
   const char* uci;
 };
-
-// The holes a hand empties and fills for `m`: each piece out of its hole, the captured
-// piece removed, each piece into its destination.
-std::vector<board::HoleEvent> hand_events(const Position& p, chess::Move m) {
-  const board::MoveShape s = board::shape_of(p, m);
-  std::vector<board::HoleEvent> e;
-  for (int i = 0; i < s.travellers; ++i) e.push_back({0, s.from[i], board::Hole::Up});
-  if (s.captured != chess::NoSquare) e.push_back({0, s.captured, board::Hole::Up});
-  for (int i = 0; i < s.travellers; ++i) e.push_back({0, s.to[i], board::Hole::Down});
-  return e;
-}
-
-// Whether a hand can do `order`: each piece of `m` leaves its hole before it goes into
-// its destination, and a peg goes only into an empty hole.
-bool possible(const Position& p, chess::Move m, const std::vector<board::HoleEvent>& order) {
-  const board::MoveShape s = board::shape_of(p, m);
-  const auto at = [&](chess::Square sq, board::Hole change) {
-    for (std::size_t i = 0; i < order.size(); ++i)
-      if (order[i].square == sq && order[i].change == change) return i;
-    return order.size();
-  };
-  for (int i = 0; i < s.travellers; ++i)
-    if (at(s.from[i], board::Hole::Up) > at(s.to[i], board::Hole::Down)) return false;
-  chess::Bitboard holes = p.occupied();
-  int in_hand = 0;
-  for (const board::HoleEvent& e : order) {
-    const chess::Bitboard bit = chess::square_bb(e.square);
-    if (e.change == board::Hole::Up) {
-      holes &= ~bit;
-      ++in_hand;
-    } else {
-      if ((holes & bit) || in_hand == 0) return false;
-      holes |= bit;
-      --in_hand;
-    }
-  }
-  return true;
-}
 
 TEST(BoardCheck, AReproductionInEveryOrderShowsOnlyWhenComplete) {
   const Case cases[] = {
@@ -75,29 +38,21 @@ TEST(BoardCheck, AReproductionInEveryOrderShowsOnlyWhenComplete) {
     if (c.chess960) p.set_chess960(true);
     const chess::Move m = chess::parse_uci(p, c.uci);
     ASSERT_FALSE(m.is_none()) << c.uci;
-    std::vector<board::HoleEvent> order = hand_events(p, m);
-    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
-      return std::pair(a.square, a.change) < std::pair(b.square, b.change);
-    });
     Position after = p;
     after.play(m);
-    int orders = 0;
-    do {
-      if (!possible(p, m, order)) continue;
-      ++orders;
-      chess::Bitboard holes = p.occupied();
-      for (std::size_t n = 1; n <= order.size(); ++n) {
-        const std::vector<board::HoleEvent> prefix(order.begin(), order.begin() + long(n));
-        const board::HoleEvent& e = prefix.back();
-        holes = e.change == board::Hole::Up ? holes & ~chess::square_bb(e.square)
-                                            : holes | chess::square_bb(e.square);
-        EXPECT_EQ(reproduces(p, m, p.occupied(), prefix), n == order.size())
-            << c.uci << " after " << n << " events";
-        EXPECT_EQ(unexplained(p, m, holes, after, true), 0u) << c.uci << " under way";
-      }
-    } while (std::next_permutation(order.begin(), order.end(), [](const auto& a, const auto& b) {
-      return std::pair(a.square, a.change) < std::pair(b.square, b.change);
-    }));
+    const int orders =
+        testing::for_every_hand_order(p, m, [&](const std::vector<testing::HandStep>& order) {
+          chess::Bitboard holes = p.occupied();
+          std::vector<board::HoleEvent> prefix;
+          for (const testing::HandStep& step : order) {
+            prefix.push_back({0, step.square, step.change});
+            holes = step.change == board::Hole::Up ? holes & ~chess::square_bb(step.square)
+                                                   : holes | chess::square_bb(step.square);
+            EXPECT_EQ(reproduces(p, m, p.occupied(), prefix), prefix.size() == order.size())
+                << c.uci << " after " << prefix.size() << " events";
+            EXPECT_EQ(unexplained(p, m, holes, after, true), 0u) << c.uci << " under way";
+          }
+        });
     EXPECT_GT(orders, 0) << c.uci;
   }
 }
