@@ -38,6 +38,10 @@ std::string_view irregularity_name(Irregularity i) {
       return "castling-rook-first";
     case Irregularity::OwnMoveEarly:
       return "own-move-early";
+    case Irregularity::LatePress:
+      return "late-press";
+    case Irregularity::ClockNotStarted:
+      return "clock-not-started";
   }
   return "?";
 }

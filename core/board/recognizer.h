@@ -78,6 +78,8 @@ class Recognizer {
   // on the tactile board by somebody he does not wait for (a knight: promote-knight first).
   void set_promotion_question(bool asks) { promotion_asks_ = asks; }
   Completion completion() const { return config_.completion; }
+  // The promotion piece named for the move under way (promote-X), else the queen.
+  chess::PieceType promotion() const { return promotion_; }
   bool frozen() const { return frozen_; }
 
  private:

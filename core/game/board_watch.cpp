@@ -1,16 +1,14 @@
-// Two boards (D.1, D.2.9): each move is made on the mover's board and reproduced on the
-// opponent's; every other board stands still. A board whose settled holes differ from
-// what the game expects there is a discrepancy until it is put right (docs/recognition.md,
-// "Two boards").
+// The checks the watching seatings share (sighted, two boards): a board whose settled holes
+// differ from what the game expects there is a discrepancy until it is put right
+// (docs/recognition.md, "Two boards").
+#include "core/game/board_watch.h"
+
+#include <algorithm>
 #include <string>
 #include <utility>
-#include <vector>
 
 #include "core/board/readings.h"
-#include "core/chess/san.h"
-#include "core/chess/uci.h"
 #include "core/game/board_check.h"
-#include "core/game/session.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 
@@ -45,118 +43,44 @@ Output board_output(Output::Kind kind, std::int64_t ms, int board) {
 }
 }  // namespace
 
-void Session::boards_follow(std::int64_t ms, std::vector<Output>& out) {
-  const chess::Move m = game_.last_move();
-  const chess::Position before = game_.before_last();
+std::int64_t WatchedBoards::deadline(int& board) const {
+  board = watch_[1].check_at < watch_[0].check_at ? 1 : 0;
+  return watch_[std::size_t(board)].check_at;
+}
+
+void WatchedBoards::returned(Session&, std::int64_t ms, std::vector<Output>& out) {
   for (int b = 0; b < board_count(); ++b) {
-    BoardWatch& w = watch_[std::size_t(b)];
-    if (owner(b) == position().side_to_move()) {
-      // The opponent's board: it must reproduce the move; it is shown there.
-      w.expected = m;
-      w.base = recognizer(b).occupancy();
-      w.events.clear();
-      // Begun before the announce: the events on the move's holes are part of it (the
-      // others stay what they were: nothing of them becomes a move).
-      const chess::Bitboard squares = move_squares(before, m);
-      if (!w.early.empty()) w.base = (w.early_base & squares) | (w.base & ~squares);
-      for (const board::HoleEvent& e : w.early)
-        if (squares & chess::square_bb(e.square)) w.events.push_back(e);
-      w.early.clear();
-      w.told_early = false;
-      rec(b).reset(before, recognizer(b).occupancy());
-      Output light = board_output(Output::Kind::LightSquares, ms, b);
-      light.squares = squares;
-      out.push_back(light);
-    }
-    refreeze(b);
+    BoardWatch& w = watch(b);
+    const bool was_discrepant = w.discrepant();
+    w = BoardWatch{};
+    if (was_discrepant) out.push_back(board_output(Output::Kind::Resolved, ms, b));
   }
 }
 
-void Session::mirror_done_early(std::int64_t ms, std::vector<Output>& out) {
-  // Reproduced already, before the mover's announce: no hole event will come to say so.
-  for (int b = 0; b < board_count(); ++b) {
-    const BoardWatch& w = watch_[std::size_t(b)];
-    if (!w.expected.is_none() && reproduces(recognizer(b).position(), w.expected, w.base, w.events))
-      mirrored(b, ms, out);
-  }
-}
-
-void Session::watch_hole(int board, const board::HoleEvent& e, std::vector<Output>& out) {
-  BoardWatch& w = watch_[std::size_t(board)];
-  if (over_ || w.restoring) return;
-  if (w.expected.is_none() && !owner_on_move(board)) {
-    // Perhaps the reproduction of the move being made on the other board, begun before
-    // its announce (the trace holds this event already).
-    if (w.early.empty()) w.early_base = recognizer(board).occupancy() ^ chess::square_bb(e.square);
-    w.early.push_back(e);
-  }
-  if (!w.expected.is_none()) {
-    w.events.push_back(e);
-    const chess::Position& shown = recognizer(board).position();
-    const chess::Bitboard bit = chess::square_bb(e.square);
-    if (e.change == board::Hole::Up && !w.told_early && (position().pieces(owner(board)) & bit) &&
-        !(move_squares(shown, w.expected) & bit)) {
-      // His own move begun before the opponent's is on his board: not read until then.
-      w.told_early = true;
-      board::Moment early{.kind = board::MomentKind::Irregularity,
-                          .ms = e.ms,
-                          .square = e.square,
-                          .piece = position().piece_on(e.square),
-                          .irregularity = board::Irregularity::OwnMoveEarly};
-      Output o = board_output(Output::Kind::Moment, e.ms, board);
-      o.moment = early;
-      out.push_back(o);
-      speak(board, e.ms,
-            std::string(record::message_text(Message::ReproduceFirst, language(board))), out);
-    }
-    if (reproduces(shown, w.expected, w.base, w.events)) mirrored(board, e.ms, out);
-  }
-  if (w.discrepant()) check_board(board, e.ms, false, out);
-  w.check_at = reads(board) ? board::kNoDeadline : e.ms + config_.recognizer.settle_ms;
-}
-
-void Session::mirrored(int board, std::int64_t ms, std::vector<Output>& out) {
-  BoardWatch& w = watch_[std::size_t(board)];
-  const chess::Position shown = recognizer(board).position();
-  const chess::Move m = w.expected;
-  Output o = board_output(Output::Kind::Mirrored, ms, board);
-  o.uci = chess::to_uci(shown, m);
-  o.san = chess::to_san(shown, m);
-  out.push_back(o);
-  out.push_back(board_output(Output::Kind::LightSquares, ms, board));  // lights off
-  const std::vector<board::HoleEvent> events = std::move(w.events);
-  w.expected = chess::Move::none();
+void WatchedBoards::restored(Session& s, int board) {
+  BoardWatch& w = watch(board);
+  w.base = s.recognizer(board).occupancy();
   w.events.clear();
-  w.told_early = false;
-  read_after(board, shown, m, w.base, events, out);
-  if (w.discrepant()) check_board(board, ms, false, out);
+  w.early.clear();
 }
 
-void Session::read_after(int board, const chess::Position& shown, chess::Move m,
-                         chess::Bitboard base, const std::vector<board::HoleEvent>& events,
-                         std::vector<Output>& out) {
-  // The board shows the position after `m`, except for the holes of an own move begun
-  // early: those events are read again from that position, in their order.
-  const chess::Bitboard mine = move_squares(shown, m);
-  const chess::Bitboard start = (base & ~mine) | (board::shape_of(shown, m).occupancy_after & mine);
-  chess::Position after = shown;
-  after.play(m);
-  rec(board).reset(after, start);
-  refreeze(board);
-  moments_.clear();
-  for (const board::HoleEvent& e : events)
-    if (!(mine & chess::square_bb(e.square))) rec(board).on_hole(e, moments_);
-  const std::vector<board::Moment> replayed = moments_;
-  for (const board::Moment& mo : replayed) handle(board, mo, after, out);
+void WatchedBoards::ended() {
+  for (BoardWatch& w : watch_) w.check_at = board::kNoDeadline;
 }
 
-void Session::check_board(int board, std::int64_t ms, bool settled, std::vector<Output>& out) {
-  BoardWatch& w = watch_[std::size_t(board)];
+chess::Bitboard WatchedBoards::unexplained_holes(const Session& s, int board) const {
+  const board::Recognizer& r = s.recognizer(board);
+  return unexplained(r.position(), watch(board).expected, r.occupancy(), s.position(),
+                     owner_on_move(s, board));
+}
+
+void WatchedBoards::check_board(Session& s, int board, std::int64_t ms, bool settled,
+                                std::vector<Output>& out) {
+  BoardWatch& w = watch(board);
   if (settled) w.check_at = board::kNoDeadline;
-  if (over_ || w.restoring) return;
-  const board::Recognizer& r = recognizer(board);
-  const chess::Bitboard bad =
-      unexplained(r.position(), w.expected, r.occupancy(), position(), owner_on_move(board));
+  if (s.over() || s.restoring(board)) return;
+  const board::Recognizer& r = s.recognizer(board);
+  const chess::Bitboard bad = unexplained_holes(s, board);
   if (!bad) {
     if (!w.discrepant()) return;
     w.empty = w.occupied = 0;
@@ -164,7 +88,7 @@ void Session::check_board(int board, std::int64_t ms, bool settled, std::vector<
     Output light = board_output(Output::Kind::LightSquares, ms, board);
     if (!w.expected.is_none()) light.squares = move_squares(r.position(), w.expected);
     out.push_back(light);
-    refreeze(board);
+    refreeze(s, board);
     return;
   }
   if (!settled) return;
@@ -181,8 +105,52 @@ void Session::check_board(int board, std::int64_t ms, bool settled, std::vector<
   Output light = board_output(Output::Kind::LightSquares, ms, board);
   light.squares = bad;
   out.push_back(light);
-  speak(board, ms, wrong_board_phrase(empty, occupied, language(board)), out);
-  refreeze(board);
+  speak(s, board, ms, wrong_board_phrase(empty, occupied, language(s, board)), out);
+  refreeze(s, board);
+}
+
+void WatchedBoards::read_after(Session& s, int board, const chess::Position& shown, chess::Move m,
+                               chess::Bitboard base, const std::vector<board::HoleEvent>& events,
+                               std::vector<Output>& out) {
+  // The board shows the position after `m`, except for the holes of an own move begun
+  // early: those events are read again from that position, in their order.
+  const chess::Bitboard mine = move_squares(shown, m);
+  const chess::Bitboard start = (base & ~mine) | (board::shape_of(shown, m).occupancy_after & mine);
+  // A hole lifted and put back (or filled and emptied) before the move was on the board
+  // is no part of the own move: touch-move binds only the player on move (Art. 4.3).
+  chess::Bitboard back = 0, seen = 0;
+  for (auto e = events.rbegin(); e != events.rend(); ++e) {
+    const chess::Bitboard bit = chess::square_bb(e->square);
+    if (seen & bit) continue;
+    seen |= bit;
+    if ((e->change == board::Hole::Down) == ((base & bit) != 0)) back |= bit;
+  }
+  chess::Position after = shown;
+  after.play(m);
+  rec(s, board).reset(after, start);
+  refreeze(s, board);
+  std::vector<board::Moment>& moments = SeatingRules::moments(s);
+  moments.clear();
+  for (const board::HoleEvent& e : events)
+    if (!((mine | back) & chess::square_bb(e.square))) rec(s, board).on_hole(e, moments);
+  const std::vector<board::Moment> replayed = moments;
+  for (const board::Moment& mo : replayed) handle(s, board, mo, after, out);
+}
+
+void WatchedBoards::tell_early(Session& s, int board, std::int64_t ms, chess::Square square,
+                               std::vector<Output>& out) {
+  BoardWatch& w = watch(board);
+  if (w.told_early) return;
+  w.told_early = true;
+  Output o = board_output(Output::Kind::Moment, ms, board);
+  o.moment = board::Moment{.kind = board::MomentKind::Irregularity,
+                           .ms = ms,
+                           .square = square,
+                           .piece = s.position().piece_on(square),
+                           .irregularity = board::Irregularity::OwnMoveEarly};
+  out.push_back(o);
+  speak(s, board, ms,
+        std::string(record::message_text(Message::ReproduceFirst, language(s, board))), out);
 }
 
 }  // namespace tactile::game

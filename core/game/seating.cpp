@@ -18,6 +18,10 @@ std::string_view seating_name(Seating s) {
   return "?";
 }
 
+int boards_of(Seating s) {
+  return s == Seating::TwoBoards ? 2 : 1;
+}
+
 std::optional<Seating> parse_seating(std::string_view name) {
   for (const auto& [seating, n] : kNames)
     if (n == name) return seating;

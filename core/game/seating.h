@@ -18,5 +18,7 @@ enum class Seating : std::uint8_t { OneBoard, Sighted, TwoBoards };
 std::string_view seating_name(Seating s);
 // The seating of a name; nullopt for anything else.
 std::optional<Seating> parse_seating(std::string_view name);
+// How many boards `s` uses (2 for two-boards, else 1).
+int boards_of(Seating s);
 
 }  // namespace tactile::game

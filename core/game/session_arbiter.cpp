@@ -5,6 +5,7 @@
 
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
+#include "core/game/seating_rules.h"
 #include "core/game/session.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
@@ -16,7 +17,7 @@ using record::Message;
 }  // namespace
 
 bool Session::starts_clock(const board::ButtonEvent& e) const {
-  return config_.wait_for_start && begun_ && !started_ && !over_ &&
+  return config_.wait_for_start && phase_ == Phase::AwaitingStart &&
          e.button == board::Button::Announce && game_.plies() == 0 && !recognizer(0).pending() &&
          recognizer(0).occupancy() == config_.start.occupied();
 }
@@ -30,20 +31,21 @@ int Session::plies_through(int number) const {
 }
 
 std::string Session::arbiter_refusal(const ArbiterCommand& c) const {
-  if (over_) return "the game is over (" + record().result + ")";
-  const bool adjourned = sealed_.has_value() || sealing_;
+  if (over()) return "the game is over (" + record().result + ")";
+  const bool adjourned = sealed_.has_value() || phase_ == Phase::Sealing;
+  const bool started = clock_started();
   switch (c.kind) {
     case Kind::Start:
-      if (started_) return "the clock has been started already";
+      if (started) return "the clock has been started already";
       return "";
     case Kind::Pause:
       if (!clock_) return "the game has no clock";
-      if (!started_) return "the clock has not been started";
+      if (!started) return "the clock has not been started";
       if (adjourned) return "the game is adjourned";
-      if (paused_) return "the clocks are paused already";
+      if (paused()) return "the clocks are paused already";
       return "";
     case Kind::Resume:
-      if (!paused_) return "the clocks are not paused";
+      if (!paused()) return "the clocks are not paused";
       return "";
     case Kind::SetTime:
       if (!clock_) return "the game has no clock";
@@ -52,7 +54,7 @@ std::string Session::arbiter_refusal(const ArbiterCommand& c) const {
     case Kind::Takeback:
       if (adjourned) return "the game is adjourned";
       if (game_.plies() == 0) return "no move has been made";
-      if (clock_ && started_ && !clock_->can_take_back())
+      if (clock_ && started && !clock_->can_take_back())
         return "the clock's last switch cannot be taken back (the clock was set since); use "
                "rollback";
       return "";
@@ -68,13 +70,13 @@ std::string Session::arbiter_refusal(const ArbiterCommand& c) const {
       return "";
     case Kind::Adjourn:
       if (adjourned) return "the game is adjourned already";
-      if (!started_) return "the clock has not been started";
-      if (paused_) return "the clocks are paused";
+      if (!started) return "the clock has not been started";
+      if (paused()) return "the clocks are paused";
       return "";
     case Kind::ResumeAdjourned:
       if (!sealed_)
-        return sealing_ ? "the sealed move has not been made yet" : "no game is adjourned";
-      if (adjourn_resumed_) return "the adjourned game has been resumed already";
+        return sealing() ? "the sealed move has not been made yet" : "no game is adjourned";
+      if (phase_ == Phase::Resuming) return "the adjourned game has been resumed already";
       return "";
   }
   return "unknown command";
@@ -83,18 +85,18 @@ std::string Session::arbiter_refusal(const ArbiterCommand& c) const {
 void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vector<Output>& out) {
   if (!arbiter_refusal(c).empty()) return;
   advance(now_ms, out);  // a flag that fell before the command comes first
-  if (over_) return;
+  if (over()) return;
   switch (c.kind) {
     case Kind::Start:
       start_clock(now_ms, out);
       break;
     case Kind::Pause:
       clock_->stop(now_ms);
-      paused_ = true;
+      phase_ = Phase::Paused;
       say_all(now_ms, Message::ClockStopped, out);
       break;
     case Kind::Resume:
-      paused_ = false;
+      phase_ = Phase::Playing;
       if (clock_) clock_->resume(now_ms);
       say_all(now_ms, Message::ClockResumed, out);
       break;
@@ -117,16 +119,16 @@ void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vect
       break;
     }
     case Kind::Adjourn:
-      sealing_ = true;
+      phase_ = Phase::Sealing;
       break;
     case Kind::ResumeAdjourned:
       // The position before the sealed move is set up again (14.1); the board is read
       // once its holes show it, and the sealed move made on it completes the sealer's
       // move (14.2, on_made).
-      adjourn_resumed_ = true;
+      phase_ = Phase::Resuming;
       for (int b = 0; b < board_count(); ++b) {
         rec(b).reset(sealed_->before, recognizer(b).occupancy());
-        watch_[std::size_t(b)].restoring = true;
+        restoring_[std::size_t(b)] = true;
         check_restored(b);
       }
       say_all(now_ms, Message::GameResumed, out);
@@ -144,23 +146,21 @@ void Session::set_time(std::int64_t ms, const ArbiterCommand& c, std::vector<Out
     clock_->set_moves(chess::White, *c.moves);
     clock_->set_moves(chess::Black, black_on_move ? std::max(0, *c.moves - 1) : *c.moves);
   }
-  if (started_) {
-    Output o = make_output(Output::Kind::SwitchClock, ms);  // logged with both clocks
-    o.color = position().side_to_move();
-    out.push_back(o);
-  }
+  if (clock_started()) switch_clock(ms, out);  // logged with both clocks
 }
 
 void Session::take_back(std::int64_t ms, std::vector<Output>& out) {
   // 1.16.3: the offender's clock runs again with all the time since his turn began.
-  if (clock_ && started_) clock_->take_back_switch(ms);
+  const bool started = clock_started();
+  if (clock_ && started) clock_->take_back_switch(ms);
   return_to(moves_made() - 1, ms, out);
-  if (started_) switch_clock(ms, out);
+  if (started) switch_clock(ms, out);
 }
 
 void Session::roll_back(std::int64_t ms, int number, std::vector<Output>& out) {
   const int plies = plies_through(number);
-  if (clock_ && started_) {
+  const bool started = clock_started();
+  if (clock_ && started) {
     const chess::Color side = game_.position_after(plies).side_to_move();
     clock_->split_back_to(ms, game_.moves_of(chess::White, plies),
                           game_.moves_of(chess::Black, plies), side);
@@ -176,35 +176,19 @@ void Session::roll_back(std::int64_t ms, int number, std::vector<Output>& out) {
   o.fix[0] = fix[0];
   o.fix[1] = fix[1];
   out.push_back(o);
-  if (started_) switch_clock(ms, out);
+  if (started) switch_clock(ms, out);
 }
 
 std::array<chess::Bitboard, 2> Session::return_to(int plies, std::int64_t ms,
                                                   std::vector<Output>& out) {
   game_.back_to(plies);
-  pressed_ms_.reset();
-  shown_.reset();
-  shown_before_.reset();
+  seating_->returned(*this, ms, out);
   std::array<chess::Bitboard, 2> fix = {0, 0};
   for (int b = 0; b < board_count(); ++b) {
-    BoardWatch& w = watch_[std::size_t(b)];
-    w.expected = chess::Move::none();
-    w.events.clear();
-    w.early.clear();
-    w.told_early = false;
-    w.check_at = board::kNoDeadline;
-    const bool was_discrepant = w.discrepant();
-    w.empty = w.occupied = 0;
     rec(b).reset(position(), recognizer(b).occupancy());
-    w.restoring = true;
+    restoring_[std::size_t(b)] = true;
     fix[std::size_t(b)] = recognizer(b).occupancy() ^ position().occupied();
     check_restored(b);
-    if (was_discrepant)
-      out.push_back([&] {
-        Output o = make_output(Output::Kind::Resolved, ms);
-        o.board = b;
-        return o;
-      }());
     if (fix[std::size_t(b)]) {
       speak(b, ms, std::string(record::message_text(Message::RestorePosition, language(b))), out);
       Output light = make_output(Output::Kind::LightSquares, ms);
@@ -217,18 +201,15 @@ std::array<chess::Bitboard, 2> Session::return_to(int plies, std::int64_t ms,
 }
 
 void Session::check_restored(int board) {
-  BoardWatch& w = watch_[std::size_t(board_index(board))];
-  if (!w.restoring) return;
+  if (!restoring_[std::size_t(board_index(board))]) return;
   if (recognizer(board).occupancy() != position().occupied()) {
     rec(board).set_frozen(true);
     return;
   }
   // The board shows the position: reading starts afresh (unless the game waits for the
   // arbiter's resume-adjourned).
-  w.restoring = false;
-  w.base = recognizer(board).occupancy();
-  w.events.clear();
-  w.early.clear();
+  restoring_[std::size_t(board_index(board))] = false;
+  seating_->restored(*this, board);
   rec(board).reset(position(), recognizer(board).occupancy());
   refreeze(board);
 }
@@ -243,8 +224,8 @@ void Session::made_at_resumption(int board, const board::Moment& m, const chess:
   if (m.move == sealed_->move) {
     // 14.2: the sealed move is on the board: announced, and the responder's clock starts.
     sealed_.reset();
-    adjourn_resumed_ = false;
-    on_made(board, m, before, out);
+    phase_ = Phase::Playing;
+    seating_->made(*this, board, m, before, out);
     return;
   }
   // Only the sealed move may be made: the board goes back to the position before it.
@@ -254,7 +235,7 @@ void Session::made_at_resumption(int board, const board::Moment& m, const chess:
 
 void Session::seal(int board, const board::Moment& m, const chess::Position& before,
                    std::vector<Output>& out) {
-  sealing_ = false;
+  phase_ = Phase::Adjourned;
   SealedMove s;
   s.move = m.move;
   s.san = chess::to_san(before, m.move);

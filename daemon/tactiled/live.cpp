@@ -665,7 +665,7 @@ int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::
     config.session = resumed->config;
     config.log_path = config.resume_path;
     // The boards the config opens must be the ones the logged game is played on.
-    const bool two = config.session.seating == game::Seating::TwoBoards;
+    const bool two = game::boards_of(config.session.seating) == 2;
     if (two != config.board_b.has_value()) {
       err << "tactiled: cannot resume " << config.resume_path << ": line 1: seating: the game "
           << "is " << game::seating_name(config.session.seating) << ", the config sets "

@@ -45,15 +45,19 @@ TEST(Sighted, APressBeforeTheReproductionStartsTheBlindPlayersClock) {
   EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
 }
 
-TEST(Sighted, APressAfterTheReproductionMakesTheMoveShownOnTheBoard) {
+// D.2.5: his move is made on his own board (Art. 4.7); the tactile board showing it is
+// all tactiled sees of it, so it is made there at once, and his later press only runs
+// the clocks (Art. 6.2.1).
+TEST(Sighted, AReproductionBeforeThePressIsMadeAtOnceAndThePressRunsTheClocks) {
   SessionConfig c = sighted();
   c.language = record::Language::English;
   SeatedTable t(c);
   t.move(0, 1000, "e2", "e4").press(0, 1300);
-  t.move(0, 3000, "g8", "f6").press(0, 3300);  // executed before the press: not yet made
-  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
-  EXPECT_EQ(t.count(Kind::Mirrored), 0u);
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
+  t.move(0, 3000, "g8", "f6");  // executed before the press: made when the board shows it
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "g8f6"));
+  EXPECT_EQ(t.count(Kind::Mirrored), 1u);
+  EXPECT_EQ(t.of(Kind::Mirrored)[0].ms, 3100);
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);  // his clock runs on
   t.press(0, 6000, Button::Clock);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "g8f6"));
   EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
@@ -64,27 +68,25 @@ TEST(Sighted, APressAfterTheReproductionMakesTheMoveShownOnTheBoard) {
 }
 
 // In button mode nobody presses announce for the sighted player's move: it is read from
-// the tactile board once the board is still for the settle time, with no irregularity
-// when the blind player then begins his own move.
+// the tactile board as soon as it shows a legal move that no longer move could extend,
+// with no irregularity when the blind player then begins his own move.
 TEST(Sighted, TheSightedMoveNeedsNoAnnouncePressInButtonMode) {
   SeatedTable t(sighted());
   t.move(0, 1000, "e2", "e4").press(0, 1300);
   t.press(0, 4000, Button::Clock);  // pressed first
-  t.move(0, 5000, "e7", "e5");      // then put on the board (down at 5100)
-  t.advance(6050);
-  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));  // not yet a settle time after it
-  t.advance(6100);
+  t.up(0, 5000, "e7");
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
+  t.down(0, 5100, "e5");  // then put on the board: made at once
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
   EXPECT_EQ(t.spoken(0).back(), "Gegner: Bauer Eva fuenf");
   t.move(0, 7000, "g1", "f3").press(0, 7300);  // his own move, by his announce press
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
-  // On the board first, then pressed: the press makes it.
+  // On the board first, then pressed: made when shown, the press runs the clocks.
   t.move(0, 9000, "b8", "c6");
-  t.advance(12000);
-  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3")) << "made only by the press";
-  t.press(0, 12500, Button::Clock);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3", "b8c6"));
+  t.press(0, 12500, Button::Clock);
   EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 12500);
+  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
   // The blind player's own moves still wait for his announce press.
   t.move(0, 13000, "f1", "b5").advance(20000);
   EXPECT_EQ(t.moves().size(), 4u);
@@ -201,11 +203,8 @@ TEST(Sighted, AnOwnMoveMadeBeforeTheSightedMoveIsOnTheBoardIsStillReadRight) {
     // White plays 2. d4 on his board before executing 1... e5 there.
     t.move(0, 4000, "d2", "d4");
     t.move(0, 5000, "e7", "e5");
-    if (!press_first) {
-      EXPECT_THAT(t.moves(), ElementsAre("e2e4")) << "made only by the press";
-      t.press(0, 5500, Button::Clock);
-    }
     EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5")) << press_first;
+    if (!press_first) t.press(0, 5500, Button::Clock);
     EXPECT_EQ(t.count(Kind::Mirrored), 1u);
     t.press(0, 6000);
     EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "d2d4")) << press_first;

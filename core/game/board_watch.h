@@ -1,0 +1,69 @@
+// What a seating keeps of a board it watches besides its recognizer (sighted, two boards):
+// the move it must still reproduce, its hole events since that began, and a discrepancy
+// (D.2.9) once its settled holes differ from what the game expects there. WatchedBoards is
+// the base of those seatings: the checks and the re-reading they share.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/game/seating_rules.h"
+
+namespace tactile::game {
+
+struct BoardWatch {
+  chess::Move expected = chess::Move::none();  // the move it must still reproduce
+  chess::Bitboard base = 0;                    // its holes when that began (or the turn)
+  std::vector<board::HoleEvent> events;        // its hole events since then
+  chess::Bitboard empty = 0;     // the discrepancy reported: holes that should be full
+  chess::Bitboard occupied = 0;  // ... and holes that should be empty
+  std::int64_t check_at = board::kNoDeadline;  // when its settled holes are checked
+  bool told_early = false;                     // told to reproduce the opponent's move first
+  // Two boards: hole events while its owner waits for the opponent's move and has
+  // nothing to reproduce yet (a reproduction begun before the mover's announce), and its
+  // holes before the first of them.
+  std::vector<board::HoleEvent> early;
+  chess::Bitboard early_base = 0;
+  bool discrepant() const { return (empty | occupied) != 0; }
+};
+
+class WatchedBoards : public SeatingRules {
+ public:
+  std::int64_t deadline(int& board) const override;
+  void due(Session& s, int board, std::int64_t ms, std::vector<Output>& out) override {
+    check_board(s, board, ms, true, out);
+  }
+  chess::Bitboard discrepancy(int board) const override {
+    return watch(board).empty | watch(board).occupied;
+  }
+  void returned(Session& s, std::int64_t ms, std::vector<Output>& out) override;
+  void restored(Session& s, int board) override;
+  void ended() override;
+
+ protected:
+  BoardWatch& watch(int board) { return watch_[std::size_t(board == 1 ? 1 : 0)]; }
+  const BoardWatch& watch(int board) const { return watch_[std::size_t(board == 1 ? 1 : 0)]; }
+  // Whether `board`'s owner is on move (his own move under way explains its holes).
+  virtual bool owner_on_move(const Session& s, int board) const = 0;
+  // Holes of `board` that nothing in the game explains; the seating may explain more.
+  virtual chess::Bitboard unexplained_holes(const Session& s, int board) const;
+  // Compares `board`'s holes with the game: a discrepancy once `settled` (reported once
+  // for the same holes), resolved as soon as they agree.
+  void check_board(Session& s, int board, std::int64_t ms, bool settled, std::vector<Output>& out);
+  // `board`, showing `shown` with pegs in `base` when `events` began, has reproduced `m`:
+  // its recognizer reads from the position after `m`, and the events not on m's holes
+  // (an own move begun early) are read again, in their order.
+  void read_after(Session& s, int board, const chess::Position& shown, chess::Move m,
+                  chess::Bitboard base, const std::vector<board::HoleEvent>& events,
+                  std::vector<Output>& out);
+  // The owner of `board` lifted his own piece (on `square`) before the opponent's move is
+  // on his board: recorded for the arbiter and he is asked to reproduce it first.
+  void tell_early(Session& s, int board, std::int64_t ms, chess::Square square,
+                  std::vector<Output>& out);
+
+ private:
+  std::array<BoardWatch, 2> watch_;
+};
+
+}  // namespace tactile::game

@@ -1,0 +1,21 @@
+// One board (D.2.10.1): one tactile board carries both sides' moves (an assistant executes
+// the opponent's on it); every move made on it switches the clock.
+#pragma once
+
+#include "core/game/seating_rules.h"
+
+namespace tactile::game {
+
+class OneBoardSeating final : public SeatingRules {
+ public:
+  std::unique_ptr<SeatingRules> clone() const override {
+    return std::make_unique<OneBoardSeating>(*this);
+  }
+  chess::Color owner(const Session& s, int) const override { return s.position().side_to_move(); }
+  bool reads(const Session&, int) const override { return true; }
+  void hole(Session&, int, const board::HoleEvent&, std::vector<Output>&) override {}
+  void made(Session& s, int board, const board::Moment& m, const chess::Position& before,
+            std::vector<Output>& out) override;
+};
+
+}  // namespace tactile::game

@@ -1,0 +1,224 @@
+#include "core/game/sighted.h"
+
+#include <string>
+#include <utility>
+
+#include "core/board/readings.h"
+#include "core/chess/movegen.h"
+#include "core/game/board_check.h"
+#include "core/record/messages.h"
+#include "core/record/move_phrase.h"
+
+namespace tactile::game {
+namespace {
+using board::MomentKind;
+using record::Message;
+
+// Whether a legal move in `pos` takes the piece in `square` (its hole is then part of the
+// sighted player's move: the captured piece is lifted out, no own move begun).
+bool capturable(const chess::Position& pos, chess::Square square) {
+  chess::MoveList legal;
+  chess::generate_legal(pos, legal);
+  for (chess::Move m : legal)
+    if (move_squares(pos, m) & chess::square_bb(square)) return true;
+  return false;
+}
+
+// `m` with the promotion piece `piece` (a promotion's piece never shows on the board).
+chess::Move with_piece(chess::Move m, chess::PieceType piece) {
+  if (m.kind() != chess::Move::Promotion) return m;
+  return chess::Move::make(m.from(), m.to(), chess::Move::Promotion, piece);
+}
+}  // namespace
+
+SightedSeating::SightedSeating(chess::Color player, chess::Bitboard start_holes) : player_(player) {
+  watch(0).base = start_holes;
+}
+
+void SightedSeating::prepare(Session& s) {
+  // His moves are completed by what the board shows (nobody presses announce for them),
+  // his promotion is the piece named or a queen at once; the blind player's as configured.
+  const bool his = his_turn(s);
+  rec(s, 0).set_completion(his ? board::Completion::Auto : s.config().recognizer.completion);
+  rec(s, 0).set_promotion_question(!his);
+}
+
+void SightedSeating::hole(Session& s, int, const board::HoleEvent& e, std::vector<Output>& out) {
+  BoardWatch& w = watch(0);
+  if (w.discrepant()) check_board(s, 0, e.ms, false, out);  // put right yet?
+  if (!his_turn(s)) return;
+  w.events.push_back(e);
+  read_stream(s, e, out);
+}
+
+void SightedSeating::read_stream(Session& s, const board::HoleEvent& e, std::vector<Output>& out) {
+  const BoardWatch& w = watch(0);
+  const chess::Bitboard bit = chess::square_bb(e.square);
+  const chess::Position& before = s.position();
+  if (!waiting_.is_none() && !(bit & (waiting_holes_ | move_squares(before, waiting_)))) {
+    // The stream went on elsewhere: the shorter move was complete, and this event is the
+    // blind player's own move.
+    make_from_stream(s, with_piece(waiting_, s.recognizer(0).promotion()), waiting_ms_, out);
+    return;
+  }
+  chess::MoveList legal;
+  chess::generate_legal(before, legal);
+  const chess::PieceType piece = s.recognizer(0).promotion();
+  chess::Move found = chess::Move::none();
+  for (const chess::Move m : legal) {
+    if (m != with_piece(m, piece)) continue;  // the promotion piece is the one named
+    if (!reproduces(before, m, w.base, w.events)) continue;
+    if (!found.is_none()) return;  // two moves fit: the recognizer ranks them when still
+    found = m;
+  }
+  if (found.is_none()) return;
+  // A longer move whose holes include all of this one's (a castling whose king or rook
+  // step alone is legal) may still be under way; a promotion's piece may still be named.
+  const chess::Bitboard holes = move_squares(before, found);
+  chess::Bitboard longer = 0;
+  for (const chess::Move m : legal) {
+    const chess::Bitboard other = move_squares(before, m);
+    if (other != holes && (other & holes) == holes) longer |= other;
+  }
+  if (longer || found.kind() == chess::Move::Promotion) {
+    waiting_ = found;
+    waiting_ms_ = e.ms;
+    waiting_holes_ = longer;
+    return;
+  }
+  make_from_stream(s, found, e.ms, out);
+}
+
+void SightedSeating::make_from_stream(Session& s, chess::Move m, std::int64_t ms,
+                                      std::vector<Output>& out) {
+  const chess::Position before = s.position();
+  const BoardWatch& w = watch(0);
+  const chess::Bitboard base = w.base;
+  const std::vector<board::HoleEvent> events = w.events;
+  const board::Moment made{.kind = MomentKind::Made, .ms = ms, .move = m, .readings = 1};
+  shown(s, made, before, out);
+  if (!s.over()) read_after(s, 0, before, m, base, events, out);
+}
+
+void SightedSeating::made(Session& s, int, const board::Moment& m, const chess::Position& before,
+                          std::vector<Output>& out) {
+  if (before.side_to_move() != player_) {
+    shown(s, m, before, out);  // his move, read by stillness (the stream could not decide)
+  } else {
+    own_move(s, m, before, out);
+  }
+}
+
+void SightedSeating::shown(Session& s, const board::Moment& m, const chess::Position& before,
+                           std::vector<Output>& out) {
+  // Made now (D.2.5: on his own board it was made already); the clocks follow his press,
+  // which came already (his clock comment is his time then) or is still to come.
+  const std::int64_t clock_ms = pressed_ms_.value_or(m.ms);
+  pressed_ms_.reset();
+  waiting_ = chess::Move::none();
+  watch(0).told_early = false;
+  record_move(s, m, before, clock_ms);
+  prepare(s);  // the blind player's turn
+  Output o = made_output(s, 0, m, before);
+  out.push_back(o);
+  Output mirror = make_output(Output::Kind::Mirrored, m.ms);
+  mirror.san = o.san;
+  mirror.uci = o.uci;
+  out.push_back(mirror);
+  std::string phrase(record::message_text(Message::Opponent, language(s, 0)));
+  phrase += ": ";
+  phrase += record::move_phrase(before, m.move, language(s, 0));
+  speak(s, 0, m.ms, std::move(phrase), out);
+  // A mate, stalemate or dead position on the board ends the game with no press; the
+  // clocks stand as at his press if it came first.
+  check_game_end(s, m.ms, before.side_to_move(), out, clock_ms);
+}
+
+void SightedSeating::own_move(Session& s, const board::Moment& m, const chess::Position& before,
+                              std::vector<Output>& out) {
+  // His announce is his press (D.2.4): it starts the opponent's clock if his own runs. If
+  // the sighted player has not pressed since his move, the sighted clock runs on.
+  std::optional<clock::ChessClock>& c = clock(s);
+  if (c && c->started()) {
+    if (c->running() == player_) {
+      c->move_made(m.ms);
+      matter_.clear();
+    } else {
+      blind_moved_on_his_time_ = true;
+    }
+  }
+  record_move(s, m, before, m.ms);
+  prepare(s);
+  out.push_back(made_output(s, 0, m, before));
+  speak(s, 0, m.ms, move_announcement(s, 0, m, before, true), out);
+  switch_clock(s, m.ms, out);
+  BoardWatch& w = watch(0);
+  w.base = s.recognizer(0).occupancy();  // his turn starts from the holes as they are
+  w.events.clear();
+  w.told_early = false;
+  check_game_end(s, m.ms, before.side_to_move(), out);
+}
+
+void SightedSeating::clock_press(Session& s, const board::ButtonEvent& e,
+                                 std::vector<Output>& out) {
+  const Phase phase = s.phase();
+  if (phase != Phase::Playing && phase != Phase::AwaitingStart) return;
+  const chess::Color sighted = ~player_;
+  if (phase == Phase::AwaitingStart) {
+    if (!his_turn(s)) return;
+    start_clock(s, e.ms, out);  // his press starts the game
+  }
+  if (blind_moved_on_his_time_) {
+    // Art. 6.2.2: he may stop his clock after the blind player's next move; no move is
+    // invented for it. The clocks follow the press as an ordinary clock's would.
+    blind_moved_on_his_time_ = false;
+    board::Moment late{.kind = MomentKind::Irregularity,
+                       .ms = e.ms,
+                       .irregularity = board::Irregularity::LatePress};
+    Output o = make_output(Output::Kind::Moment, e.ms);
+    o.moment = late;
+    out.push_back(o);
+    press_clock(s, sighted, e.ms, out);
+    if (his_turn(s) && clock(s) && clock(s)->running() == player_)
+      matter_ =
+          "late press: the blind player's clock runs in the sighted player's turn "
+          "(Art. 6.2.2; the arbiter may adjust the clocks)";
+    return;
+  }
+  if (his_turn(s)) {
+    if (pressed_ms_) return;  // pressed already for this move
+    pressed_ms_ = e.ms;       // his move is made; the board will show which
+  }
+  press_clock(s, sighted, e.ms, out);
+}
+
+bool SightedSeating::moment(Session& s, int board, const board::Moment& m,
+                            const chess::Position& before, std::vector<Output>& out) {
+  if (m.kind == MomentKind::Illegal && before.side_to_move() != player_) {
+    // His move, misplaced on the tactile board: nobody made an illegal move (his move is
+    // on his own board); the holes no move of his explains are a discrepancy (D.2.9).
+    check_board(s, board, m.ms, true, out);
+    return true;
+  }
+  if (m.kind == MomentKind::Removed && chess::color_of(m.piece) == player_) {
+    Output o = make_output(Output::Kind::Moment, m.ms);
+    o.moment = m;
+    out.push_back(o);
+    // The blind player lifted his own piece while the opponent's move is not yet on his
+    // board, and no move of the opponent takes it: his own move begun early (recorded;
+    // the holes are still read).
+    if (!capturable(before, m.square)) tell_early(s, board, m.ms, m.square, out);
+    return true;
+  }
+  return false;
+}
+
+void SightedSeating::returned(Session& s, std::int64_t ms, std::vector<Output>& out) {
+  WatchedBoards::returned(s, ms, out);
+  pressed_ms_.reset();
+  blind_moved_on_his_time_ = false;
+  waiting_ = chess::Move::none();
+  matter_.clear();
+}
+
+}  // namespace tactile::game

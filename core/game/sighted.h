@@ -1,0 +1,70 @@
+// A sighted opponent (D.2.5): the tactile board (board A) is the blind player's; the
+// sighted player plays on an ordinary board, where his move is made by the ordinary Laws
+// (Art. 4.7). tactiled sees it when it is reproduced on the tactile board or learns of it
+// by his clock press, whichever comes first; his press only runs the clocks (Art. 6.2.1),
+// and may come late (6.2.2). The rules chosen are in docs/recognition.md, "A sighted
+// opponent".
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/game/board_watch.h"
+
+namespace tactile::game {
+
+class SightedSeating final : public WatchedBoards {
+ public:
+  SightedSeating(chess::Color player, chess::Bitboard start_holes);
+
+  std::unique_ptr<SeatingRules> clone() const override {
+    return std::make_unique<SightedSeating>(*this);
+  }
+  chess::Color owner(const Session&, int) const override { return player_; }
+  bool reads(const Session&, int) const override { return true; }
+  void prepare(Session& s) override;
+  void hole(Session& s, int board, const board::HoleEvent& e, std::vector<Output>& out) override;
+  void clock_press(Session& s, const board::ButtonEvent& e, std::vector<Output>& out) override;
+  void made(Session& s, int board, const board::Moment& m, const chess::Position& before,
+            std::vector<Output>& out) override;
+  bool moment(Session& s, int board, const board::Moment& m, const chess::Position& before,
+              std::vector<Output>& out) override;
+  std::string arbiter_matter() const override { return matter_; }
+  void returned(Session& s, std::int64_t ms, std::vector<Output>& out) override;
+
+ protected:
+  // Any of the side to move's legal moves under way explains the holes (his reproduction,
+  // or the blind player's own move).
+  bool owner_on_move(const Session&, int) const override { return true; }
+
+ private:
+  bool his_turn(const Session& s) const { return s.position().side_to_move() != player_; }
+  // His move, now on the tactile board: made, recorded and confirmed to the blind player.
+  void shown(Session& s, const board::Moment& m, const chess::Position& before,
+             std::vector<Output>& out);
+  // The blind player's own move: announced, and his press of the clock (D.2.4).
+  void own_move(Session& s, const board::Moment& m, const chess::Position& before,
+                std::vector<Output>& out);
+  // Reads the hole events of his turn as a stream: a legal reproduction complete in them
+  // is his move at once, unless a longer move could still extend it (then the stream
+  // decides: its next event elsewhere, or stillness).
+  void read_stream(Session& s, const board::HoleEvent& e, std::vector<Output>& out);
+  // His move `m` made at `ms` from the events of his turn; the events on other holes are
+  // the blind player's own move begun early, read again from the position after it.
+  void make_from_stream(Session& s, chess::Move m, std::int64_t ms, std::vector<Output>& out);
+
+  chess::Color player_;  // the blind player's colour
+  // His press came before his move was on the tactile board (the move is made then).
+  std::optional<std::int64_t> pressed_ms_;
+  // The blind player's last move was made while the sighted player's clock ran (he had
+  // not pressed): his next press is late (Art. 6.2.2).
+  bool blind_moved_on_his_time_ = false;
+  // A reproduction complete in the stream that a longer move could still extend, when it
+  // completed, and the holes of those longer moves.
+  chess::Move waiting_ = chess::Move::none();
+  std::int64_t waiting_ms_ = 0;
+  chess::Bitboard waiting_holes_ = 0;
+  std::string matter_;  // what the arbiter should look at ("" if nothing)
+};
+
+}  // namespace tactile::game

@@ -1,0 +1,46 @@
+// Two boards (D.1, D.2.9): each player his own board. A move is made on the mover's board
+// and reproduced on the opponent's, which is checked; every other board stands still. A
+// board whose settled holes differ from what the game expects there is a discrepancy
+// until it is put right (docs/recognition.md, "Two boards").
+#pragma once
+
+#include "core/game/board_watch.h"
+
+namespace tactile::game {
+
+class TwoBoardsSeating final : public WatchedBoards {
+ public:
+  explicit TwoBoardsSeating(chess::Color board_a) : board_a_(board_a) {}
+
+  int board_count() const override { return 2; }
+  std::unique_ptr<SeatingRules> clone() const override {
+    return std::make_unique<TwoBoardsSeating>(*this);
+  }
+  chess::Color owner(const Session&, int board) const override {
+    return board == 1 ? ~board_a_ : board_a_;
+  }
+  bool reads(const Session& s, int board) const override;
+  void hole(Session& s, int board, const board::HoleEvent& e, std::vector<Output>& out) override;
+  bool unread_button(Session& s, int board, const board::ButtonEvent& e,
+                     std::vector<Output>& out) override;
+  void made(Session& s, int board, const board::Moment& m, const chess::Position& before,
+            std::vector<Output>& out) override;
+  chess::Move to_reproduce(int board) const override { return watch(board).expected; }
+
+ protected:
+  bool owner_on_move(const Session& s, int board) const override {
+    return owner(s, board) == s.position().side_to_move();
+  }
+  chess::Bitboard unexplained_holes(const Session& s, int board) const override;
+
+ private:
+  // After a move the boards take their roles again: the opponent's must reproduce it.
+  void boards_follow(Session& s, std::int64_t ms, std::vector<Output>& out);
+  // Mirrors at once a board that reproduced the last move before it was announced.
+  void mirror_done_early(Session& s, std::int64_t ms, std::vector<Output>& out);
+  void mirrored(Session& s, int board, std::int64_t ms, std::vector<Output>& out);
+
+  chess::Color board_a_;
+};
+
+}  // namespace tactile::game
