@@ -35,28 +35,6 @@ Output light_squares(const board::Moment& m, int board) {
 }
 }  // namespace
 
-std::string_view phase_name(Phase p) {
-  switch (p) {
-    case Phase::NotBegun:
-      return "not-begun";
-    case Phase::AwaitingStart:
-      return "awaiting-start";
-    case Phase::Playing:
-      return "playing";
-    case Phase::Paused:
-      return "paused";
-    case Phase::Sealing:
-      return "sealing";
-    case Phase::Adjourned:
-      return "adjourned";
-    case Phase::Resuming:
-      return "resuming";
-    case Phase::Over:
-      return "over";
-  }
-  return "?";
-}
-
 Session::Session(SessionConfig config)
     : config_(std::move(config)),
       game_(config_.start),

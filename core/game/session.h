@@ -33,6 +33,7 @@
 #include "core/game/arbiter.h"
 #include "core/game/game_line.h"
 #include "core/game/output.h"
+#include "core/game/phase.h"
 #include "core/game/seating.h"
 #include "core/record/language.h"
 #include "core/record/messages.h"
@@ -65,19 +66,6 @@ struct SealedMove {
   chess::Position before;  // the position the sealed move is made from
   int move_number = 0;     // the sealer's move number
 };
-
-// How far the game has come: one value, never a set of flags.
-enum class Phase : std::uint8_t {
-  NotBegun,       // start() not called yet
-  AwaitingStart,  // live mode: the clock waits for the arbiter's start (or an announce)
-  Playing,        // the clock runs (or, with no clock, the game goes on)
-  Paused,         // the arbiter stopped the clocks (6.11)
-  Sealing,        // adjourned: the player on move is to make (seal) his move
-  Adjourned,      // the move is sealed; the game waits for resume-adjourned
-  Resuming,       // resume-adjourned given: the sealed move is to be put on the board
-  Over,
-};
-std::string_view phase_name(Phase p);
 
 class SeatingRules;
 
