@@ -1,7 +1,11 @@
 // A few real games played on two boards and against a sighted opponent (the generated
 // scripts of game_script.h): the exact game, its reproductions, the injected
-// discrepancies and the clocks. Every game of tests/data: whole_game_deep_test.cpp.
+// discrepancies, the clocks of an ordinary clock pressed as the script presses it, and
+// the late presses. Each test prints how often each hard case came up. Every game of
+// tests/data, every style: whole_game_deep_test.cpp.
 #include <gtest/gtest.h>
+
+#include <cstdio>
 
 #include "tests/replay/whole_games.h"
 
@@ -10,29 +14,39 @@ namespace {
 
 constexpr std::int64_t kBaseMs = 5400000;
 
-struct Play {
-  bool sighted = false;
-  bool early = false;  // reproductions begun (sighted: or done) before the move is made
-};
+// The hands of before: every hard case off (kept as the bar that passed before).
+SeatedStyle gentle(bool sighted, bool early) {
+  SeatedStyle s;
+  s.sighted = sighted;
+  s.reproduce_early = early;
+  s.announce_long_after = false;
+  s.quick = false;
+  s.late_presses = false;
+  return s;
+}
 
-void play(const std::vector<NamedGame>& games, std::uint32_t first_seed, int seeds, Play how) {
+// Plays each game `seeds` times with each colour (two boards: board A's; sighted: the
+// blind player's); every game must come back exact. Prints the counts and the figures.
+void play(const char* name, const std::vector<NamedGame>& games, std::uint32_t first_seed,
+          int seeds, SeatedStyle style) {
   std::uint32_t seed = first_seed;
+  SeatedScript::Counts counts;
+  int passed = 0, failed = 0;
   for (const NamedGame& g : games) {
     const chess::PgnGame game = lawful_part(g.game);
     for (int round = 0; round < seeds; ++round)
       for (const chess::Color colour : {chess::White, chess::Black}) {
-        SeatedStyle style;
-        style.sighted = how.sighted;
         style.colour = colour;
-        style.reproduce_early = how.early;
         const SeatedScript script = game_to_seated_script(game, ++seed, style);
+        counts += script.counts;
         const SeatedReplay got = replay_seated(game, script, style, "5400+0");
-        ASSERT_EQ(seated_difference(game, script, style, kBaseMs, got), "")
-            << g.name << (how.sighted ? " sighted" : " two-boards") << " colour " << int(colour)
-            << " seed " << seed << "\n"
-            << script::format_script(script.events);
+        const std::string diff = seated_difference(game, script, style, kBaseMs, got);
+        EXPECT_EQ(diff, "") << g.name << (style.sighted ? " sighted" : " two-boards") << " colour "
+                            << int(colour) << " seed " << seed;
+        ++(diff.empty() ? passed : failed);
       }
   }
+  std::printf("%s: %s; passed %d of %d\n", name, describe(counts).c_str(), passed, passed + failed);
 }
 
 std::vector<NamedGame> some_games() {
@@ -45,27 +59,22 @@ std::vector<NamedGame> some_games() {
 }
 
 TEST(SeatedGame, TwoBoardsReproducedAfterTheAnnounce) {
-  play(some_games(), 100, 2, {.sighted = false, .early = false});
+  play("two boards, reproduced after", some_games(), 100, 2, gentle(false, false));
 }
 
 // A reproduction done on the opponent's board before the mover's announce (kasparov-deep-
 // blue-1997.pgn #1, seed 301: board B reproduced c1b2 before A's announce, and the game
 // stopped at ply 8) is mirrored at the announce.
 TEST(SeatedGame, TwoBoardsReproductionBegunBeforeTheAnnounce) {
-  play(some_games(), 300, 2, {.sighted = false, .early = true});
+  play("two boards, begun before", some_games(), 300, 2, gentle(false, true));
 }
 
-// Disabled: with the sighted move now read by stillness and a captured piece lifted no
-// longer an own move begun early, these generated games still show illegal-move moments
-// on the tactile board (seed 500: 2, seed 700: 3) where none is expected. To be found.
 TEST(SeatedGame, SightedReproducedAfterThePress) {
-  play(some_games(), 500, 2, {.sighted = true, .early = false});
+  play("sighted, reproduced after", some_games(), 500, 2, gentle(true, false));
 }
 
-// Disabled with the one above; also a move already on the board before the press is to
-// be made at the press.
 TEST(SeatedGame, SightedReproducedBeforeAndAfterThePress) {
-  play(some_games(), 700, 2, {.sighted = true, .early = true});
+  play("sighted, before and after", some_games(), 700, 2, gentle(true, true));
 }
 
 // The generator's injections happen: over these seeds, wrong holes and knocked pieces.
