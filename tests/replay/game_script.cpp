@@ -481,6 +481,7 @@ SeatedScript::Counts& SeatedScript::Counts::operator+=(const Counts& o) {
   wrong_own_holes += o.wrong_own_holes;
   half_done += o.half_done;
   knocked += o.knocked;
+  own_lifts += o.own_lifts;
   return *this;
 }
 
@@ -492,7 +493,8 @@ std::string describe(const SeatedScript::Counts& c) {
          std::to_string(c.late_press) + ", never-press " + std::to_string(c.never_press) +
          ", wrong-holes " + std::to_string(c.wrong_holes) + " (" +
          std::to_string(c.wrong_own_holes) + " on holes of the next moves), half-done " +
-         std::to_string(c.half_done) + ", knocked " + std::to_string(c.knocked);
+         std::to_string(c.half_done) + ", knocked " + std::to_string(c.knocked) + ", own-lifts " +
+         std::to_string(c.own_lifts);
 }
 
 SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t seed,
@@ -526,6 +528,22 @@ SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t see
       std::int64_t done = 0;
       pending = {};
       const bool last = ply + 1 == plies;
+      if (seated.own_lifts && w.chance(8)) {
+        // The blind player lifts one of his pieces that the sighted player could take and
+        // puts it back, before the sighted move is on the tactile board.
+        chess::MoveList his;
+        chess::generate_legal(pos, his);
+        Bitboard takeable = 0;
+        for (const Move other : his)
+          if (pos.piece_on(other.to()) != chess::NoPiece && other.kind() != Move::Castling)
+            takeable |= square_bb(other.to());
+        if (takeable) {
+          w.at(0, t);
+          w.adjust(w.random_square_of(takeable));
+          t = w.now() + 100;
+          ++s.counts.own_lifts;
+        }
+      }
       int kind = 0;  // 0 pressed in time, 1 late, 2 never
       if (seated.late_presses && ends && w.chance(60)) {
         kind = 2;
@@ -539,6 +557,8 @@ SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t see
         // the game ended would be no press).
         int when = seated.reproduce_early ? w.pick(3) : 2;
         if (ends && when == 0) when = 1 + w.pick(2);
+        // (Gentle hands: a game-ending move shown on the board only after the press.)
+        if (ends && !seated.late_presses) when = 2;
         if (when == 0) {
           done = reproduce(pos, m, 0, t, false, w, s);
           ++s.counts.early;

@@ -58,6 +58,9 @@ struct SeatedStyle {
   // next move is made (while he makes it, too). Else always pressed, and before the blind
   // player begins his next move.
   bool late_presses = true;
+  // Sighted: the blind player sometimes lifts one of his pieces that the sighted player
+  // could take, and puts it back, before the sighted move is on the tactile board.
+  bool own_lifts = true;
   // A wrong hole may be a hole of a move the reproducing player could make next (else
   // only holes no such move touches: unmistakably a discrepancy).
   bool wrong_hole_anywhere = false;
@@ -102,6 +105,7 @@ struct SeatedScript {
     int wrong_own_holes = 0;  // ... a hole of a move the reproducing player could make
     int half_done = 0;        // reproductions left half done for a while
     int knocked = 0;          // pieces knocked out on the mover's board (two boards)
+    int own_lifts = 0;        // the blind player's takeable pieces lifted and put back
     Counts& operator+=(const Counts& o);
   };
   Counts counts;

@@ -22,31 +22,41 @@ SeatedStyle gentle(bool sighted, bool early) {
   s.announce_long_after = false;
   s.quick = false;
   s.late_presses = false;
+  s.own_lifts = false;
   return s;
 }
 
 // Plays each game `seeds` times with each colour (two boards: board A's; sighted: the
-// blind player's); every game must come back exact. Prints the counts and the figures.
-void play(const char* name, const std::vector<NamedGame>& games, std::uint32_t first_seed,
-          int seeds, SeatedStyle style) {
+// blind player's; `colours`: only the one given for each game); every game must come back
+// exact. Prints the counts and the figures; returns the counts.
+SeatedScript::Counts play(const char* name, const std::vector<NamedGame>& games,
+                          std::uint32_t first_seed, int seeds, SeatedStyle style,
+                          const std::vector<chess::Color>* colours = nullptr) {
   std::uint32_t seed = first_seed;
   SeatedScript::Counts counts;
   int passed = 0, failed = 0;
-  for (const NamedGame& g : games) {
+  std::string failures;  // the first few
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const NamedGame& g = games[i];
     const chess::PgnGame game = lawful_part(g.game);
     for (int round = 0; round < seeds; ++round)
       for (const chess::Color colour : {chess::White, chess::Black}) {
+        if (colours && (*colours)[i] != colour) continue;
         style.colour = colour;
         const SeatedScript script = game_to_seated_script(game, ++seed, style);
         counts += script.counts;
         const SeatedReplay got = replay_seated(game, script, style, "5400+0");
         const std::string diff = seated_difference(game, script, style, kBaseMs, got);
-        EXPECT_EQ(diff, "") << g.name << (style.sighted ? " sighted" : " two-boards") << " colour "
-                            << int(colour) << " seed " << seed;
+        if (!diff.empty() && failed < 3)
+          failures += g.name + (style.sighted ? " sighted" : " two-boards") + " colour " +
+                      std::to_string(int(colour)) + " seed " + std::to_string(seed) + ": " +
+                      diff.substr(0, 400) + "\n";
         ++(diff.empty() ? passed : failed);
       }
   }
   std::printf("%s: %s; passed %d of %d\n", name, describe(counts).c_str(), passed, passed + failed);
+  EXPECT_EQ(failed, 0) << name << ", the first failures:\n" << failures;
+  return counts;
 }
 
 std::vector<NamedGame> some_games() {
