@@ -7,6 +7,7 @@
 
 #include <cstdio>
 
+#include "core/chess/game_state.h"
 #include "tests/replay/whole_games.h"
 
 namespace tactile::testing {
@@ -23,6 +24,15 @@ SeatedStyle gentle(bool sighted, bool early) {
   s.quick = false;
   s.late_presses = false;
   s.own_lifts = false;
+  return s;
+}
+
+// Every hard case the generator has (SeatedStyle's defaults), wrong holes anywhere.
+SeatedStyle hard(bool sighted, board::Completion completion) {
+  SeatedStyle s;
+  s.sighted = sighted;
+  s.completion = completion;
+  s.wrong_hole_anywhere = true;
   return s;
 }
 
@@ -85,6 +95,77 @@ TEST(SeatedGame, SightedReproducedAfterThePress) {
 
 TEST(SeatedGame, SightedReproducedBeforeAndAfterThePress) {
   play("sighted, before and after", some_games(), 700, 2, gentle(true, true));
+}
+
+// Every hard case (issue 19): reproductions finished long before the announce or the
+// press, the next move begun 50-400 ms after a reproduction (often capturing the piece
+// just placed), mates with no press, late and missing presses, wrong holes anywhere, the
+// blind player in button mode and in auto mode.
+TEST(SeatedGame, TwoBoardsHardCases) {
+  play("two boards, hard, button", some_games(), 900, 2, hard(false, board::Completion::Button));
+}
+
+TEST(SeatedGame, TwoBoardsHardCasesInAutoMode) {
+  play("two boards, hard, auto", some_games(), 1100, 2, hard(false, board::Completion::Auto));
+}
+
+TEST(SeatedGame, SightedHardCases) {
+  play("sighted, hard, button", some_games(), 1300, 2, hard(true, board::Completion::Button));
+}
+
+TEST(SeatedGame, SightedHardCasesInAutoMode) {
+  play("sighted, hard, auto", some_games(), 1500, 2, hard(true, board::Completion::Auto));
+}
+
+// Games that end in mate or stalemate, the blind player on the losing (or stalemated)
+// side: the sighted player's last move ends the game when the tactile board shows it,
+// often with no press at all.
+TEST(SeatedGame, SightedMatesAndStalematesWithNoPress) {
+  std::vector<NamedGame> ending;
+  std::vector<chess::Color> blind;
+  for (const NamedGame& g : load_games({"selfplay-standard.pgn", "selfplay-chess960.pgn"})) {
+    const chess::PgnGame game = lawful_part(g.game);
+    chess::Position pos = game.start;
+    std::vector<std::uint64_t> history;
+    for (const chess::PgnMove& pm : game.moves) {
+      history.push_back(pos.key());
+      pos.play(pm.move);
+    }
+    const chess::Outcome o = chess::game_state(pos, history).outcome;
+    if (o != chess::Outcome::Checkmate && o != chess::Outcome::Stalemate) continue;
+    ending.push_back(g);
+    blind.push_back(pos.side_to_move());
+    if (ending.size() == 6) break;
+  }
+  ASSERT_EQ(ending.size(), 6u);
+  const SeatedScript::Counts c =
+      play("sighted, mates", ending, 1700, 3, hard(true, board::Completion::Button), &blind);
+  EXPECT_GT(c.mates_no_press, 0);
+}
+
+// Rook and king steps that are also part of a castling (Rf1 and Kf1 with O-O legal; a
+// Chess960 king stepping onto its castling square, Kg1 from f1): a hand that goes on at
+// once after such a reproduction on one of the castling's holes first leaves the board
+// still (its settle time, or kCastlingWaitSettles of them); elsewhere it goes on at once.
+TEST(SeatedGame, HandsWaitWhereAReproductionCouldGoOn) {
+  const char* pgn =
+      "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. Rf1 Rf8 5. d3 d6 *\n\n"
+      "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. Kf1 Kf8 5. d3 d6 *\n\n"
+      "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O 5. d3 d6 *\n\n"
+      "[Variant \"Chess960\"]\n[FEN \"r4k1r/pppppppp/8/8/8/8/PPPPPPPP/R4K1R w HAha - 0 1\"]\n"
+      "[Result \"*\"]\n\n1. Kg1 Kg8 2. a3 a6 3. b3 b6 *\n";
+  std::vector<NamedGame> games;
+  int n = 0;
+  for (chess::PgnGame& g : chess::read_pgn(pgn))
+    games.push_back({"castling steps #" + std::to_string(++n), std::move(g)});
+  ASSERT_EQ(games.size(), 4u);
+  SeatedScript::Counts c;
+  c += play("castling steps, sighted", games, 1900, 10, hard(true, board::Completion::Button));
+  c += play("castling steps, two boards", games, 2100, 10, hard(false, board::Completion::Button));
+  c += play("castling steps, two boards, auto", games, 2300, 10,
+            hard(false, board::Completion::Auto));
+  EXPECT_GT(c.waits, 0);
+  EXPECT_GT(c.quick, 0);
 }
 
 // The generator's injections happen: over these seeds, wrong holes and knocked pieces.

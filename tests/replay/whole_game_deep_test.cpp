@@ -94,6 +94,15 @@ SeatedStyle gentle(bool sighted, bool early) {
   return s;
 }
 
+// Every hard case of the generator; wrong holes anywhere.
+SeatedStyle hard(bool sighted, board::Completion completion) {
+  SeatedStyle s;
+  s.sighted = sighted;
+  s.completion = completion;
+  s.wrong_hole_anywhere = true;
+  return s;
+}
+
 TEST(WholeGameDeep, EveryGameOnTwoBoards) {
   play_seated("two boards, reproduced after", gentle(false, false), 5000);
 }
@@ -105,6 +114,23 @@ TEST(WholeGameDeep, EveryGameOnTwoBoardsReproducedEarly) {
 
 TEST(WholeGameDeep, EveryGameAgainstASightedOpponent) {
   play_seated("sighted, before and after", gentle(true, true), 7000);
+}
+
+// Every hard case (issue 19), in button mode and in auto mode.
+TEST(WholeGameDeep, EveryGameOnTwoBoardsHardCases) {
+  play_seated("two boards, hard, button", hard(false, board::Completion::Button), 8000);
+}
+
+TEST(WholeGameDeep, EveryGameOnTwoBoardsHardCasesInAutoMode) {
+  play_seated("two boards, hard, auto", hard(false, board::Completion::Auto), 9000);
+}
+
+TEST(WholeGameDeep, EveryGameAgainstASightedOpponentHardCases) {
+  play_seated("sighted, hard, button", hard(true, board::Completion::Button), 10000);
+}
+
+TEST(WholeGameDeep, EveryGameAgainstASightedOpponentHardCasesInAutoMode) {
+  play_seated("sighted, hard, auto", hard(true, board::Completion::Auto), 11000);
 }
 
 }  // namespace
