@@ -592,7 +592,7 @@ SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t see
       if (press >= 0) made = std::min(made, press);
       s.made_at.push_back(made);
       shown = {true, 0, done, pos, m};
-      ready = done;
+      ready = press >= 0 ? std::max(done, press) : done;  // (a press in time comes first)
       // A hand that does not go on at once waits for the move to be read.
       t = done + settle_after(pos, m, style.settle_ms) + 100 + w.pick(2000);
       if (press >= 0) t = std::max(t, press + 100);
