@@ -246,5 +246,191 @@ TEST(Sighted, RollbackTakesBackAPressedMove) {
   EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
 }
 
+// ---- Issue 19: the sighted player's move by the Laws (D.2.5, Art. 4.7, 6.2). His move is
+// made when the tactile board shows it or at his press, whichever is first; his press only
+// runs the clocks, as on an ordinary clock: a press by the player whose clock runs stops it
+// and starts the opponent's, any other press changes nothing. The expected clocks below
+// are worked out by hand from the presses.
+
+// Every SwitchClock output as "ms colour".
+std::vector<std::string> switches(const SeatedTable& t) {
+  std::vector<std::string> r;
+  for (const Output& o : t.of(Kind::SwitchClock))
+    r.push_back(std::to_string(o.ms) + (o.color == chess::White ? " w" : " b"));
+  return r;
+}
+
+// No illegal move, no own move begun early, no discrepancy anywhere.
+void expect_clean(const SeatedTable& t) {
+  for (const Output& o : t.of(Kind::Moment)) {
+    EXPECT_NE(o.moment.kind, board::MomentKind::Illegal) << o.ms;
+    EXPECT_NE(o.moment.irregularity, board::Irregularity::OwnMoveEarly) << o.ms;
+  }
+  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+}
+
+// 1. e4 d5 2. exd5 with the blind player's hand going on 100 ms after d5 is put on the
+// tactile board: d5 is shown (no longer move could extend it), so his lift of e4 is his own
+// move. The sighted player presses before the reproduction, or while the blind player
+// already makes his capture.
+TEST(SightedIssue19, AQuickCaptureOfThePieceJustPlacedInButtonMode) {
+  for (const bool press_first : {true, false}) {
+    SeatedTable t(sighted());
+    t.move(0, 1000, "e2", "e4").press(0, 1300);
+    if (press_first) t.press(0, 3000, Button::Clock);  // 1... d5 on his board
+    t.move(0, 4000, "d7", "d5");                       // on the tactile board: d5 at 4100
+    EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5")) << press_first;
+    ASSERT_EQ(t.count(Kind::Mirrored), 1u) << press_first;
+    EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, "d7d5");
+    EXPECT_EQ(t.of(Kind::Mirrored)[0].ms, 4100);
+    t.up(0, 4200, "e4").up(0, 4350, "d5");
+    if (!press_first) t.press(0, 4400, Button::Clock);  // while the blind player captures
+    t.down(0, 4500, "d5").press(0, 4800);
+    EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "e4d5")) << press_first;
+    EXPECT_EQ(t.count(Kind::Mirrored), 1u);
+    expect_clean(t);
+    // White: 0-1300, then from Black's press to 4800. Black: 1300 to his press.
+    const std::int64_t press = press_first ? 3000 : 4400;
+    EXPECT_THAT(switches(t), ElementsAre("0 w", "1300 b", std::to_string(press) + " w", "4800 b"));
+    EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 6000), 600000 - 1300 - (4800 - press));
+    EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 6000),
+              600000 - (press - 1300) - (6000 - 4800));
+  }
+}
+
+// The same in auto mode: the blind player's moves are made by stillness (the settle time
+// after his last hole event), the sighted player's when the board shows it.
+TEST(SightedIssue19, AQuickCaptureOfThePieceJustPlacedInAutoMode) {
+  SessionConfig c = sighted();
+  c.recognizer.completion = board::Completion::Auto;
+  SeatedTable t(c);
+  t.move(0, 1000, "e2", "e4").advance(2100);  // still since 1100: made at 2100
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
+  t.press(0, 3000, Button::Clock);  // 1... d5 on his board
+  t.move(0, 4000, "d7", "d5");      // shown at 4100
+  t.up(0, 4200, "e4").up(0, 4350, "d5").down(0, 4500, "d5");
+  t.advance(5400);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5"));  // still only since 4500
+  t.advance(5500);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "e4d5"));
+  ASSERT_EQ(t.count(Kind::Mirrored), 1u);
+  EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, "d7d5");
+  expect_clean(t);
+  EXPECT_THAT(switches(t), ElementsAre("0 w", "2100 b", "3000 w", "5500 b"));
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 5500), 600000 - 2100 - 2500);
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 5500), 600000 - 900);
+}
+
+// The blind player Black: 1. e4 d5 2. exd5 Qxd5, his queen taking the pawn 100 ms after
+// the sighted player's capture is on the tactile board.
+TEST(SightedIssue19, AQuickRecaptureByTheBlindPlayerAsBlack) {
+  SeatedTable t(sighted(chess::Black));
+  t.press(0, 500, Button::Clock);  // 1. e4 on the sighted player's board
+  t.move(0, 1500, "e2", "e4");
+  t.move(0, 2500, "d7", "d5").press(0, 2900);
+  t.press(0, 4000, Button::Clock);  // 2. exd5 on his board, then on the tactile board:
+  t.up(0, 5000, "e4").up(0, 5100, "d5").down(0, 5200, "d5");
+  t.up(0, 5300, "d8").up(0, 5450, "d5").down(0, 5600, "d5").press(0, 5900);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "e4d5", "d8d5"));
+  ASSERT_EQ(t.count(Kind::Mirrored), 2u);
+  EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, "e2e4");
+  EXPECT_EQ(t.of(Kind::Mirrored)[1].uci, "e4d5");
+  expect_clean(t);
+  EXPECT_THAT(switches(t), ElementsAre("0 w", "500 b", "2900 w", "4000 b", "5900 w"));
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 5900), 600000 - 500 - 1100);
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 5900), 600000 - 2400 - 1900);
+}
+
+// Fool's mate by the sighted player (Black), never pressed: the game ends when the tactile
+// board shows 2... Qh4#, with its result, and both clocks stand still from then on.
+TEST(SightedIssue19, HisMateEndsTheGameWhenTheBoardShowsItWithNoPress) {
+  SeatedTable t(sighted());
+  t.move(0, 1000, "f2", "f3").press(0, 1300);
+  t.press(0, 2000, Button::Clock);  // 1... e5
+  t.move(0, 3000, "e7", "e5");
+  t.move(0, 4500, "g2", "g4").press(0, 4800);
+  t.move(0, 6000, "d8", "h4");  // 2... Qh4# on the tactile board at 6100; no press
+  EXPECT_THAT(t.moves(), ElementsAre("f2f3", "e7e5", "g2g4", "d8h4"));
+  EXPECT_TRUE(t.s().over());
+  EXPECT_EQ(t.s().record().result, "0-1");
+  ASSERT_EQ(t.count(Kind::GameOver), 1u);
+  EXPECT_EQ(t.of(Kind::GameOver)[0].result, "0-1");
+  EXPECT_EQ(t.of(Kind::GameOver)[0].ms, 6100);
+  EXPECT_EQ(t.count(Kind::Mirrored), 2u);
+  expect_clean(t);
+  t.advance(20000);
+  // White: 0-1300, 2000-4800; Black: 1300-2000, 4800-6100.
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 20000), 600000 - 1300 - 2800);
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 20000), 600000 - 700 - 1300);
+}
+
+// A late press (Art. 6.2.2): 1... e5 shown on the tactile board, no press; the blind
+// player makes and announces 2. Nf3 (his clock is not running: his press changes nothing);
+// then the sighted player presses. That press is a late-press irregularity, invents no
+// move, and runs the clocks as an ordinary clock would; the game goes on.
+TEST(SightedIssue19, ALatePressIsAnIrregularityAndNoMove) {
+  SeatedTable t(sighted());
+  t.move(0, 1000, "e2", "e4").press(0, 1300);
+  t.move(0, 2000, "e7", "e5");  // shown at 2100: 1... e5 is made
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  t.move(0, 3500, "g1", "f3").press(0, 3800);  // made and announced
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
+  bool announced = false;
+  for (const Output& o : t.of(Kind::Moment))
+    announced |= o.moment.kind == board::MomentKind::Made && o.uci == "g1f3" && o.ms == 3800;
+  EXPECT_TRUE(announced);
+  t.press(0, 4500, Button::Clock);  // late
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
+  std::vector<Output> late;
+  for (const Output& o : t.of(Kind::Moment))
+    if (o.moment.kind == board::MomentKind::Irregularity &&
+        o.moment.irregularity == board::Irregularity::LatePress)
+      late.push_back(o);
+  ASSERT_EQ(late.size(), 1u);
+  EXPECT_EQ(late[0].ms, 4500);
+  EXPECT_EQ(board::irregularity_name(board::Irregularity::LatePress), "late-press");
+  // The game goes on: 2... Nc6 shown, 3. Bb5 announced.
+  t.move(0, 6000, "b8", "c6");
+  t.move(0, 7500, "f1", "b5").press(0, 7800);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3", "b8c6", "f1b5"));
+  EXPECT_EQ(t.count(Kind::Mirrored), 2u);
+  expect_clean(t);
+  EXPECT_THAT(switches(t), ElementsAre("0 w", "1300 b", "4500 w", "7800 b"));
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 7800), 600000 - 1300 - 3300);
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 7800), 600000 - 3200);
+}
+
+// 1. e4 d5 2. Nc3, the sighted player has pressed for his second move, not yet on the
+// tactile board: the blind player lifts his e4 pawn (which d5 could take) and puts it
+// back. Nothing jams: the sighted move (2... Nf6, or 2... dxe4 taking that very pawn) is
+// read when shown and the blind player's next move after it.
+TEST(SightedIssue19, AnOwnCapturablePieceLiftedAndPutBackJamsNothing) {
+  for (const bool capture : {false, true}) {
+    SeatedTable t(sighted());
+    t.move(0, 1000, "e2", "e4").press(0, 1300);
+    t.press(0, 2000, Button::Clock);  // 1... d5
+    t.move(0, 2500, "d7", "d5");
+    t.move(0, 4000, "b1", "c3").press(0, 4300);
+    t.press(0, 5000, Button::Clock);          // 2... on his board
+    t.up(0, 5500, "e4").down(0, 5700, "e4");  // the blind player's pawn, put back
+    if (capture) {
+      t.up(0, 7000, "d5").up(0, 7100, "e4").down(0, 7200, "e4");                 // 2... dxe4
+      t.up(0, 8500, "c3").up(0, 8600, "e4").down(0, 8700, "e4").press(0, 9000);  // 3. Nxe4
+      EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "b1c3", "d5e4", "c3e4"));
+    } else {
+      t.move(0, 7000, "g8", "f6");                 // 2... Nf6
+      t.move(0, 8500, "f1", "b5").press(0, 9000);  // 3. Bb5+
+      EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "b1c3", "g8f6", "f1b5"));
+    }
+    EXPECT_EQ(t.count(Kind::Mirrored), 2u) << capture;
+    for (const Output& o : t.of(Kind::Moment))
+      EXPECT_NE(o.moment.kind, board::MomentKind::Illegal) << o.ms;
+    EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+    EXPECT_THAT(switches(t), ElementsAre("0 w", "1300 b", "2000 w", "4300 b", "5000 w", "9000 b"));
+    EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 9000), 600000 - 1300 - 2300 - 4000);
+    EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 9000), 600000 - 700 - 700);
+  }
+}
+
 }  // namespace
 }  // namespace tactile::game

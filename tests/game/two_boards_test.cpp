@@ -331,5 +331,42 @@ TEST(TwoBoards, AQuestionOnBoardBIsConfirmedOnceHeard) {
   s.advance(6000, out);
   EXPECT_EQ(s.moves_made(), 1);
 }
+// Issue 19: a reproduction finished on the other board any time before the mover's
+// announce (here three settle times before it) is the mirror once the move is announced,
+// never a discrepancy: the boards agree. Black's own move after it, reproduced on A
+// quickly and then followed at once by White's next move, goes on as usual.
+TEST(TwoBoards, AReproductionFinishedLongBeforeTheAnnounceIsMirroredAtIt) {
+  SeatedTable t(two_boards());
+  t.move(A, 1000, "e2", "e4");  // on White's board, not announced yet
+  t.move(B, 1300, "e2", "e4");  // reproduced on Black's board: done at 1400
+  t.advance(4800);              // more than three settle times
+  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+  EXPECT_TRUE(t.moves().empty());
+  t.press(A, 4900);  // the announce makes the move
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
+  ASSERT_EQ(t.count(Kind::Mirrored), 1u);
+  EXPECT_EQ(t.of(Kind::Mirrored)[0].board, B);
+  EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, "e2e4");
+  EXPECT_EQ(t.of(Kind::Mirrored)[0].ms, 4900);
+  EXPECT_TRUE(t.s().to_reproduce(B).is_none());
+  t.move(B, 6000, "e7", "e5").press(B, 6300);
+  t.move(A, 7000, "e7", "e5");                 // done at 7100
+  t.move(A, 7200, "g1", "f3").press(A, 7500);  // White goes on 100 ms later
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
+  ASSERT_EQ(t.count(Kind::Mirrored), 2u);
+  EXPECT_EQ(t.of(Kind::Mirrored)[1].board, A);
+  EXPECT_EQ(t.of(Kind::Mirrored)[1].uci, "e7e5");
+  t.advance(12000);
+  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+  for (const Output& o : t.of(Kind::Moment))
+    EXPECT_NE(o.moment.kind, board::MomentKind::Illegal) << o.ms;
+  std::vector<std::string> switches;
+  for (const Output& o : t.of(Kind::SwitchClock))
+    switches.push_back(std::to_string(o.ms) + (o.color == chess::White ? " w" : " b"));
+  EXPECT_THAT(switches, ElementsAre("0 w", "4900 b", "6300 w", "7500 b"));
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 7500), 600000 - 4900 - 1200);
+  EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 7500), 600000 - 1400);
+}
+
 }  // namespace
 }  // namespace tactile::game

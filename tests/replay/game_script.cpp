@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "core/chess/game_state.h"
+
 namespace tactile::testing {
 namespace {
 using chess::Bitboard;
@@ -27,7 +29,16 @@ class Writer {
 
   int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
   bool chance(int percent) { return pick(100) < percent; }
-  void pause() { ms_ += 80 + pick(520); }  // within a move: always below the settle time
+  // Within a move: always below the settle time. After at_once(), the next event comes
+  // with no pause.
+  void pause() {
+    if (at_once_) {
+      at_once_ = false;
+      return;
+    }
+    ms_ += 80 + pick(520);
+  }
+  void at_once() { at_once_ = true; }
   void wait(std::int64_t ms) { ms_ += ms; }
   // Seated scripts: the next events go to `board`, from `ms` on (sorted at the end).
   void at(int board, std::int64_t ms) {
@@ -65,6 +76,15 @@ class Writer {
     return chess::NoSquare;
   }
 
+  // Moves the events from `index` on by `delta` ms (and the pen with them).
+  void shift_since(std::size_t index, std::int64_t delta) {
+    for (std::size_t i = index; i < events_.size(); ++i) {
+      events_[i].ms += delta;
+      events_[i].hole.ms += delta;
+      events_[i].button.ms += delta;
+    }
+    ms_ += delta;
+  }
   std::vector<script::ScriptEvent>& events() { return events_; }
   const ScriptStyle& style() const { return style_; }
   const SeatedStyle& seated() const { return seated_; }
@@ -76,6 +96,7 @@ class Writer {
   SeatedStyle seated_;
   std::int64_t ms_ = 0;
   int board_ = 0;
+  bool at_once_ = false;
   std::vector<script::ScriptEvent> events_;
 };
 
@@ -169,10 +190,23 @@ board::Button promote_button(chess::PieceType t) {
   }
 }
 
-// The mover's hand makes `m` on the board and completes it as the style wants; returns the
-// time of the announce press that makes it (announce mode).
-std::int64_t make_move(const Position& pos, Move m, Writer& w) {
+// What the hand did for a move: when (the index of) its first event, its last hole event,
+// the index of its completion (the announce press, or the end in auto mode) and when
+// the move is made (the announce press; auto mode: when the board has been still for the
+// settle time).
+struct MoveTimes {
+  std::size_t first = 0;
+  std::int64_t last_hole = 0;
+  std::size_t completion = 0;
   std::int64_t made = 0;
+};
+
+// The mover's hand makes `m` on the board and completes it as the style wants.
+// `seated`: in auto mode, a promotion always names its piece by its button (the spoken
+// default queen is a question, and when it is heard is the replay's matter).
+MoveTimes make_move(const Position& pos, Move m, Writer& w, bool seated = false) {
+  MoveTimes t;
+  t.first = w.events().size();
   const ScriptStyle& style = w.style();
   {
     const chess::Color us = pos.side_to_move();
@@ -191,7 +225,8 @@ std::int64_t make_move(const Position& pos, Move m, Writer& w) {
     int press_at = -1;
     bool default_queen = false;
     if (m.kind() == Move::Promotion) {
-      if (m.promotion() == chess::Queen && w.chance(50)) {
+      const bool may_default = !(seated && style.completion == board::Completion::Auto);
+      if (m.promotion() == chess::Queen && may_default && w.chance(50)) {
         default_queen = true;
       } else {
         press_at = w.pick(int(pegs.size()) * 2 + 1);
@@ -203,11 +238,13 @@ std::int64_t make_move(const Position& pos, Move m, Writer& w) {
       const Peg& last = pegs.back();
       w.adjust(last.to);
     }
+    t.last_hole = w.now();
+    t.completion = w.events().size();
 
     if (style.completion == board::Completion::Button) {
       w.press(board::Button::Announce);
       if (default_queen) w.press(board::Button::Announce);  // "... Dame": confirmed
-      made = w.now();
+      t.made = w.now();
       if (style.noise && w.chance(5)) w.press(board::Button::Time);
     } else {
       // Still for the settle time, then on. The spoken default queen is a question: the
@@ -218,10 +255,12 @@ std::int64_t make_move(const Position& pos, Move m, Writer& w) {
       const std::int64_t still = king_on_castling_square(pos, m)
                                      ? board::kCastlingWaitSettles * style.settle_ms
                                      : style.settle_ms;
-      w.wait(still + (default_queen ? kLongestQuestionMs + style.settle_ms : 0));
+      w.wait(still);
+      t.made = w.now();
+      if (default_queen) w.wait(kLongestQuestionMs + style.settle_ms);
     }
   }
-  return made;
+  return t;
 }
 }  // namespace
 
@@ -244,38 +283,82 @@ bool plain(const Position& pos, Move m) {
   return m.kind() == Move::Normal && pos.piece_on(m.to()) == chess::NoPiece;
 }
 
+// The holes a move changes, from the rules: its from and to squares, the pawn taken en
+// passant, and in a castling the king's and the rook's squares before and after.
+Bitboard holes_of(const Position& pos, Move m) {
+  Bitboard b = square_bb(m.from()) | square_bb(m.to());
+  if (m.kind() == Move::EnPassant)
+    b |= square_bb(chess::make_square(chess::file_of(m.to()), chess::rank_of(m.from())));
+  if (m.kind() == Move::Castling) {
+    const chess::Color us = pos.side_to_move();
+    const auto side =
+        chess::file_of(m.to()) > chess::file_of(m.from()) ? chess::KingSide : chess::QueenSide;
+    b |= square_bb(Position::castle_king_to(us, side)) |
+         square_bb(Position::castle_rook_to(us, side));
+  }
+  return b;
+}
+
+// The holes of every legal move whose holes strictly contain those of `m` (a rook's or
+// king's step that is also part of a castling): a reproduction of `m` could still go on
+// into one of them, so a hand that has just finished it and lifts on one of these holes
+// must first leave the board still (the settle time; a king on its castling square with
+// that castling legal: kCastlingWaitSettles of them). 0 if none.
+Bitboard longer_moves_holes(const Position& pos, Move m) {
+  const Bitboard mine = holes_of(pos, m);
+  chess::MoveList legal;
+  chess::generate_legal(pos, legal);
+  Bitboard longer = 0;
+  for (const Move other : legal) {
+    const Bitboard h = holes_of(pos, other);
+    if (h != mine && (h & mine) == mine) longer |= h;
+  }
+  return longer;
+}
+
+// Where the moved piece (castling: the king and the rook) lands.
+Bitboard landed(const Position& pos, Move m) {
+  if (m.kind() != Move::Castling) return square_bb(m.to());
+  const chess::Color us = pos.side_to_move();
+  const auto side =
+      chess::file_of(m.to()) > chess::file_of(m.from()) ? chess::KingSide : chess::QueenSide;
+  return square_bb(Position::castle_king_to(us, side)) |
+         square_bb(Position::castle_rook_to(us, side));
+}
+
+std::int64_t settle_after(const Position& pos, Move m, std::int64_t settle_ms) {
+  return king_on_castling_square(pos, m) ? board::kCastlingWaitSettles * settle_ms : settle_ms;
+}
+
 // The opponent's move reproduced on `board` from `start` on (the first event a pause
 // later), sometimes (`inject`: begun after the move was made) with an injected discrepancy;
-// returns when the reproduction is done.
+// returns the time of its last hole event.
 std::int64_t reproduce(const Position& pos, Move m, int board, std::int64_t start, bool inject,
                        Writer& w, SeatedScript& s) {
   w.at(board, start);
   const std::int64_t settle = w.style().settle_ms;
-  if (inject && plain(pos, m) && w.chance(4)) {
+  const bool anywhere = w.seated().wrong_hole_anywhere;
+  if (inject && plain(pos, m) && w.chance(anywhere ? 8 : 4)) {
     // A wrong hole: the piece put one hole off and left to settle, then put right.
-    Bitboard free = ~pos.occupied() & ~square_bb(m.to()) & ~square_bb(m.from());
-    if (!w.seated().wrong_hole_anywhere) {
-      // Not a hole of any move the reproducing player (on move next) could make.
-      Position after = pos;
-      after.play(m);
-      chess::MoveList legal;
-      chess::generate_legal(after, legal);
-      for (const Move own : legal) {
-        free &= ~square_bb(own.from()) & ~square_bb(own.to());
-        if (own.kind() == Move::Castling)
-          for (const chess::CastleSide side : {chess::KingSide, chess::QueenSide})
-            free &= ~square_bb(Position::castle_king_to(after.side_to_move(), side)) &
-                    ~square_bb(Position::castle_rook_to(after.side_to_move(), side));
-      }
-      if (!free) free = ~pos.occupied() & ~square_bb(m.to()) & ~square_bb(m.from());
-    }
+    const Bitboard empty = ~pos.occupied() & ~square_bb(m.to()) & ~square_bb(m.from());
+    // The holes of the moves the reproducing player (on move next) could make.
+    Position after = pos;
+    after.play(m);
+    chess::MoveList legal;
+    chess::generate_legal(after, legal);
+    Bitboard own = 0;
+    for (const Move next : legal) own |= holes_of(after, next);
+    // Not one of those (unmistakably a discrepancy), or (anywhere) often one of them.
+    Bitboard free = empty & ~own;
+    if (anywhere) free = (empty & own) && w.chance(60) ? empty & own : empty;
+    if (!free) free = empty;
     if (w.seated().sighted) {
       // The sighted player's move is not known to the tactile board: a piece put into a
       // hole it could legally go to is that move there (it is announced, and putting it
       // right is the arbiter's matter), never a discrepancy. Only other holes are wrong.
-      chess::MoveList legal;
-      chess::generate_legal(pos, legal);
-      for (const Move other : legal)
+      chess::MoveList his;
+      chess::generate_legal(pos, his);
+      for (const Move other : his)
         if (other.from() == m.from()) free &= ~square_bb(other.to());
       if (!free) {
         play_pegs(pegs_of(pos, m, w), pos.occupied(), w, -1, board::Button::PromoteQueen);
@@ -283,6 +366,8 @@ std::int64_t reproduce(const Position& pos, Move m, int board, std::int64_t star
       }
     }
     const Square wrong = w.random_square_of(free);
+    ++s.counts.wrong_holes;
+    if (own & square_bb(wrong)) ++s.counts.wrong_own_holes;
     w.hole(m.from(), board::Hole::Up);
     w.hole(wrong, board::Hole::Down);
     s.discrepancies.push_back({board, w.now() + settle, 0, square_bb(wrong)});
@@ -294,6 +379,7 @@ std::int64_t reproduce(const Position& pos, Move m, int board, std::int64_t star
   }
   if (inject && plain(pos, m) && w.chance(4)) {
     // Half done and left: a reproduction under way is never a discrepancy.
+    ++s.counts.half_done;
     w.hole(m.from(), board::Hole::Up);
     w.wait(3 * settle);
     w.hole(m.to(), board::Hole::Down);
@@ -307,59 +393,265 @@ std::int64_t reproduce(const Position& pos, Move m, int board, std::int64_t star
             promote_button(m.kind() == Move::Promotion ? m.promotion() : chess::Queen));
   return w.now();
 }
+
+// The last reproduction: the hand of the board's owner may go on from it at once.
+struct Shown {
+  bool any = false;
+  int board = 0;
+  std::int64_t at = 0;  // its last hole event
+  Position before;      // the position it was reproduced in
+  Move move = Move::none();
+};
+
+// The sighted player's press of his last move, still to be placed once the blind
+// player's next move is known.
+struct PendingPress {
+  enum class When : std::uint8_t { None, BeforeNextMove, AfterNextMove } when = When::None;
+  std::int64_t after = 0;  // not before this
+  std::size_t ply = 0;
+};
+
+void clock_press(std::int64_t ms, chess::Color by, Writer& w, SeatedScript& s) {
+  script::ScriptEvent e;
+  e.ms = ms;
+  e.board = 0;
+  e.kind = script::ScriptEvent::Kind::Button;
+  e.button = board::ButtonEvent{ms, board::Button::Clock};
+  w.events().push_back(e);
+  s.presses.push_back({ms, by});
+}
+
+// The mover's own move on `mover`'s board, begun at `t` at the earliest, or (quick) at
+// once after the reproduction `shown` on that board: its first event 50-400 ms after that
+// reproduction's last hole event (`ready`: not before this). A hand whose first lift is on
+// a hole of a move that would extend the reproduction waits for it to be read first.
+MoveTimes own_move(const Position& pos, Move m, int mover, std::int64_t t, std::int64_t ready,
+                   const Shown& shown, Writer& w, SeatedScript& s) {
+  const SeatedStyle& seated = w.seated();
+  const bool follows = shown.any && shown.board == mover;
+  const bool takes_it = follows && (landed(shown.before, shown.move) & square_bb(m.to())) &&
+                        pos.piece_on(m.to()) != chess::NoPiece;
+  const bool quick = follows && seated.quick && w.chance(takes_it ? 80 : 45);
+  std::int64_t start = t;
+  if (quick) {
+    start = std::max(ready, shown.at) + 50 + w.pick(351);
+    ++s.counts.quick;
+    if (takes_it) ++s.counts.quick_captures;
+  }
+  w.at(mover, start);
+  if (quick) w.at_once();
+  MoveTimes mt = make_move(pos, m, w, true);
+  if (!follows) return mt;
+  const Bitboard longer = longer_moves_holes(shown.before, shown.move);
+  const auto& ev = w.events();
+  std::size_t first = mt.first;
+  while (first < ev.size() && ev[first].kind != script::ScriptEvent::Kind::Hole) ++first;
+  if (!longer || first == ev.size() || !(longer & square_bb(ev[first].hole.square))) return mt;
+  const std::int64_t due =
+      shown.at + settle_after(shown.before, shown.move, seated.settle_ms) + 100 + w.pick(900);
+  if (ev[first].ms < due) {
+    const std::int64_t delta = due - ev[first].ms;
+    w.shift_since(mt.first, delta);
+    mt.last_hole += delta;
+    mt.made += delta;
+    ++s.counts.waits;
+  }
+  return mt;
+}
+
+bool ends_game(const Position& before, Move m, std::vector<std::uint64_t> history) {
+  Position after = before;
+  history.push_back(before.key());
+  after.play(m);
+  return chess::game_state(after, history).over();
+}
 }  // namespace
+
+SeatedScript::Counts& SeatedScript::Counts::operator+=(const Counts& o) {
+  games += o.games;
+  plies += o.plies;
+  early += o.early;
+  quick += o.quick;
+  quick_captures += o.quick_captures;
+  waits += o.waits;
+  mates_no_press += o.mates_no_press;
+  late_press += o.late_press;
+  never_press += o.never_press;
+  wrong_holes += o.wrong_holes;
+  wrong_own_holes += o.wrong_own_holes;
+  half_done += o.half_done;
+  knocked += o.knocked;
+  own_lifts += o.own_lifts;
+  return *this;
+}
+
+std::string describe(const SeatedScript::Counts& c) {
+  return "games " + std::to_string(c.games) + ", plies " + std::to_string(c.plies) + ", early " +
+         std::to_string(c.early) + ", quick " + std::to_string(c.quick) + ", quick-captures " +
+         std::to_string(c.quick_captures) + ", waits " + std::to_string(c.waits) +
+         ", mates-no-press " + std::to_string(c.mates_no_press) + ", late-press " +
+         std::to_string(c.late_press) + ", never-press " + std::to_string(c.never_press) +
+         ", wrong-holes " + std::to_string(c.wrong_holes) + " (" +
+         std::to_string(c.wrong_own_holes) + " on holes of the next moves), half-done " +
+         std::to_string(c.half_done) + ", knocked " + std::to_string(c.knocked) + ", own-lifts " +
+         std::to_string(c.own_lifts);
+}
 
 SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t seed,
                                    const SeatedStyle& seated) {
   ScriptStyle style;
-  style.completion = board::Completion::Button;
+  style.completion = seated.completion;
   style.settle_ms = seated.settle_ms;
   Writer w(seed, style, seated);
   SeatedScript s;
+  s.counts.games = 1;
   Position pos = game.start;
-  std::int64_t t = 500;  // when the next move may begin
-  for (const chess::PgnMove& pm : game.moves) {
-    const Move m = pm.move;
+  std::vector<std::uint64_t> history;
+  std::int64_t t = 500;           // when the next move may begin (not at once after a reproduction)
+  std::int64_t ready = 0;         // when the previous move was made: a quick hand goes on from here
+  std::int64_t busy[2] = {0, 0};  // a board's hand is busy until then (a knocked piece)
+  Shown shown;
+  PendingPress pending;
+  const std::size_t plies = game.moves.size();
+  for (std::size_t ply = 0; ply < plies; ++ply) {
+    const Move m = game.moves[ply].move;
     const chess::Color us = pos.side_to_move();
-    std::int64_t made = 0, done = 0;
+    const bool ends = ends_game(pos, m, history);
+    ++s.counts.plies;
     if (seated.sighted && us != seated.colour) {
-      // The sighted player's move: his clock press, and the move put on the tactile board
-      // before the press, begun before and finished after it, or after it.
-      const std::int64_t press = t + 500 + w.pick(3500);
-      const int when = seated.reproduce_early ? w.pick(3) : 2;
-      if (when == 0) {
-        done = reproduce(pos, m, 0, t, false, w, s);
-        // Only what follows the press can be a discrepancy (nothing is expected before).
-        made = std::max(press, done + 100 + w.pick(1500));
-      } else {
-        made = press;
-        done = when == 1 ? reproduce(pos, m, 0, press - 300, false, w, s)
-                         : reproduce(pos, m, 0, press + w.pick(3000), true, w, s);
+      // The sighted player's move, made on his own board, reproduced on the tactile board
+      // (by the blind player or an assistant) and pressed: before the reproduction, while
+      // it is under way, after it (before the blind player's next move is made), late
+      // (after it), or never. A game-ending move is often not pressed at all.
+      using When = PendingPress::When;
+      std::int64_t press = -1;  // a press placed now
+      std::int64_t done = 0;
+      pending = {};
+      const bool last = ply + 1 == plies;
+      if (seated.own_lifts && w.chance(8)) {
+        // The blind player lifts one of his pieces that the sighted player could take and
+        // puts it back, before the sighted move is on the tactile board.
+        chess::MoveList his;
+        chess::generate_legal(pos, his);
+        Bitboard takeable = 0;
+        for (const Move other : his)
+          if (pos.piece_on(other.to()) != chess::NoPiece && other.kind() != Move::Castling)
+            takeable |= square_bb(other.to());
+        if (takeable) {
+          w.at(0, t);
+          w.adjust(w.random_square_of(takeable));
+          t = w.now() + 100;
+          ++s.counts.own_lifts;
+        }
       }
-      // Nothing says when his move is complete on the board: it is read a settle time
-      // after its last hole (a king put on its castling square with that castling legal:
-      // the longer stillness that says it is no castling), and the blind player, who
-      // hears it confirmed, goes on after that.
-      done += king_on_castling_square(pos, m) ? board::kCastlingWaitSettles * style.settle_ms
-                                              : style.settle_ms;
-      w.at(0, made);
-      script::ScriptEvent e;
-      e.ms = made;
-      e.board = 0;
-      e.kind = script::ScriptEvent::Kind::Button;
-      e.button = board::ButtonEvent{made, board::Button::Clock};
-      w.events().push_back(e);
+      int kind = 0;  // 0 pressed in time, 1 late, 2 never
+      if (seated.late_presses && ends && w.chance(60)) {
+        kind = 2;
+        ++s.counts.mates_no_press;
+      } else if (seated.late_presses && !ends && !last) {
+        const int r = w.pick(100);
+        kind = r < 12 ? 1 : r < 20 ? 2 : 0;
+      }
+      if (kind == 0) {
+        // A game-ending move pressed is pressed before it is on the board (a press after
+        // the game ended would be no press).
+        int when = seated.reproduce_early ? w.pick(3) : 2;
+        if (ends && when == 0) when = 1 + w.pick(2);
+        // (Gentle hands: a game-ending move shown on the board only after the press.)
+        if (ends && !seated.late_presses) when = 2;
+        if (when == 0) {
+          done = reproduce(pos, m, 0, t, false, w, s);
+          ++s.counts.early;
+          if (seated.late_presses)
+            pending = {When::BeforeNextMove, done, ply};
+          else
+            press = std::max(t + 500 + w.pick(3500), done + 100 + w.pick(1500));
+        } else {
+          press = t + 500 + w.pick(3500);
+          done = when == 1 ? reproduce(pos, m, 0, press - 300, false, w, s)
+                           : reproduce(pos, m, 0, press + w.pick(3000), true, w, s);
+        }
+      } else {
+        done = reproduce(pos, m, 0, t + w.pick(1500), false, w, s);
+        if (kind == 1) {
+          pending = {When::AfterNextMove, done, ply};
+        } else if (!ends) {
+          ++s.counts.never_press;
+        }
+      }
+      if (pending.when == When::BeforeNextMove && last) {
+        press = done + 100 + w.pick(1500);
+        pending = {};
+      }
+      if (press >= 0) clock_press(press, us, w, s);
+      // Made when the tactile board shows it (a reproduction that a longer move could
+      // extend: once the board has been still long enough to say it is not) or at his
+      // press, whichever is first.
+      std::int64_t made =
+          done + (longer_moves_holes(pos, m) ? settle_after(pos, m, style.settle_ms) : 0);
+      if (press >= 0) made = std::min(made, press);
+      s.made_at.push_back(made);
+      shown = {true, 0, done, pos, m};
+      ready = press >= 0 ? std::max(done, press) : done;  // (a press in time comes first)
+      // A hand that does not go on at once waits for the move to be read.
+      t = done + settle_after(pos, m, style.settle_ms) + 100 + w.pick(2000);
+      if (press >= 0) t = std::max(t, press + 100);
     } else {
       const int mover = seated.sighted ? 0 : (us == seated.colour ? 0 : 1);
-      w.at(mover, t);
-      made = make_move(pos, m, w);
-      done = w.now();
-      if (!seated.sighted) {
-        // On the other board, begun a little before the announce or some time after it.
-        const bool early = seated.reproduce_early && w.chance(30);
-        done = reproduce(pos, m, 1 - mover, early ? made - 400 : made + w.pick(3000), !early, w, s);
+      const MoveTimes mt = own_move(pos, m, mover, std::max(t, busy[mover]), ready, shown, w, s);
+      std::int64_t made = mt.made;
+      std::int64_t next = made;  // the next move begins after this
+      shown = {};
+      if (seated.sighted) {
+        // The sighted player's press of his previous move, if still to come.
+        using When = PendingPress::When;
+        if (pending.when == When::BeforeNextMove) {
+          const std::int64_t lo = pending.after + 50, hi = std::max(lo, made - 30);
+          const std::int64_t press = lo + w.pick(int(hi - lo + 1));
+          clock_press(press, ~us, w, s);
+          s.made_at[pending.ply] = std::min(s.made_at[pending.ply], press);
+        } else if (pending.when == When::AfterNextMove && !ends) {
+          const std::int64_t press = made + 100 + w.pick(1500);
+          clock_press(press, ~us, w, s);
+          ++s.counts.late_press;
+          next = press;
+        } else if (pending.when == When::AfterNextMove) {
+          ++s.counts.never_press;  // the blind player's move ended the game first
+        }
+        pending = {};
+      } else {
+        // On the other board: finished before the announce (even long before it), begun
+        // before it and finished after, or begun some time after it.
+        const int other = 1 - mover;
+        const std::size_t reproduction = w.events().size();
+        int when = seated.reproduce_early ? w.pick(10) : 9;
+        if (when < 3 && !seated.announce_long_after) when = 3;
+        std::int64_t done = 0;
+        if (when < 3) {
+          done = reproduce(pos, m, other, std::max(mt.last_hole + w.pick(400), busy[other]), false,
+                           w, s);
+          if (style.completion == board::Completion::Button) {
+            // The mover announces a while after the reproduction is done.
+            const std::int64_t announce = done + 100 + w.pick(3 * int(style.settle_ms) + 500);
+            if (announce > made) {
+              const std::int64_t delta = announce - made;
+              auto& ev = w.events();
+              for (std::size_t i = mt.completion; i < reproduction; ++i) {
+                ev[i].ms += delta;
+                ev[i].button.ms += delta;
+              }
+              made += delta;
+            }
+          }
+        } else if (when < 6) {
+          done = reproduce(pos, m, other, std::max(made - 400, busy[other]), false, w, s);
+        } else {
+          done = reproduce(pos, m, other, std::max(made + w.pick(3000), busy[other]), true, w, s);
+        }
+        if (done < made) ++s.counts.early;
         if (w.chance(4)) {
           // A piece knocked over on the mover's board after his move, and put back.
+          ++s.counts.knocked;
           w.at(mover, made + 200);
           Position after = pos;
           after.play(m);
@@ -369,18 +661,25 @@ SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t see
           w.wait(style.settle_ms + 300);
           w.hole(sq, board::Hole::Down);
           s.resolved.push_back({mover, w.now()});
-          done = std::max(done, w.now());
+          busy[mover] = w.now() + 100;
         }
+        shown = {true, other, done, pos, m};
+        // The next move waits for a knocked piece to be put back (its lifted own piece
+        // would be its owner's move begun early, not a discrepancy).
+        next = std::max({made, done, busy[mover]});
       }
+      s.presses.push_back({made, us});
+      s.made_at.push_back(made);
+      ready = std::max(made, busy[mover]);
+      t = next + 100 + w.pick(2000);
     }
-    s.made_at.push_back(made);
-    t = std::max(made, done) + 100 + w.pick(2000);
+    history.push_back(pos.key());
     pos.play(m);
   }
   s.events = std::move(w.events());
-  std::stable_sort(
-      s.events.begin(), s.events.end(),
-      [](const script::ScriptEvent& a, const script::ScriptEvent& b) { return a.ms < b.ms; });
+  const auto by_time = [](const auto& a, const auto& b) { return a.ms < b.ms; };
+  std::stable_sort(s.events.begin(), s.events.end(), by_time);
+  std::stable_sort(s.presses.begin(), s.presses.end(), by_time);
   return s;
 }
 

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "core/board/recognizer.h"
@@ -28,16 +29,38 @@ std::vector<script::ScriptEvent> game_to_script(const chess::PgnGame& game, std:
                                                 const ScriptStyle& style);
 
 // Two boards (each move made on the mover's board and reproduced on the other) or a
-// sighted opponent (his move made by his clock press on board A, the tactile board, and
-// reproduced there before or after the press). Announce mode only.
+// sighted opponent (D.2.5: his move made on his own board, reproduced on board A, the
+// tactile board, and his clock pressed before, during or after that, late or never).
+// The generator does not avoid the hard cases: reproductions finished before the move's
+// announce or press, the next move begun at once after a reproduction (captures of the
+// piece just placed included), mates with no press, late and missing presses, wrong holes
+// anywhere. Each kind is counted (SeatedScript::Counts).
 struct SeatedStyle {
   bool sighted = false;
   // two boards: the colour of board A's player; sighted: the blind player's colour.
   chess::Color colour = chess::White;
   std::int64_t settle_ms = 1000;
-  // Reproductions sometimes begun (sighted: also finished) before the move is made by its
-  // announce or clock press; else always after it.
+  // How the blind player (two boards: both players) completes his own moves: the announce
+  // press, or stillness (auto mode). The sighted player's moves are never announced.
+  board::Completion completion = board::Completion::Button;
+  // Reproductions sometimes begun or finished before the move is announced (two boards)
+  // or before the sighted player's press; else always after it.
   bool reproduce_early = true;
+  // Two boards: the mover sometimes announces long (up to three settle times) after the
+  // reproduction on the other board is finished.
+  bool announce_long_after = true;
+  // The next move sometimes begun 50-400 ms after a reproduction's last hole event (else
+  // always a while after the settle time).
+  bool quick = true;
+  // Sighted: the press sometimes late (after the blind player's next move is made) or
+  // missing, a mate or stalemate by the sighted player often not pressed at all, and a
+  // move shown on the board before the press pressed any time before the blind player's
+  // next move is made (while he makes it, too). Else always pressed, and before the blind
+  // player begins his next move.
+  bool late_presses = true;
+  // Sighted: the blind player sometimes lifts one of his pieces that the sighted player
+  // could take, and puts it back, before the sighted move is on the tactile board.
+  bool own_lifts = true;
   // A wrong hole may be a hole of a move the reproducing player could make next (else
   // only holes no such move touches: unmistakably a discrepancy).
   bool wrong_hole_anywhere = false;
@@ -45,7 +68,17 @@ struct SeatedStyle {
 
 struct SeatedScript {
   std::vector<script::ScriptEvent> events;  // sorted by time
-  std::vector<std::int64_t> made_at;        // per ply: the press that makes the move
+  // Per ply, when the Laws say the move is made: the mover's announce (auto mode: the
+  // moment his board has been still for the settle time); the sighted player's move: his
+  // press or the moment the tactile board shows it, whichever is first.
+  std::vector<std::int64_t> made_at;
+  // Every press on the clock in time order: the announce of a move (auto mode: the moment
+  // it is made) by its mover, and the sighted player's clock presses.
+  struct Press {
+    std::int64_t ms;
+    chess::Color by;
+  };
+  std::vector<Press> presses;
   struct Discrepancy {
     int board;
     std::int64_t ms;  // when it settles
@@ -57,7 +90,27 @@ struct SeatedScript {
   };
   std::vector<Discrepancy> discrepancies;  // injected, in the order they happen
   std::vector<Resolved> resolved;
+  // How often each hard case was generated.
+  struct Counts {
+    int games = 0;
+    int plies = 0;
+    int early = 0;            // reproductions finished before the announce or press
+    int quick = 0;            // next moves begun 50-400 ms after a reproduction
+    int quick_captures = 0;   // ... capturing the piece just placed
+    int waits = 0;            // hands that waited: the reproduction could be extended
+    int mates_no_press = 0;   // the sighted player's game-ending move never pressed
+    int late_press = 0;       // pressed only after the blind player's next move
+    int never_press = 0;      // a sighted move never pressed (the game goes on)
+    int wrong_holes = 0;      // reproductions put into a wrong hole first
+    int wrong_own_holes = 0;  // ... a hole of a move the reproducing player could make
+    int half_done = 0;        // reproductions left half done for a while
+    int knocked = 0;          // pieces knocked out on the mover's board (two boards)
+    int own_lifts = 0;        // the blind player's takeable pieces lifted and put back
+    Counts& operator+=(const Counts& o);
+  };
+  Counts counts;
 };
+std::string describe(const SeatedScript::Counts& c);
 
 SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t seed,
                                    const SeatedStyle& style);

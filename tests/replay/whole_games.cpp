@@ -89,7 +89,7 @@ SeatedReplay replay_seated(const chess::PgnGame& game, const SeatedScript& scrip
                            const SeatedStyle& style, const char* time_control) {
   game::SessionConfig config;
   config.start = game.start;
-  config.recognizer.completion = board::Completion::Button;
+  config.recognizer.completion = style.completion;
   config.recognizer.settle_ms = style.settle_ms;
   config.time_control = clock::parse_time_control(time_control);
   config.seating = style.sighted ? game::Seating::Sighted : game::Seating::TwoBoards;
@@ -98,6 +98,7 @@ SeatedReplay replay_seated(const chess::PgnGame& game, const SeatedScript& scrip
   const std::string text = script::format_script(script.events);
   SeatedReplay r;
   r.clocks_at = script.made_at.empty() ? 0 : script.made_at.back();
+  if (!script.events.empty()) r.clocks_at = std::max(r.clocks_at, script.events.back().ms);
   r.replay = replay_session(config, script::parse_script(text), &r);
   return r;
 }
@@ -118,6 +119,9 @@ ReplayResult replay_session(const game::SessionConfig& config,
       if (o.moment.kind == board::MomentKind::Irregularity &&
           o.moment.irregularity == board::Irregularity::OwnMoveEarly)
         ++r.own_move_early;
+      if (o.moment.kind == board::MomentKind::Irregularity &&
+          board::irregularity_name(o.moment.irregularity) == "late-press")
+        ++r.late_presses;
     }
     if (seated)
       for (const game::Output& o : out)
@@ -262,30 +266,53 @@ std::string seated_difference(const chess::PgnGame& game, const SeatedScript& sc
     return "discrepancies " + list(discrepancies) + "instead of " + list(want_d);
   if (resolved != want_r) return "resolved " + list(resolved) + "instead of " + list(want_r);
 
-  // Each move switched the clock at its press.
-  std::size_t ply = 0;
-  for (const game::Output& o : got.outputs) {
-    if (o.kind != game::Output::Kind::SwitchClock || o.ms == 0) continue;
-    if (ply >= script.made_at.size()) return "a clock switch after the last move";
-    if (o.ms != script.made_at[ply])
-      return "ply " + std::to_string(ply + 1) + " switched the clock at " + std::to_string(o.ms) +
-             " instead of " + std::to_string(script.made_at[ply]);
-    ++ply;
+  // The clocks: an ordinary two-button clock (Art. 6.2), written here. White's (the side to
+  // move's) clock starts at 0; a press by the player whose clock runs stops it and starts
+  // the opponent's; a press by the other player changes nothing. The game's end stops
+  // both. A late press (Art. 6.2.2): the sighted player's press while his clock has run
+  // since before the blind player's last move was made.
+  const bool over = end.over();
+  const std::int64_t stop = over ? last : got.clocks_at;
+  std::vector<std::int64_t> blind_made;
+  pos = game.start;
+  for (std::size_t i = 0; i < game.moves.size() && i < script.made_at.size(); ++i) {
+    if (style.sighted && pos.side_to_move() == style.colour)
+      blind_made.push_back(script.made_at[i]);
+    pos.play(game.moves[i].move);
   }
-  // The clocks at the last move's press: each side's time is what the presses say it
-  // thought (a move is made by its press; the clock starts at 0; no increment).
   std::int64_t used[2] = {0, 0};
-  chess::Color side = game.start.side_to_move();
-  std::int64_t from = 0;
-  for (const std::int64_t made : script.made_at) {
-    used[side == chess::White ? 0 : 1] += made - from;
-    from = made;
-    side = ~side;
+  chess::Color running = game.start.side_to_move();
+  std::int64_t since = 0;
+  int late = 0;
+  std::vector<std::string> want_switches, switches;
+  for (const SeatedScript::Press& p : script.presses) {
+    if (over ? p.ms >= stop : p.ms > stop) break;
+    if (p.by != running) continue;
+    if (style.sighted && p.by != style.colour) {
+      std::int64_t blind_last = -1;
+      for (const std::int64_t b : blind_made)
+        if (b < p.ms) blind_last = b;
+      if (since < blind_last) ++late;
+    }
+    used[running == chess::White ? 0 : 1] += p.ms - since;
+    since = p.ms;
+    running = ~running;
+    want_switches.push_back(std::to_string(p.ms) + (running == chess::White ? " w" : " b"));
   }
+  used[running == chess::White ? 0 : 1] += stop - since;
+  for (const game::Output& o : got.outputs)
+    if (o.kind == game::Output::Kind::SwitchClock && o.ms > 0 &&
+        (over ? o.ms < stop : o.ms <= stop))
+      switches.push_back(std::to_string(o.ms) + (o.color == chess::White ? " w" : " b"));
+  if (switches != want_switches)
+    return "clock switches " + list(switches) + "instead of " + list(want_switches);
   if (got.white_ms != base_ms - used[0] || got.black_ms != base_ms - used[1])
-    return "clocks " + std::to_string(got.white_ms) + "/" + std::to_string(got.black_ms) +
-           " instead of " + std::to_string(base_ms - used[0]) + "/" +
-           std::to_string(base_ms - used[1]);
+    return "clocks at " + std::to_string(got.clocks_at) + ": " + std::to_string(got.white_ms) +
+           "/" + std::to_string(got.black_ms) + " instead of " + std::to_string(base_ms - used[0]) +
+           "/" + std::to_string(base_ms - used[1]);
+  if (got.replay.late_presses != late)
+    return "late presses " + std::to_string(got.replay.late_presses) + " instead of " +
+           std::to_string(late);
   return "";
 }
 

@@ -30,6 +30,7 @@ inline bool castles_both_wings(const chess::PgnGame& g) {
 struct ReplayResult {
   std::vector<chess::Move> moves;  // as the session recorded them
   int illegal = 0, ambiguous = 0, irregularities = 0, own_move_early = 0;
+  int late_presses = 0;  // irregularities named "late-press" (Art. 6.2.2)
   bool over = false;
   std::string pgn;
   std::string result;  // the record's
@@ -55,7 +56,7 @@ ReplayResult replay_session(const game::SessionConfig& config,
 struct SeatedReplay {
   ReplayResult replay;
   std::vector<game::Output> outputs;
-  std::int64_t clocks_at = 0;  // the last move's press
+  std::int64_t clocks_at = 0;  // the script's last event (or the last move, if later)
   std::int64_t white_ms = 0, black_ms = 0;
 };
 // Writes `script` as text, reads it back and runs a session of that seating on it.
@@ -66,8 +67,11 @@ SeatedReplay replay_seated(const chess::PgnGame& game, const SeatedScript& scrip
 chess::PgnGame lawful_part(const chess::PgnGame& g);
 // "" when the seated replay `got` of `script` (made from `game`, already cut to its lawful
 // length) gave back exactly the game, its result, a mirrored for every reproduction on the
-// right board, exactly the injected discrepancies and their resolutions, and the clocks
-// the script's presses say (time control `base_ms`+0); else what differs.
+// right board, exactly the injected discrepancies and their resolutions, no illegal move,
+// no ambiguity, no own move early, and the clock switches, remaining times (time control
+// `base_ms`+0) and late presses that an ordinary two-button clock pressed as the script
+// presses it gives (a model written here, from the Laws: Art. 6.2, 6.2.2); else what
+// differs.
 std::string seated_difference(const chess::PgnGame& game, const SeatedScript& script,
                               const SeatedStyle& style, std::int64_t base_ms,
                               const SeatedReplay& got);
