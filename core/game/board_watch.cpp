@@ -111,7 +111,7 @@ void WatchedBoards::check_board(Session& s, int board, std::int64_t ms, bool set
 
 void WatchedBoards::read_after(Session& s, int board, const chess::Position& shown, chess::Move m,
                                chess::Bitboard base, const std::vector<board::HoleEvent>& events,
-                               std::vector<Output>& out) {
+                               std::size_t done, std::vector<Output>& out) {
   // The board shows the position after `m`, except for the holes of an own move begun
   // early: those events are read again from that position, in their order.
   const chess::Bitboard mine = move_squares(shown, m);
@@ -119,7 +119,7 @@ void WatchedBoards::read_after(Session& s, int board, const chess::Position& sho
   // A hole lifted and put back (or filled and emptied) before the move was on the board
   // is no part of the own move: touch-move binds only the player on move (Art. 4.3).
   chess::Bitboard back = 0, seen = 0;
-  for (auto e = events.rbegin(); e != events.rend(); ++e) {
+  for (auto e = events.rbegin() + std::ptrdiff_t(events.size() - done); e != events.rend(); ++e) {
     const chess::Bitboard bit = chess::square_bb(e->square);
     if (seen & bit) continue;
     seen |= bit;
@@ -131,8 +131,9 @@ void WatchedBoards::read_after(Session& s, int board, const chess::Position& sho
   refreeze(s, board);
   std::vector<board::Moment>& moments = SeatingRules::moments(s);
   moments.clear();
-  for (const board::HoleEvent& e : events)
-    if (!((mine | back) & chess::square_bb(e.square))) rec(s, board).on_hole(e, moments);
+  for (std::size_t i = 0; i < events.size(); ++i)
+    if (i >= done || !((mine | back) & chess::square_bb(events[i].square)))
+      rec(s, board).on_hole(events[i], moments);
   const std::vector<board::Moment> replayed = moments;
   for (const board::Moment& mo : replayed) handle(s, board, mo, after, out);
 }

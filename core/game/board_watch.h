@@ -51,12 +51,13 @@ class WatchedBoards : public SeatingRules {
   // Compares `board`'s holes with the game: a discrepancy once `settled` (reported once
   // for the same holes), resolved as soon as they agree.
   void check_board(Session& s, int board, std::int64_t ms, bool settled, std::vector<Output>& out);
-  // `board`, showing `shown` with pegs in `base` when `events` began, has reproduced `m`:
-  // its recognizer reads from the position after `m`, and the events not on m's holes
-  // (an own move begun early) are read again, in their order.
+  // `board`, showing `shown` with pegs in `base` when `events` began, has reproduced `m`
+  // with its first `done` events: its recognizer reads from the position after `m`, and
+  // the events not on m's holes (an own move begun early) are read again, in their order,
+  // then every event after the reproduction was done (a capture of the piece just placed).
   void read_after(Session& s, int board, const chess::Position& shown, chess::Move m,
                   chess::Bitboard base, const std::vector<board::HoleEvent>& events,
-                  std::vector<Output>& out);
+                  std::size_t done, std::vector<Output>& out);
   // The owner of `board` lifted his own piece (on `square`) before the opponent's move is
   // on his board: recorded for the arbiter and he is asked to reproduce it first.
   void tell_early(Session& s, int board, std::int64_t ms, chess::Square square,

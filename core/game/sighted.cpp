@@ -55,19 +55,31 @@ void SightedSeating::read_stream(Session& s, const board::HoleEvent& e, std::vec
   const BoardWatch& w = watch(0);
   const chess::Bitboard bit = chess::square_bb(e.square);
   const chess::Position& before = s.position();
-  if (!waiting_.is_none() && !(bit & (waiting_holes_ | move_squares(before, waiting_)))) {
+  if (!waiting_.is_none() && !(bit & waiting_holes_)) {
     // The stream went on elsewhere: the shorter move was complete, and this event is the
     // blind player's own move.
-    make_from_stream(s, with_piece(waiting_, s.recognizer(0).promotion()), waiting_ms_, out);
+    make_from_stream(s, with_piece(waiting_, s.recognizer(0).promotion()), waiting_ms_,
+                     waiting_events_, out);
     return;
   }
+  waiting_ = chess::Move::none();
   chess::MoveList legal;
   chess::generate_legal(before, legal);
   const chess::PieceType piece = s.recognizer(0).promotion();
+  chess::MoveList fits;
+  for (const chess::Move m : legal)  // (a promotion only to the piece named)
+    if (m == with_piece(m, piece) && reproduces(before, m, w.base, w.events)) fits.push(m);
+  // A move whose holes are a part of another's that fits leaves events unexplained (a
+  // castling's king lifted, not moved: Art. 4.3): the one that explains more is read.
   chess::Move found = chess::Move::none();
-  for (const chess::Move m : legal) {
-    if (m != with_piece(m, piece)) continue;  // the promotion piece is the one named
-    if (!reproduces(before, m, w.base, w.events)) continue;
+  for (const chess::Move m : fits) {
+    const chess::Bitboard holes = move_squares(before, m);
+    bool part = false;
+    for (const chess::Move other : fits) {
+      const chess::Bitboard more = move_squares(before, other);
+      part |= more != holes && (more & holes) == holes;
+    }
+    if (part) continue;
     if (!found.is_none()) return;  // two moves fit: the recognizer ranks them when still
     found = m;
   }
@@ -83,13 +95,14 @@ void SightedSeating::read_stream(Session& s, const board::HoleEvent& e, std::vec
   if (longer || found.kind() == chess::Move::Promotion) {
     waiting_ = found;
     waiting_ms_ = e.ms;
-    waiting_holes_ = longer;
+    waiting_events_ = w.events.size();
+    waiting_holes_ = longer ? longer | holes : 0;  // a promotion: any hole event decides
     return;
   }
-  make_from_stream(s, found, e.ms, out);
+  make_from_stream(s, found, e.ms, w.events.size(), out);
 }
 
-void SightedSeating::make_from_stream(Session& s, chess::Move m, std::int64_t ms,
+void SightedSeating::make_from_stream(Session& s, chess::Move m, std::int64_t ms, std::size_t done,
                                       std::vector<Output>& out) {
   const chess::Position before = s.position();
   const BoardWatch& w = watch(0);
@@ -97,7 +110,7 @@ void SightedSeating::make_from_stream(Session& s, chess::Move m, std::int64_t ms
   const std::vector<board::HoleEvent> events = w.events;
   const board::Moment made{.kind = MomentKind::Made, .ms = ms, .move = m, .readings = 1};
   shown(s, made, before, out);
-  if (!s.over()) read_after(s, 0, before, m, base, events, out);
+  if (!s.over()) read_after(s, 0, before, m, base, events, done, out);
 }
 
 void SightedSeating::made(Session& s, int, const board::Moment& m, const chess::Position& before,
@@ -139,19 +152,19 @@ void SightedSeating::own_move(Session& s, const board::Moment& m, const chess::P
   // His announce is his press (D.2.4): it starts the opponent's clock if his own runs. If
   // the sighted player has not pressed since his move, the sighted clock runs on.
   std::optional<clock::ChessClock>& c = clock(s);
-  if (c && c->started()) {
-    if (c->running() == player_) {
-      c->move_made(m.ms);
-      matter_.clear();
-    } else {
-      blind_moved_on_his_time_ = true;
-    }
+  const bool runs = c && c->started();
+  const bool switches = runs && c->running() == player_;
+  if (switches) {
+    c->move_made(m.ms);
+    matter_.clear();
+  } else if (runs) {
+    blind_moved_on_his_time_ = true;
   }
   record_move(s, m, before, m.ms);
   prepare(s);
   out.push_back(made_output(s, 0, m, before));
   speak(s, 0, m.ms, move_announcement(s, 0, m, before, true), out);
-  switch_clock(s, m.ms, out);
+  if (switches || !runs) switch_clock(s, m.ms, out);  // (no clock: the turn passes)
   BoardWatch& w = watch(0);
   w.base = s.recognizer(0).occupancy();  // his turn starts from the holes as they are
   w.events.clear();
@@ -179,10 +192,16 @@ void SightedSeating::clock_press(Session& s, const board::ButtonEvent& e,
     o.moment = late;
     out.push_back(o);
     press_clock(s, sighted, e.ms, out);
-    if (his_turn(s) && clock(s) && clock(s)->running() == player_)
-      matter_ =
-          "late press: the blind player's clock runs in the sighted player's turn "
-          "(Art. 6.2.2; the arbiter may adjust the clocks)";
+    if (his_turn(s)) {
+      // Whether he made his next move before this press only he knows: if it is not on
+      // the tactile board yet, the press is taken as made with it (whichever first), and
+      // the arbiter is told the blind player's clock runs in the sighted player's turn.
+      if (!pressed_ms_) pressed_ms_ = e.ms;
+      if (clock(s) && clock(s)->running() == player_)
+        matter_ =
+            "late press: the blind player's clock runs in the sighted player's turn "
+            "(Art. 6.2.2; the arbiter may adjust the clocks)";
+    }
     return;
   }
   if (his_turn(s)) {
@@ -207,7 +226,10 @@ bool SightedSeating::moment(Session& s, int board, const board::Moment& m,
     // The blind player lifted his own piece while the opponent's move is not yet on his
     // board, and no move of the opponent takes it: his own move begun early (recorded;
     // the holes are still read).
-    if (!capturable(before, m.square)) tell_early(s, board, m.ms, m.square, out);
+    // (A reproduction on the board that only a longer move could still extend is his move
+    // shown: this lift is the blind player's next move, decided by the stream.)
+    if (!capturable(before, m.square) && waiting_.is_none())
+      tell_early(s, board, m.ms, m.square, out);
     return true;
   }
   return false;

@@ -49,9 +49,11 @@ class SightedSeating final : public WatchedBoards {
   // is his move at once, unless a longer move could still extend it (then the stream
   // decides: its next event elsewhere, or stillness).
   void read_stream(Session& s, const board::HoleEvent& e, std::vector<Output>& out);
-  // His move `m` made at `ms` from the events of his turn; the events on other holes are
-  // the blind player's own move begun early, read again from the position after it.
-  void make_from_stream(Session& s, chess::Move m, std::int64_t ms, std::vector<Output>& out);
+  // His move `m` made at `ms` from the first `done` events of his turn; the events on
+  // other holes, and all after those, are the blind player's own move, read again from the
+  // position after it.
+  void make_from_stream(Session& s, chess::Move m, std::int64_t ms, std::size_t done,
+                        std::vector<Output>& out);
 
   chess::Color player_;  // the blind player's colour
   // His press came before his move was on the tactile board (the move is made then).
@@ -59,10 +61,12 @@ class SightedSeating final : public WatchedBoards {
   // The blind player's last move was made while the sighted player's clock ran (he had
   // not pressed): his next press is late (Art. 6.2.2).
   bool blind_moved_on_his_time_ = false;
-  // A reproduction complete in the stream that a longer move could still extend, when it
-  // completed, and the holes of those longer moves.
+  // A reproduction complete in the stream that a longer move could still extend (or whose
+  // promotion piece may still be named), when it completed, and the holes on which an
+  // event goes on with it (a promotion: none).
   chess::Move waiting_ = chess::Move::none();
   std::int64_t waiting_ms_ = 0;
+  std::size_t waiting_events_ = 0;  // the events of his turn up to then
   chess::Bitboard waiting_holes_ = 0;
   std::string matter_;  // what the arbiter should look at ("" if nothing)
 };

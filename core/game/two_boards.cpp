@@ -135,7 +135,7 @@ void TwoBoardsSeating::mirrored(Session& s, int board, std::int64_t ms, std::vec
   w.expected = chess::Move::none();
   w.events.clear();
   w.told_early = false;
-  read_after(s, board, shown, m, w.base, events, out);
+  read_after(s, board, shown, m, w.base, events, events.size(), out);
   if (w.discrepant()) check_board(s, board, ms, false, out);
 }
 

@@ -513,6 +513,7 @@ SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t see
   Shown shown;
   PendingPress pending;
   const std::size_t plies = game.moves.size();
+  std::int64_t late_press = -1;  // a late press in the sighted player's coming turn
   for (std::size_t ply = 0; ply < plies; ++ply) {
     const Move m = game.moves[ply].move;
     const chess::Color us = pos.side_to_move();
@@ -590,6 +591,10 @@ SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t see
       std::int64_t made =
           done + (longer_moves_holes(pos, m) ? settle_after(pos, m, style.settle_ms) : 0);
       if (press >= 0) made = std::min(made, press);
+      // A late press came in this turn before the move was on the board: nothing tells
+      // tactiled it was not this move's, so the move counts as made at it (whichever first).
+      if (late_press >= 0) made = std::min(made, late_press);
+      late_press = -1;
       s.made_at.push_back(made);
       shown = {true, 0, done, pos, m};
       ready = press >= 0 ? std::max(done, press) : done;  // (a press in time comes first)
@@ -615,6 +620,7 @@ SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t see
           clock_press(press, ~us, w, s);
           ++s.counts.late_press;
           next = press;
+          late_press = press;
         } else if (pending.when == When::AfterNextMove) {
           ++s.counts.never_press;  // the blind player's move ended the game first
         }

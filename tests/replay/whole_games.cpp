@@ -286,7 +286,8 @@ std::string seated_difference(const chess::PgnGame& game, const SeatedScript& sc
   int late = 0;
   std::vector<std::string> want_switches, switches;
   for (const SeatedScript::Press& p : script.presses) {
-    if (over ? p.ms >= stop : p.ms > stop) break;
+    // (A press at the game's end is the press that made its last move: counted.)
+    if (p.ms > stop) break;
     if (p.by != running) continue;
     if (style.sighted && p.by != style.colour) {
       std::int64_t blind_last = -1;
@@ -301,8 +302,7 @@ std::string seated_difference(const chess::PgnGame& game, const SeatedScript& sc
   }
   used[running == chess::White ? 0 : 1] += stop - since;
   for (const game::Output& o : got.outputs)
-    if (o.kind == game::Output::Kind::SwitchClock && o.ms > 0 &&
-        (over ? o.ms < stop : o.ms <= stop))
+    if (o.kind == game::Output::Kind::SwitchClock && o.ms > 0 && o.ms <= stop)
       switches.push_back(std::to_string(o.ms) + (o.color == chess::White ? " w" : " b"));
   if (switches != want_switches)
     return "clock switches " + list(switches) + "instead of " + list(want_switches);
