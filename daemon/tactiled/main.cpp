@@ -75,7 +75,8 @@ DESCRIPTION
                                         (default one-board)
         player = white | black          sighted: the blind player's colour (default
                                         white); the tactile board is his, the sighted
-                                        opponent's move is made by his clock button
+                                        opponent's move is made when it is shown
+                                        there or at his clock button, whichever first
         board-a = white | black | gpio | serial | script
         board-b = white | black | gpio | serial | script
                                         two-boards: a colour seats that player at the
@@ -116,8 +117,9 @@ OPTIONS
                           needed).
     --seating SEATING     one-board (default): one tactile board carries both sides'
                           moves (D.2.10.1). sighted: board A is the blind player's
-                          (--player white|black); the sighted opponent's move is made by
-                          his `button clock` and then reproduced on board A (D.2.5).
+                          (--player white|black); the sighted opponent's move is made
+                          when board A shows it or at his `button clock`, whichever
+                          first; his press runs the clocks, late or never (D.2.5).
                           two-boards: each player his own board, A and B; a move is made
                           on the mover's board and reproduced on the other; a board that
                           settles otherwise is a discrepancy until put right (D.2.9).
