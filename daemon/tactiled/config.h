@@ -84,6 +84,11 @@ struct LiveConfig : BoardSetup {
 std::string completion_fault(const LiveConfig& c);
 std::string completion_fault(const BoardSetup& board, board::Completion completion);
 
+// Why board A cannot play the seating of `c` ("" if it can): the sighted seating on a
+// GPIO board wired without the sighted player's clock button (button.clock), whose press
+// runs the clocks (D.2.5). The config and a resumed log's start entry are held to it.
+std::string seating_fault(const LiveConfig& c);
+
 // Everything live mode needs. The log and PGN default to STATE_DIR/game-STAMP.jsonl and
 // .pgn, the control socket to RUNTIME_DIR/control. Reads the GPIO wiring file. Throws
 // chess::ParseError "WHERE: KEY: why".

@@ -682,6 +682,15 @@ int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::
       return 2;
     }
   }
+  // The seating needs what board A lacks (live_config refuses such a config file; a
+  // resumed log, or a config made otherwise, is held to the same rule here).
+  if (const std::string fault = seating_fault(config); !fault.empty()) {
+    err << "tactiled: ";
+    if (resumed) err << "cannot resume " << config.resume_path << ": line 1: ";
+    err << "seating: " << fault << std::endl;
+    say_fault(config);
+    return 2;
+  }
   try {
     Live live(config, std::move(resumed), out, err);
     return live.run();
