@@ -55,7 +55,7 @@ struct BoardSetup {
   std::string wiring_path;
   std::optional<board::SwitchMap> switch_map;
   std::string script_path;  // board = script
-  bool clock_press = true;  // pulse the GPIO clock-press line when a clock starts
+  bool clock_press = true;  // pulse the GPIO clock-press line (clock_pulses.h)
   // `speech-device` / `speech-device-b`: the ALSA PCM this board's player hears.
   std::string speech_device = "default";
 };

@@ -29,6 +29,7 @@
 #include "core/record/messages.h"
 #include "core/record/speech_spelling.h"
 #include "daemon/tactiled/board_link.h"
+#include "daemon/tactiled/clock_pulses.h"
 #include "daemon/tactiled/control_requests.h"
 #include "daemon/tactiled/control_socket.h"
 #include "daemon/tactiled/game_runner.h"
@@ -171,6 +172,7 @@ class Live {
     if (resumed_) {
       resume();
     } else if (!waiting_) {
+      pulses_.emplace(runner_.session());
       runner_.open_log(config_.log_path, 0);
       runner_.start(0);
     }
@@ -270,6 +272,7 @@ class Live {
     j["moves"] = resumed_->session.moves_made();
     if (!resumed_->torn_line.empty()) j["torn_line"] = resumed_->torn_line;
     runner_.resume(std::move(*resumed_), config_.log_path);
+    pulses_.emplace(runner_.session());  // the external clock stands where it was
     restore_players();
     runner_.note(j);
     runner_.say(t, std::string(record::message_text(record::Message::GameContinued,
@@ -352,12 +355,11 @@ class Live {
           s->say(record::for_speech(o.text, board_language(config_.session, o.board)), o.question);
         break;
       case Output::Kind::SwitchClock:
-        // The switch at the start only says White's clock runs: the external clock is
-        // started by the arbiter; a pulse means a move was made (D.2.4).
-        if (session.moves_made() > 0) {
+        // The external clock is pulsed exactly when the side tactiled's clock runs
+        // changes (clock_pulses.h; its start is the arbiter's).
+        if (pulses_ && pulses_->pulse(o, session))
           for (const auto& link : links_) link->clock_switched(o.ms);
-          journal_log_head();  // the move and its clock records are logged now
-        }
+        if (session.moves_made() > 0) journal_log_head();  // the move and its clock records
         break;
       // The beeper and the lights of the board whose player it concerns.
       case Output::Kind::Alarm:
@@ -512,6 +514,7 @@ class Live {
     runner_.note(closed);
     save_pgn();
     try {
+      pulses_.emplace(game::Session(c));  // a new game's external clock, set up afresh
       runner_.new_game(c, base + ".jsonl", t);
     } catch (const std::runtime_error& e) {
       return {{"ok", false}, {"error", e.what()}};
@@ -642,6 +645,8 @@ class Live {
   enum class PgnNews { None, Failed, Restored };
   PgnNews pgn_news_ = PgnNews::None;  // to be logged and said (report_pgn)
   std::string pgn_failure_;           // why the PGN on disk is behind the game ("" if not)
+  // The external clock's pulses (clock-press) for the game being played; none before it.
+  std::optional<ClockPulses> pulses_;
   GameRunner runner_;
   std::optional<ControlSocket> control_;  // after runner_: gone before the game it reads
 };
