@@ -275,8 +275,11 @@ class Live {
     pulses_.emplace(runner_.session());  // the external clock stands where it was
     restore_players();
     runner_.note(j);
-    runner_.say(t, std::string(record::message_text(record::Message::GameContinued,
-                                                    config_.session.language)));
+    // Said on every board of the seating, each in its player's language.
+    for (int b = 0; b < runner_.session().board_count(); ++b)
+      say(b, t,
+          std::string(record::message_text(record::Message::GameContinued,
+                                           board_language(config_.session, b))));
   }
 
   // The players new-game named, from the resumed log's players entry, for the PGN.
