@@ -38,6 +38,8 @@ std::string_view irregularity_name(Irregularity i) {
       return "castling-rook-first";
     case Irregularity::OwnMoveEarly:
       return "own-move-early";
+    case Irregularity::ClockNotStarted:
+      return "clock-not-started";
   }
   return "?";
 }

@@ -27,6 +27,7 @@ enum class Irregularity : std::uint8_t {
   TouchedNotMoved,    // another own piece (square) was lifted and not moved
   CastlingRookFirst,  // the rook lifted before the king in a castling (Art. 4.4.2)
   OwnMoveEarly,       // an own piece lifted before the opponent's move is on this board
+  ClockNotStarted,    // live mode: a move made before the arbiter started the clock
 };
 
 enum class PendingReason : std::uint8_t {

@@ -11,6 +11,7 @@
 #include "core/chess/uci.h"
 #include "core/clock/flag.h"
 #include "core/game/board_check.h"
+#include "core/game/clock_not_started.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 #include "core/record/number_words.h"
@@ -401,6 +402,7 @@ void Session::on_made(int board, const board::Moment& m, const chess::Position& 
   if (clock_ && started_) clock_->move_made(m.ms);
   record_move(m, before, m.ms);
   announce_move(board, m, before, out);
+  note_clock_not_started(config_, started_, board, m, language(board), out);
   switch_clock(m.ms, out);
   if (config_.seating == Seating::TwoBoards) boards_follow(m.ms, out);
   check_game_end(m.ms, mover, out);

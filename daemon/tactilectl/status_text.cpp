@@ -34,6 +34,8 @@ void print_status(const json& a, std::ostream& out) {
       << " moves)  " << text_of(a, "black") << "\n"
       << "running    " << text_of(a, "running") << (a.value("paused", false) ? " (paused)" : "")
       << (a.value("started", true) ? "" : " (clocks wait for start)") << "\n";
+  if (a.value("clock_not_started", false))
+    out << "clock      not started: moves are being made without it (tactilectl start)\n";
   if (a.value("adjourned", false))
     out << "adjourned  " << (a.value("sealing", false) ? "waiting for the sealed move" : "yes")
         << "\n";
