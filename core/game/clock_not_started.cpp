@@ -9,8 +9,9 @@ namespace tactile::game {
 void note_clock_not_started(const SessionConfig& config, bool started, int board,
                             const board::Moment& made, record::Language language,
                             std::vector<Output>& out) {
-  // A replay, or a game whose clock starts with it, has nothing to say here.
-  if (started || !config.wait_for_start) return;
+  // A replay, a game whose clock starts with it, or one with no clock at all (nothing to
+  // start: the arbiter's start only marks the beginning) has nothing to say here.
+  if (started || !config.wait_for_start || !config.time_control) return;
   board::Moment irregular = made;
   irregular.kind = board::MomentKind::Irregularity;
   irregular.irregularity = board::Irregularity::ClockNotStarted;

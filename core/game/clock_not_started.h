@@ -15,8 +15,8 @@
 namespace tactile::game {
 
 // Appends to `out` what move `made` on `board` calls for when the game's clock has not
-// been started (`started` false) in a game that waits for the arbiter's start: the
-// irregularity moment and the phrase in `language`. Nothing otherwise.
+// been started (`started` false) in a game with a clock that waits for the arbiter's
+// start: the irregularity moment and the phrase in `language`. Nothing otherwise.
 void note_clock_not_started(const SessionConfig& config, bool started, int board,
                             const board::Moment& made, record::Language language,
                             std::vector<Output>& out);

@@ -71,8 +71,8 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
   j["started"] = s.clock_started();
   // Live mode: moves made on the board before the arbiter's start, no clock running (each
   // said to the mover and logged as `clock-not-started`).
-  j["clock_not_started"] =
-      s.config().wait_for_start && !s.clock_started() && s.moves_made() > 0 && !s.over();
+  j["clock_not_started"] = s.config().wait_for_start && s.clock() && !s.clock_started() &&
+                           s.moves_made() > 0 && !s.over();
   j["paused"] = s.paused();
   j["over"] = s.over();
   j["result"] = s.record().result;

@@ -74,5 +74,15 @@ TEST(ClockNotStarted, NothingIsSaidWhenTheClockStartsWithTheGame) {
   EXPECT_THAT(t.spoken(A), ElementsAre("Bauer Eva vier"));
 }
 
+TEST(ClockNotStarted, AGameWithNoClockHasNothingToStart) {
+  SessionConfig c = live(Seating::OneBoard);
+  c.time_control.reset();
+  SeatedTable t(c);
+  t.move(A, 1000, "e2", "e4").press(A, 1300);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
+  EXPECT_TRUE(not_started(t).empty());
+  EXPECT_THAT(t.spoken(A), ElementsAre("Bauer Eva vier"));
+}
+
 }  // namespace
 }  // namespace tactile::game
