@@ -8,6 +8,7 @@
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/clock/flag.h"
+#include "core/game/clock_not_started.h"
 #include "core/game/seating_rules.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
@@ -59,7 +60,6 @@ Session::Session(const Session& o)
       last_spoken_{o.last_spoken_[0], o.last_spoken_[1]},
       question_(o.question_),
       question_board_(o.question_board_),
-      moves_before_start_(o.moves_before_start_),
       restoring_(o.restoring_),
       sealed_(o.sealed_) {}
 Session& Session::operator=(const Session& o) {
@@ -237,21 +237,11 @@ void Session::dispatch(int board, const chess::Position& before, std::vector<Out
     } else if (phase_ == Phase::Resuming) {
       made_at_resumption(board, m, before, out);
     } else {
-      if (phase_ == Phase::AwaitingStart) made_before_start(board, m, out);
+      const bool awaiting = phase_ == Phase::AwaitingStart;
       seating_->made(*this, board, m, before, out);
+      note_clock_not_started(config_, !awaiting, board, m, language(board), out);
     }
   }
-}
-
-void Session::made_before_start(int board, const board::Moment& m, std::vector<Output>& out) {
-  // The board shows a move, so it is read; the arbiter learns the clock was not running.
-  ++moves_before_start_;
-  board::Moment irr = m;
-  irr.kind = MomentKind::Irregularity;
-  irr.irregularity = board::Irregularity::ClockNotStarted;
-  out.push_back(moment_output(irr, board));
-  speak(board, m.ms, std::string(record::message_text(Message::ClockNotStarted, language(board))),
-        out);
 }
 
 void Session::handle(int board, const board::Moment& m, const chess::Position& before,

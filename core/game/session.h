@@ -148,8 +148,6 @@ class Session {
   // The holes that differ from the position while the board is being put back after a
   // take-back, a rollback or a seal (0 when it is not): nothing is read until they match.
   chess::Bitboard restoring(int board = 0) const;
-  // The moves made before the clock was started (live mode, awaiting the arbiter's start).
-  int moves_before_start() const { return moves_before_start_; }
 
  private:
   friend class SeatingRules;  // the seatings use the shared steps below
@@ -188,8 +186,6 @@ class Session {
   void say_all(std::int64_t ms, record::Message m, std::vector<Output>& out);
   void say_time(int board, std::int64_t ms, std::vector<Output>& out);
   void start_clock(std::int64_t ms, std::vector<Output>& out);
-  // A move made while the clock waits for the arbiter's start: read, said and logged.
-  void made_before_start(int board, const board::Moment& m, std::vector<Output>& out);
   // The club start: an announce press on the start position before any move.
   bool starts_clock(const board::ButtonEvent& e) const;
   // session_arbiter.cpp
@@ -220,7 +216,6 @@ class Session {
   std::string last_spoken_[2];
   int question_ = 0;  // the number of the last question asked
   int question_board_ = 0;
-  int moves_before_start_ = 0;
   // Per board: being put back after a take-back, rollback or seal (nothing is read).
   std::array<bool, 2> restoring_ = {false, false};
   std::optional<SealedMove> sealed_;

@@ -1,6 +1,7 @@
 // The arbiter's commands on a session: start, pause and resume, set-time, take-back,
 // rollback with the 1985 12.6 split, result, adjournment (docs/arbiter.md).
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "core/chess/san.h"
@@ -14,6 +15,22 @@ namespace tactile::game {
 namespace {
 using Kind = ArbiterCommand::Kind;
 using record::Message;
+
+// The side whose clock runs: the clock's, or with no clock the side to move's.
+std::optional<chess::Color> running_side(const std::optional<clock::ChessClock>& clock,
+                                         const chess::Position& position) {
+  return clock ? clock->running() : std::optional<chess::Color>(position.side_to_move());
+}
+
+// A SwitchClock exactly when a command changed the running side (`was` before it, `now`
+// after): the external clock's pulses follow these outputs (docs/clock.md).
+void switch_if_changed(std::optional<chess::Color> was, std::optional<chess::Color> now,
+                       std::int64_t ms, std::vector<Output>& out) {
+  if (!now || now == was) return;
+  Output o = make_output(Output::Kind::SwitchClock, ms);
+  o.color = *now;
+  out.push_back(o);
+}
 }  // namespace
 
 bool Session::starts_clock(const board::ButtonEvent& e) const {
@@ -136,7 +153,7 @@ void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vect
   }
 }
 
-void Session::set_time(std::int64_t ms, const ArbiterCommand& c, std::vector<Output>& out) {
+void Session::set_time(std::int64_t ms, const ArbiterCommand& c, std::vector<Output>&) {
   clock_->set_time(chess::White, c.white_ms, ms);
   clock_->set_time(chess::Black, c.black_ms, ms);
   if (c.moves) {
@@ -146,20 +163,27 @@ void Session::set_time(std::int64_t ms, const ArbiterCommand& c, std::vector<Out
     clock_->set_moves(chess::White, *c.moves);
     clock_->set_moves(chess::Black, black_on_move ? std::max(0, *c.moves - 1) : *c.moves);
   }
-  if (clock_started()) switch_clock(ms, out);  // logged with both clocks
+  // No SwitchClock: the side whose clock runs is the same (the arbiter entry logs the
+  // times set), and the external clock must not be pulsed.
 }
 
 void Session::take_back(std::int64_t ms, std::vector<Output>& out) {
   // 1.16.3: the offender's clock runs again with all the time since his turn began.
   const bool started = clock_started();
-  if (clock_ && started) clock_->take_back_switch(ms);
+  const std::optional<chess::Color> was = running_side(clock_, position());
+  // Only the switch the move made is undone: where a press since (a sighted player's, his
+  // move not yet on the board) has given the mover's clock the run already, undoing it
+  // would run the other clock in the mover's turn.
+  if (clock_ && started && clock_->running() == position().side_to_move())
+    clock_->take_back_switch(ms);
   return_to(moves_made() - 1, ms, out);
-  if (started) switch_clock(ms, out);
+  if (started) switch_if_changed(was, running_side(clock_, position()), ms, out);
 }
 
 void Session::roll_back(std::int64_t ms, int number, std::vector<Output>& out) {
   const int plies = plies_through(number);
   const bool started = clock_started();
+  const std::optional<chess::Color> was = running_side(clock_, position());
   if (clock_ && started) {
     const chess::Color side = game_.position_after(plies).side_to_move();
     clock_->split_back_to(ms, game_.moves_of(chess::White, plies),
@@ -176,7 +200,7 @@ void Session::roll_back(std::int64_t ms, int number, std::vector<Output>& out) {
   o.fix[0] = fix[0];
   o.fix[1] = fix[1];
   out.push_back(o);
-  if (started) switch_clock(ms, out);
+  if (started) switch_if_changed(was, running_side(clock_, position()), ms, out);
 }
 
 std::array<chess::Bitboard, 2> Session::return_to(int plies, std::int64_t ms,

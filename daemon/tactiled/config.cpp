@@ -265,6 +265,14 @@ std::string completion_fault(const BoardSetup& c, board::Completion completion) 
          "use completion = auto, or wire the button";
 }
 
+std::string seating_fault(const LiveConfig& c) {
+  if (c.session.seating != game::Seating::Sighted || c.board != BoardKind::Gpio) return {};
+  for (const auto& [button, line] : c.gpio.buttons)
+    if (button == board::Button::Clock) return {};
+  return "sighted needs the sighted player's clock button: the GPIO wiring " + c.gpio_config_path +
+         " has no button.clock line (wire it, docs/gpio.md)";
+}
+
 // One board's driver and settings: the keys `board` (given as `driver`), `script`,
 // `gpio-config`, `serial-port`, `wiring` and `clock-press`, each ending in `suffix` ("" for
 // board A, "-b" for board B). Returns whether it is a serial board.
@@ -383,6 +391,8 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
     const Setting* completion = find(settings, "completion");
     fail(completion ? *completion : *find(settings, wiring_key), "completion", fault);
   };
+  if (const std::string fault = seating_fault(c); !fault.empty())
+    fail(*find(settings, "seating"), "seating", fault);
   check_completion(c, "gpio-config");
   if (c.board_b) check_completion(*c.board_b, "gpio-config-b");
   if (const Setting* control = find(settings, "control")) {

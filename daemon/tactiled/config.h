@@ -55,7 +55,7 @@ struct BoardSetup {
   std::string wiring_path;
   std::optional<board::SwitchMap> switch_map;
   std::string script_path;  // board = script
-  bool clock_press = true;  // pulse the GPIO clock-press line when a clock starts
+  bool clock_press = true;  // pulse the GPIO clock-press line (clock_pulses.h)
   // `speech-device` / `speech-device-b`: the ALSA PCM this board's player hears.
   std::string speech_device = "default";
 };
@@ -83,6 +83,11 @@ struct LiveConfig : BoardSetup {
 // start entry are held to this one rule.
 std::string completion_fault(const LiveConfig& c);
 std::string completion_fault(const BoardSetup& board, board::Completion completion);
+
+// Why board A cannot play the seating of `c` ("" if it can): the sighted seating on a
+// GPIO board wired without the sighted player's clock button (button.clock), whose press
+// runs the clocks (D.2.5). The config and a resumed log's start entry are held to it.
+std::string seating_fault(const LiveConfig& c);
 
 // Everything live mode needs. The log and PGN default to STATE_DIR/game-STAMP.jsonl and
 // .pgn, the control socket to RUNTIME_DIR/control. Reads the GPIO wiring file. Throws

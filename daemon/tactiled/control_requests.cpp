@@ -28,6 +28,31 @@ nlohmann::json move_list(const game::Session& s) {
   }
   return list;
 }
+
+// The reading `board` has announced and awaits a confirmation of (D.2.8), in UCI; null.
+nlohmann::json pending(const game::Session& s, int board) {
+  const board::Recognizer& r = s.recognizer(board);
+  return r.pending() ? nlohmann::json(chess::to_uci(r.position(), r.pending_move())) : nullptr;
+}
+
+// Each board of the seating: its pending reading, the holes it must put back and its
+// discrepancy (holes that should hold a peg and are empty, holes that should be empty).
+nlohmann::json boards(const game::Session& s) {
+  nlohmann::json list = nlohmann::json::array();
+  for (int board = 0; board < s.board_count(); ++board) {
+    nlohmann::json b;
+    b["board"] = board == 0 ? "A" : "B";
+    b["pending"] = pending(s, board);
+    b["restoring"] = squares(s.restoring(board));
+    const chess::Bitboard differs = s.discrepancy(board);
+    const chess::Bitboard holes = s.recognizer(board).occupancy();
+    b["discrepancy"] = differs ? nlohmann::json{{"empty", squares(differs & ~holes)},
+                                                {"occupied", squares(differs & holes)}}
+                               : nlohmann::json(nullptr);
+    list.push_back(std::move(b));
+  }
+  return list;
+}
 }  // namespace
 
 nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std::int64_t now) {
@@ -44,6 +69,12 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
   const bool runs = clock && clock->running_any() && s.clock_started() && !s.over();
   j["running"] = runs ? color_name(*clock->running()) : "none";
   j["started"] = s.clock_started();
+  // Live mode: moves made on the board before the arbiter's start, no clock running (each
+  // said to the mover and logged as `clock-not-started`).
+  j["clock_not_started"] = s.config().wait_for_start && s.clock() && !s.clock_started() &&
+                           s.moves_made() > 0 && !s.over();
+  // What the Laws leave to the arbiter now (a sighted player's late press), "" if nothing.
+  j["arbiter_matter"] = s.arbiter_matter();
   j["paused"] = s.paused();
   j["over"] = s.over();
   j["result"] = s.record().result;
@@ -52,10 +83,8 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
   j["time_control"] = s.config().time_control ? s.config().time_control->to_string() : "";
   j["seating"] = std::string(game::seating_name(s.seating()));
   j["move_list"] = move_list(s);
-  // The move in progress: an announced reading waiting to be confirmed (D.2.8).
-  j["pending"] = s.recognizer().pending()
-                     ? nlohmann::json(chess::to_uci(s.position(), s.recognizer().pending_move()))
-                     : nullptr;
+  // Board A's move in progress: an announced reading waiting to be confirmed (D.2.8).
+  j["pending"] = pending(s, 0);
   // Holes that differ from the game while the board is put back (take-back, rollback).
   j["restoring"] = squares(s.restoring());
   // Boards whose holes differ from the game now (D.2.9), each with its holes.
@@ -64,6 +93,8 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
     if (const chess::Bitboard holes = s.discrepancy(board))
       j["discrepancies"].push_back(
           {{"board", board == 0 ? "A" : "B"}, {"squares", squares(holes)}});
+  // Every board's state (two boards: A and B; else board A's again).
+  j["boards"] = boards(s);
   j["white"] = files.white;
   j["black"] = files.black;
   j["event"] = files.event;

@@ -29,6 +29,7 @@
 #include "core/record/messages.h"
 #include "core/record/speech_spelling.h"
 #include "daemon/tactiled/board_link.h"
+#include "daemon/tactiled/clock_pulses.h"
 #include "daemon/tactiled/control_requests.h"
 #include "daemon/tactiled/control_socket.h"
 #include "daemon/tactiled/game_runner.h"
@@ -171,6 +172,7 @@ class Live {
     if (resumed_) {
       resume();
     } else if (!waiting_) {
+      pulses_.emplace(runner_.session());
       runner_.open_log(config_.log_path, 0);
       runner_.start(0);
     }
@@ -270,10 +272,14 @@ class Live {
     j["moves"] = resumed_->session.moves_made();
     if (!resumed_->torn_line.empty()) j["torn_line"] = resumed_->torn_line;
     runner_.resume(std::move(*resumed_), config_.log_path);
+    pulses_.emplace(runner_.session());  // the external clock stands where it was
     restore_players();
     runner_.note(j);
-    runner_.say(t, std::string(record::message_text(record::Message::GameContinued,
-                                                    config_.session.language)));
+    // Said on every board of the seating, each in its player's language.
+    for (int b = 0; b < runner_.session().board_count(); ++b)
+      say(b, t,
+          std::string(record::message_text(record::Message::GameContinued,
+                                           board_language(config_.session, b))));
   }
 
   // The players new-game named, from the resumed log's players entry, for the PGN.
@@ -352,12 +358,11 @@ class Live {
           s->say(record::for_speech(o.text, board_language(config_.session, o.board)), o.question);
         break;
       case Output::Kind::SwitchClock:
-        // The switch at the start only says White's clock runs: the external clock is
-        // started by the arbiter; a pulse means a move was made (D.2.4).
-        if (session.moves_made() > 0) {
+        // The external clock is pulsed exactly when the side tactiled's clock runs
+        // changes (clock_pulses.h; its start is the arbiter's).
+        if (pulses_ && pulses_->pulse(o, session))
           for (const auto& link : links_) link->clock_switched(o.ms);
-          journal_log_head();  // the move and its clock records are logged now
-        }
+        if (session.moves_made() > 0) journal_log_head();  // the move and its clock records
         break;
       // The beeper and the lights of the board whose player it concerns.
       case Output::Kind::Alarm:
@@ -512,6 +517,7 @@ class Live {
     runner_.note(closed);
     save_pgn();
     try {
+      pulses_.emplace(game::Session(c));  // a new game's external clock, set up afresh
       runner_.new_game(c, base + ".jsonl", t);
     } catch (const std::runtime_error& e) {
       return {{"ok", false}, {"error", e.what()}};
@@ -642,6 +648,8 @@ class Live {
   enum class PgnNews { None, Failed, Restored };
   PgnNews pgn_news_ = PgnNews::None;  // to be logged and said (report_pgn)
   std::string pgn_failure_;           // why the PGN on disk is behind the game ("" if not)
+  // The external clock's pulses (clock-press) for the game being played; none before it.
+  std::optional<ClockPulses> pulses_;
   GameRunner runner_;
   std::optional<ControlSocket> control_;  // after runner_: gone before the game it reads
 };
@@ -681,6 +689,15 @@ int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::
       say_fault(config);
       return 2;
     }
+  }
+  // The seating needs what board A lacks (live_config refuses such a config file; a
+  // resumed log, or a config made otherwise, is held to the same rule here).
+  if (const std::string fault = seating_fault(config); !fault.empty()) {
+    err << "tactiled: ";
+    if (resumed) err << "cannot resume " << config.resume_path << ": line 1: ";
+    err << "seating: " << fault << std::endl;
+    say_fault(config);
+    return 2;
   }
   try {
     Live live(config, std::move(resumed), out, err);

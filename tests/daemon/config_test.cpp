@@ -355,6 +355,39 @@ TEST(DaemonConfig, ButtonModeNeedsAnAnnounceButtonInTheWiring) {
   EXPECT_THAT(completion_fault(c), HasSubstr("no announce button"));
 }
 
+// The sighted seating on GPIO needs the sighted player's clock button: his press runs
+// the clocks (D.2.5). A wiring without button.clock is refused, naming the line and the
+// file (the same rule holds a resumed log's seating, seating_fault).
+TEST(DaemonConfig, SightedOnGpioNeedsAClockButtonInTheWiring) {
+  const std::string wiring = std::string(TACTILED_BINARY_DIR) + "/daemon-config-test-no-clock.conf";
+  const std::string with_clock =
+      std::string(TACTILED_BINARY_DIR) + "/daemon-config-test-clock.conf";
+  const std::string lines =
+      "mode = matrix\nchip = gpiochip0\nrows = 0 1 2 3 4 5 6 7\n"
+      "columns = 8 9 10 11 12 13 14 15\nbutton.announce = 16\n";
+  std::ofstream(wiring) << lines;
+  std::ofstream(with_clock) << lines << "button.clock = 17\n";
+  const std::string refused = error_of([&] {
+    live_config(from_file("board = gpio\ngpio-config = " + wiring + "\nseating = sighted\n"),
+                "/state", "s");
+  });
+  LiveConfig one_board =
+      live_config(from_file("board = gpio\ngpio-config = " + wiring + "\n"), "/state", "s");
+  const LiveConfig sighted =
+      live_config(from_file("board = gpio\ngpio-config = " + with_clock + "\nseating = sighted\n"),
+                  "/state", "s");
+  std::remove(wiring.c_str());
+  std::remove(with_clock.c_str());
+  EXPECT_EQ(refused,
+            "t.conf: line 3: seating: sighted needs the sighted player's clock button: "
+            "the GPIO wiring " +
+                wiring + " has no button.clock line (wire it, docs/gpio.md)");
+  EXPECT_EQ(seating_fault(sighted), "");
+  EXPECT_EQ(seating_fault(one_board), "");
+  one_board.session.seating = game::Seating::Sighted;  // as a resumed log may say
+  EXPECT_THAT(seating_fault(one_board), HasSubstr("no button.clock line"));
+}
+
 TEST(DaemonConfig, TheCommandLineWinsOverTheFile) {
   Settings s = command_line({"--board", "serial", "--settle-ms", "400"});
   add_config_file("t.conf", "board = gpio\nserial-port = /dev/tactile-board\nsettle-ms = 900\n", s);

@@ -309,11 +309,45 @@ TEST_F(ControlTest, TheStatusShowsTwoBoardsAndADiscrepancy) {
   ASSERT_TRUE(until([&] { return !status()["discrepancies"].empty(); })) << daemon_->output();
   EXPECT_EQ(status()["discrepancies"], json::parse(R"([{"board":"B","squares":["e3"]}])"));
   EXPECT_THAT(ctl({"status"}).out, HasSubstr("discrepancy B: e3\n"));
+  // Each board's own entry: B's holes that should be empty (e3), A in order.
+  EXPECT_EQ(status()["boards"][1]["discrepancy"], json::parse(R"({"empty":[],"occupied":["e3"]})"));
+  EXPECT_EQ(status()["boards"][0]["discrepancy"], nullptr);
   play_b("0 B up e3\n0 B down e4\n");
   ASSERT_TRUE(until([&] { return status()["discrepancies"].empty(); })) << daemon_->output();
   ASSERT_TRUE(until([&] { return !of_type("mirrored").empty(); })) << daemon_->output();
   EXPECT_EQ(of_type("mirrored").front()["board"], "B");
   ::close(board_b);
+  EXPECT_EQ(daemon_->stop(), 0);
+}
+
+// A game begun on the board before the arbiter's start: the moves count as the board
+// shows them, but the mover hears "Clock not started", the log records the irregularity
+// and the status shows it until the clock is started.
+TEST_F(ControlTest, AMoveBeforeTheStartIsSaidLoggedAndShown) {
+  start({"--time-control", "300+0"});
+  EXPECT_FALSE(status()["clock_not_started"].get<bool>());  // no move yet
+  move("e2", "e4");
+  json s = status();
+  EXPECT_EQ(s["moves"], 1);
+  EXPECT_TRUE(s["clock_not_started"].get<bool>());
+  EXPECT_EQ(s["running"], "none");
+  EXPECT_THAT(ctl({"status"}).out, HasSubstr("clock      not started: moves are being made"));
+  ASSERT_TRUE(until([&] {
+    for (const json& j : of_type("moment"))
+      if (j.value("irregularity", "") == "clock-not-started") return true;
+    return false;
+  })) << daemon_->output();
+  bool said = false;
+  for (const json& j : of_type("speak")) said |= j.value("text", "") == "Clock not started";
+  EXPECT_TRUE(said);
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  EXPECT_FALSE(status()["clock_not_started"].get<bool>());
+  EXPECT_EQ(status()["running"], "black");
+  move("e7", "e5");
+  int irregular = 0;
+  for (const json& j : of_type("moment"))
+    irregular += j.value("irregularity", "") == "clock-not-started";
+  EXPECT_EQ(irregular, 1);  // the clock runs now
   EXPECT_EQ(daemon_->stop(), 0);
 }
 

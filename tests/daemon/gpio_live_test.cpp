@@ -27,6 +27,7 @@
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
 #include "core/clock/time_control.h"
+#include "core/game/log_entries.h"
 #include "core/record/arbiter_log.h"
 #include "daemon/tactiled/live.h"
 #include "drivers/gpio/ticker.h"
@@ -297,6 +298,42 @@ TEST_F(GpioLiveTest, AButtonModeLogCannotGoOnWithoutAnAnnounceButton) {
                                    ": line 1: completion: the GPIO wiring has no announce button"));
   EXPECT_EQ(slurp(log_), text);
   EXPECT_FALSE(fs::exists(resume.pgn_path));
+}
+
+// A sighted game (its seating as logged) cannot go on on a GPIO board wired without the
+// sighted player's clock button, and no new sighted game starts on one: exit 2 naming
+// button.clock, before the board is opened or the log touched.
+TEST_F(GpioLiveTest, ASightedGameNeedsTheClockButton) {
+  config_.gpio.buttons.erase(
+      std::remove_if(config_.gpio.buttons.begin(), config_.gpio.buttons.end(),
+                     [](const auto& b) { return b.first == board::Button::Clock; }),
+      config_.gpio.buttons.end());
+  config_.gpio_config_path = dir_ + "/gpio.conf";
+  config_.session.seating = game::Seating::Sighted;
+  std::ostringstream fresh;
+  EXPECT_EQ(run_live(config_, fresh, fresh), 2);
+  EXPECT_THAT(fresh.str(), HasSubstr("seating: sighted needs the sighted player's clock button: "
+                                     "the GPIO wiring " +
+                                     dir_ + "/gpio.conf has no button.clock line"));
+  EXPECT_FALSE(fs::exists(log_));
+
+  // A sighted game's log, written by a replay, resumed on that board.
+  const std::string text = record::ArbiterLog().line(game::start_entry(0, config_.session)) + "\n";
+  ASSERT_THAT(text, HasSubstr("\"seating\":\"sighted\""));
+  {
+    std::ofstream out(log_, std::ios::binary);
+    out << text;
+  }
+  LiveConfig resume = config_;
+  resume.session = game::SessionConfig{};  // the log's seating counts
+  resume.resume_path = log_;
+  std::ostringstream out;
+  EXPECT_EQ(run_live(resume, out, out), 2);
+  EXPECT_THAT(out.str(), HasSubstr("cannot resume " + log_ +
+                                   ": line 1: seating: sighted needs the sighted player's clock "
+                                   "button: the GPIO wiring " +
+                                   dir_ + "/gpio.conf has no button.clock line"));
+  EXPECT_EQ(slurp(log_), text);
 }
 
 TEST_F(GpioLiveTest, ResumesAfterACrashAndGoesOnOnTheBoard) {

@@ -166,6 +166,16 @@ TEST_F(TwoBoardsLiveTest, MirrorsADiscrepancyIsResolvedAndAKillDuringAReproducti
       count(log,
             [](auto& j) { return is_on_board(j, "speak", "B") && j["text"] == "Bauer Eva vier"; }),
       1);
+  // The restart is said on both boards, each in its player's language.
+  EXPECT_EQ(
+      count(log,
+            [](auto& j) { return is_on_board(j, "speak", "A") && j["text"] == "Game continued"; }),
+      1);
+  EXPECT_EQ(count(log,
+                  [](auto& j) {
+                    return is_on_board(j, "speak", "B") && j["text"] == "Partie fortgesetzt";
+                  }),
+            1);
   // The printout says which board each moment belongs to.
   EXPECT_THAT(daemon_->output(), HasSubstr("A  mirrored     e5 (e7e5)"));
 }
