@@ -209,6 +209,7 @@ int replay(const po::variables_map& vm, const daemon::Settings& settings) {
     return bad("--speak and --speech-wav exclude each other");
   try {
     options.session = daemon::session_config(settings);
+    options.players = daemon::board_players(settings);
   } catch (const chess::ParseError& e) {
     return bad(e.what());
   }

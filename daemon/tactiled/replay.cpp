@@ -51,7 +51,10 @@ class Replay {
       : options_(options),
         out_(out),
         runner_(options.session,
-                [this](const Output& o, const game::Session& s) { handle(o, s); }) {}
+                [this](const Output& o, const game::Session& s) { handle(o, s); }) {
+    runner_.set_players(options.players);
+    runner_.on_said([this](const Said& said) { handle_said(said); });
+  }
 
   void open_speech() {
     using speech::EspeakSpeaker;
@@ -110,11 +113,25 @@ class Replay {
     return daemon::board_column(options_.session.seating, board);
   }
 
+  // Says `text` to `board`'s player at his rate and volume (the WAV holds what he heard).
+  void speak(int board, const std::string& text) {
+    if (!speaker_) return;
+    const game::PlayerSettings& p = runner_.player(board);
+    speaker_->set_voice(p.speech_rate, p.speech_volume);
+    speaker_->say(record::for_speech(text, board_language(options_.session, board)));
+    speaker_->pause(kPauseBetweenPhrasesMs);
+  }
+
+  // The player's channel: printed as the session's speech is (a warning, never queued
+  // behind anything here: replay says each phrase whole when it comes).
+  void handle_said(const Said& said) {
+    speak(said.board, said.text);
+    out_ << time_label(said.ms) << "  " << board_column(said.board) << "says         \""
+         << said.text << "\"\n";
+  }
+
   void handle(const Output& o, const game::Session& session) {
-    if (o.kind == Output::Kind::Speak && speaker_) {
-      speaker_->say(record::for_speech(o.text, board_language(options_.session, o.board)));
-      speaker_->pause(kPauseBetweenPhrasesMs);
-    }
+    if (o.kind == Output::Kind::Speak) speak(o.board, o.text);
     const std::string line = describe(o, session);
     if (!line.empty())
       out_ << time_label(o.ms) << "  " << board_column(output_board(o)) << line << '\n';
