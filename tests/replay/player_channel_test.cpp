@@ -61,9 +61,11 @@ ProgramRun replay(const std::string& tag, const std::string& script, const std::
 // The "says" lines of a printout: "M:SS.mmm text".
 std::vector<std::string> says(const std::string& out) {
   std::vector<std::string> lines;
-  const std::regex line(R"( *(\d+:\d\d\.\d\d\d)  says +\"([^\"]*)\")");
+  // Two boards: the board's letter after the time ("A  says").
+  const std::regex line(R"( *(\d+:\d\d\.\d\d\d)  (?:([AB])  )?says +\"([^\"]*)\")");
   for (std::sregex_iterator it(out.begin(), out.end(), line), end; it != end; ++it)
-    lines.push_back((*it)[1].str() + " " + (*it)[2].str());
+    lines.push_back((*it)[1].str() + " " + ((*it)[2].matched ? (*it)[2].str() + ": " : "") +
+                    (*it)[3].str());
   return lines;
 }
 
@@ -160,6 +162,28 @@ TEST(TimeWarnings, NoneLostWhileOtherSpeechIsQueued) {
   for (std::size_t p = 0; (p = log.find("\"what\":\"time-warning\"", p)) != std::string::npos; ++p)
     ++n;
   EXPECT_EQ(n, 3u);
+}
+
+TEST(TimeWarnings, TwoBoardsEachPlayerHearsOnlyHisOwnClock) {
+  // Board A White (English, 1:00), board B Black (German, 1:58). Black's clock runs from
+  // 1.3 s with 2:00: 1:58 left at 3.3 s, said on B only. White's runs from 5.3 s with
+  // 118.7 s: 1:00 left at 64.0 s, on A only. Neither hears the other's threshold (White
+  // passes 1:58 at 6.0 s, Black never reaches 1:00).
+  const std::string script =
+      "1000 A up e2\n1200 A down e4\n1300 A button announce\n1500 B up e2\n1600 B down e4\n"
+      "4000 B up e7\n4200 B down e5\n5300 B button announce\n5500 A up e7\n5600 A down e5\n"
+      "70000 A button time\n";
+  const ProgramRun r = replay("warn-two", script,
+                              "--seating two-boards --language en --language-b de "
+                              "--time-control 120 --time-warnings 1:00 --time-warnings-b 1:58");
+  std::vector<std::string> w;
+  for (const std::string& line : says(r.out))
+    if (line.find("Noch") != std::string::npos || line.ends_with(" left")) w.push_back(line);
+  EXPECT_THAT(w, ElementsAre("0:03.300 B: Noch eine Minute achtundfuenfzig Sekunden",
+                             "1:04.000 A: one minute left"));
+  const std::string log = slurp(dir() + "warn-two.jsonl");
+  EXPECT_THAT(log, HasSubstr("\"time-warnings\":\"1:00\""));
+  EXPECT_THAT(log, HasSubstr("\"time-warnings-b\":\"1:58\""));
 }
 
 // 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 in button mode, one ply a second.
