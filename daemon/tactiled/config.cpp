@@ -48,6 +48,8 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"speech-rate-b", "two-boards: board B's speech rate"},
     {"speech-volume", "board A's speech volume, 0 to 200 (default 100)"},
     {"speech-volume-b", "two-boards: board B's speech volume"},
+    {"braille", "replay: print board A's braille status line (brailles), on or off"},
+    {"braille-b", "replay, two-boards: board B's braille status line, on or off"},
     {"auto-resume", "on or off"},
     {"seating", "one-board, sighted or two-boards"},
     {"player", "sighted: the blind player's colour, white or black"},
@@ -255,6 +257,11 @@ game::SessionConfig session_config(const Settings& settings) {
   return config;
 }
 
+void braille_boards(const Settings& settings, bool (&out)[2]) {
+  out[0] = on_off(settings, "braille", false);
+  out[1] = on_off(settings, "braille-b", false);
+}
+
 game::BoardPlayers board_players(const Settings& settings) {
   game::BoardPlayers p;
   const Setting* seating = find(settings, "seating");
@@ -434,6 +441,11 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
     c.board_b->speech_device = device(*s, "speech-device-b");
   }
   c.players = board_players(settings);
+  for (const char* key : {"braille", "braille-b"})
+    if (const Setting* s = find(settings, key); s && on_off(settings, key, false))
+      fail(*s, key,
+           "live mode has no braille display driver yet (BrlAPI); --replay prints the "
+           "display's lines");
   c.auto_resume = on_off(settings, "auto-resume", true);
   const std::string base = state_dir + "/game-" + stamp;
   const Setting* log = find(settings, "log");

@@ -45,6 +45,8 @@ game::SessionConfig session_config(const Settings& settings);
 // Each board's player's settings: time-warnings, speech-rate, speech-volume (board B's
 // the same keys ending in -b, two-boards only). Throws chess::ParseError "WHERE: KEY: why".
 game::BoardPlayers board_players(const Settings& settings);
+// `braille`, `braille-b` (replay): whether each board's display is shown.
+void braille_boards(const Settings& settings, bool (&out)[2]);
 
 enum class BoardKind { Gpio, Serial, Script };
 

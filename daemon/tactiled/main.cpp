@@ -133,6 +133,9 @@ OPTIONS
     --time-warnings LIST  low-time warnings for board A's player, e.g. 5:00,2:00,0:30
                           (default off; --time-warnings-b: board B's). Printed as
                           `says` lines at their clock times.
+    --braille on          print what board A's braille display shows (`brailles` lines:
+                          the status line when it changes, a warning at once);
+                          --braille-b on: board B's.
     --speech-rate WPM, --speech-volume N
                           board A's speech (80..450 words a minute, default 160; 0..200,
                           default 100), heard in --speak and --speech-wav; -b: board B's.
@@ -220,6 +223,7 @@ int replay(const po::variables_map& vm, const daemon::Settings& settings) {
   try {
     options.session = daemon::session_config(settings);
     options.players = daemon::board_players(settings);
+    daemon::braille_boards(settings, options.braille);
   } catch (const chess::ParseError& e) {
     return bad(e.what());
   }

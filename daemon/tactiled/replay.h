@@ -19,6 +19,9 @@ struct ReplayOptions {
   bool speak = false;           // play the phrases on the sound card as they come
   game::SessionConfig session;
   game::BoardPlayers players;  // time warnings, speech rate and volume of each board
+  // `braille` / `braille-b`: print what each board's braille display would show
+  // (`brailles` lines: the status line whenever it changes, an alert at once).
+  bool braille[2] = {false, false};
 };
 
 // Prints each recognised moment and command with its time to `out`, writes the PGN (and

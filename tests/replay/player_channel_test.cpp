@@ -335,5 +335,39 @@ TEST(PlayerSettings, BadValuesAreRefusedWithTheirName) {
   EXPECT_THAT(r.err, HasSubstr("only for seating = two-boards"));
 }
 
+// The braille display's lines (`brailles`): the status line when it changes, a warning at
+// once. 3 minutes: White's e4 at 1.3 s leaves him 178.7 s (0:02:58 shown, rounded down);
+// Black's 2:00 falls at 61.3 s; his e5 at 100.3 s leaves him 81.0 s.
+TEST(Braille, StatusLinesAndAWarningAtOnce) {
+  const std::string script =
+      "1000 A up e2\n1200 A down e4\n1300 A button announce\n"
+      "100000 A up e7\n100200 A down e5\n100300 A button announce\n";
+  const ProgramRun r = replay("braille", script,
+                              "--time-control 180 --time-warnings 2:00 --language de "
+                              "--braille on");
+  std::vector<std::string> lines;
+  const std::regex line(R"( *(\d+:\d\d\.\d\d\d)  brailles +\"([^\"]*)\")");
+  for (std::sregex_iterator it(r.out.begin(), r.out.end(), line), end; it != end; ++it)
+    lines.push_back((*it)[1].str() + " " + (*it)[2].str());
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.front(), "0:00.000 - W0:03:00 S0:03:00 W1");
+  const auto has = [&](const std::string& l) {
+    return std::find(lines.begin(), lines.end(), l) != lines.end();
+  };
+  EXPECT_TRUE(has("0:01.300 1.e4 W0:02:58 S0:03:00 S1")) << r.out;
+  EXPECT_TRUE(has("1:01.300 ! Noch zwei Minuten")) << r.out;
+  EXPECT_EQ(lines.back(), "1:40.300 1...e5 W0:02:58 S0:01:21 W2");
+  // Without --braille nothing of it.
+  EXPECT_THAT(replay("no-braille", script, "--time-control 180").out, Not(HasSubstr("brailles")));
+  // Live mode has no display driver yet: refused by name, not ignored.
+  const ProgramRun live = program("tactiled",
+                                  "--board script --script /dev/null --braille on "
+                                  "--control off --auto-resume off --log " +
+                                      dir() + "braille-live.jsonl",
+                                  "braille-live");
+  EXPECT_EQ(live.status, 2);
+  EXPECT_THAT(live.err, HasSubstr("--braille: live mode has no braille display driver yet"));
+}
+
 }  // namespace
 }  // namespace tactile
