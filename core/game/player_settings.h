@@ -22,6 +22,9 @@ inline constexpr int kDefaultSpeechRate = 160;
 inline constexpr int kSpeechRateStep = 20;  // one press of faster / slower
 inline constexpr int kMaxSpeechVolume = 200;
 inline constexpr int kDefaultSpeechVolume = 100;
+// A time warning is never muted by the volume (only speech = off silences it): it is said
+// at least this loud.
+inline constexpr int kMinWarningVolume = 50;
 
 struct PlayerSettings {
   std::vector<std::int64_t> time_warnings;  // highest first; empty: off (the default)

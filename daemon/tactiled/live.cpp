@@ -357,9 +357,11 @@ class Live {
     if (!s) return;
     const std::string text =
         record::for_speech(said.text, board_language(config_.session, said.board));
-    if (said.urgent)
-      s->say_urgent(text, 0, voice(said.board));
-    else
+    if (said.urgent) {
+      speech::AlsaSpeaker::Voice v = voice(said.board);
+      v.volume = std::max(v.volume, game::kMinWarningVolume);  // never muted by the volume
+      s->say_urgent(text, 0, v);
+    } else
       s->say(text, 0, voice(said.board));
   }
 

@@ -118,10 +118,11 @@ class Replay {
   }
 
   // Says `text` to `board`'s player at his rate and volume (the WAV holds what he heard).
-  void speak(int board, const std::string& text) {
+  void speak(int board, const std::string& text, bool urgent = false) {
     if (!speaker_) return;
     const game::PlayerSettings& p = runner_.player(board);
-    speaker_->set_voice(p.speech_rate, p.speech_volume);
+    speaker_->set_voice(p.speech_rate, urgent ? std::max(p.speech_volume, game::kMinWarningVolume)
+                                              : p.speech_volume);
     speaker_->say(record::for_speech(text, board_language(options_.session, board)));
     speaker_->pause(kPauseBetweenPhrasesMs);
   }
@@ -129,7 +130,7 @@ class Replay {
   // The player's channel: printed as the session's speech is (a warning, never queued
   // behind anything here: replay says each phrase whole when it comes).
   void handle_said(const Said& said) {
-    speak(said.board, said.text);
+    speak(said.board, said.text, said.urgent);
     if (said.urgent) braille_alert(said.ms, said.board, said.text);
     out_ << time_label(said.ms) << "  " << board_column(said.board) << "says         \""
          << said.text << "\"\n";

@@ -297,6 +297,22 @@ TEST(SpeechRateAndVolume, ReachEspeakNg) {
   EXPECT_NEAR(w[2].seconds, w[3].seconds, 0.2);
 }
 
+TEST(SpeechRateAndVolume, AWarningIsNeverMutedByTheVolume) {
+  // Volume 0: the time report is silent, the warning (2:00 of 3:00, at 60 s) is heard.
+  std::vector<WavStat> w;
+  for (const char* script : {"1000 A button time\n", "61000 A button time\n"}) {
+    const std::string tag = "muted" + std::to_string(w.size());
+    std::remove((dir() + tag + ".wav").c_str());
+    replay(tag, script,
+           "--time-control 180 --time-warnings 2:00 --speech-volume 0 --language en "
+           "--speech-wav " +
+               dir() + tag + ".wav");
+    w.push_back(stat(dir() + tag + ".wav"));
+  }
+  EXPECT_LT(w[0].rms, 0.001);  // the time report alone: silence
+  EXPECT_GT(w[1].rms, 0.01);   // with the warning before it
+}
+
 TEST(SpeechRateAndVolume, StepsAreLoggedAndSpokenAtTheNewRate) {
   // faster twice, slower once: 160 -> 180 -> 200 -> 180; each step a setting record.
   const std::string script =
