@@ -5,7 +5,7 @@
 
 namespace tactile::board {
 namespace {
-constexpr std::array<std::pair<Button, std::string_view>, 9> kNames{{
+constexpr std::array<std::pair<Button, std::string_view>, 13> kNames{{
     {Button::Announce, "announce"},
     {Button::PromoteQueen, "promote-q"},
     {Button::PromoteRook, "promote-r"},
@@ -15,6 +15,10 @@ constexpr std::array<std::pair<Button, std::string_view>, 9> kNames{{
     {Button::Correct, "correct"},
     {Button::Repeat, "repeat"},
     {Button::Clock, "clock"},
+    {Button::Record, "record"},
+    {Button::Check, "check"},
+    {Button::Faster, "faster"},
+    {Button::Slower, "slower"},
 }};
 }  // namespace
 

@@ -36,6 +36,11 @@ enum class Button : std::uint8_t {
   Correct,  // correct the last announcement before the clock starts (D.2.8)
   Repeat,   // repeat the last announcement
   Clock,    // sighted seating (D.2.5): the sighted opponent presses his clock
+  // The player's own channel (daemon/tactiled/player_channel.h), never the session's:
+  Record,  // read the record back: the last move pair, pressed again the pair before
+  Check,   // compare the board's holes with the game and say what differs
+  Faster,  // speak faster (one step of the speech rate)
+  Slower,  // speak slower
 };
 
 struct ButtonEvent {
@@ -45,7 +50,7 @@ struct ButtonEvent {
 };
 
 // Script and config names: announce, promote-q, promote-r, promote-b, promote-n, time,
-// correct, repeat, clock.
+// correct, repeat, clock, record, check, faster, slower.
 std::string_view button_name(Button b);
 bool parse_button(std::string_view name, Button& out);
 

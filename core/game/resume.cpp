@@ -5,6 +5,7 @@
 #include "core/chess/error.h"
 #include "core/game/arbiter.h"
 #include "core/game/log_entries.h"
+#include "core/game/player_settings.h"
 #include "core/game/setup_rules.h"
 #include "core/record/arbiter_log.h"
 
@@ -219,6 +220,8 @@ LogReplay rebuild(std::string_view text) {
   r.read_bytes = text.size();
   r.last_hash = record::sha256_hex(last_line);
   r.torn_line = std::move(torn_text);
+  r.players = at_line(1, [&] { return players_from_start(entries.front()); });
+  r.players_at_start = r.players;
 
   // What the session makes, as the daemon logs it after each call (output_entries).
   std::vector<nlohmann::json> derived;
@@ -284,8 +287,12 @@ LogReplay rebuild(std::string_view text) {
       const LoggedButton b = at_line(line, [&] { return button_from_entry(j); });
       event_ms = ms;
       advance(ms);
-      r.session.on_button(b.board, b.event, out);
+      // A press the player's channel took (the record read back, the board checked, the
+      // speech rate, a repeat of the channel's phrase) is no input of the session.
+      if (!j.value("channel", false)) r.session.on_button(b.board, b.event, out);
       take();
+    } else if (type == "setting") {
+      at_line(line, [&] { apply_setting_entry(j, r.players); });
     } else if (type == "arbiter") {
       // The arbiter's command, logged before it took effect, does it again.
       const ArbiterCommand c = at_line(line, [&] { return arbiter_command_from_json(j); });
@@ -329,8 +336,8 @@ auto json_errors_as_parse_errors(Run run) {
 
 bool known_record_type(std::string_view type) {
   static constexpr std::string_view kOthers[] = {
-      "start", "hole",   "button", "heard",   "arbiter", "envelope", "clock",
-      "board", "resync", "resume", "players", "pgn",     "stop",     "closed",
+      "start",  "hole",   "button",  "heard", "arbiter", "envelope", "clock",   "board",
+      "resync", "resume", "players", "pgn",   "stop",    "closed",   "setting", "said",
   };
   for (std::string_view t : kOthers)
     if (t == type) return true;

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/game/player_settings.h"
 #include "core/game/session.h"
 
 namespace tactile::game {
@@ -33,6 +34,10 @@ struct ResumedGame {
   std::size_t read_bytes = 0;  // length of the whole text read (a writer since adds to it)
   std::string last_hash;       // SHA-256 of the last good line: the chain goes on from it
   std::string torn_line;       // the dropped last line (a write cut short), "" if none
+  // Each board's player's settings as the log last set them (start record, setting
+  // records): his own steps of the speech rate go on after a restart.
+  BoardPlayers players;
+  BoardPlayers players_at_start;  // as the start record gave them
 };
 
 // Reads a whole log: verifies the chain, drops a torn last line (no newline at its end,

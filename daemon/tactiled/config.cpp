@@ -9,6 +9,7 @@
 #include "core/chess/error.h"
 #include "core/chess/input_text.h"
 #include "core/clock/time_control.h"
+#include "core/clock/time_warnings.h"
 #include "core/game/seating.h"
 #include "core/game/setup_rules.h"
 #include "core/record/language.h"
@@ -41,6 +42,14 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"speech-device", "the ALSA device board A's player hears (default: default)"},
     {"speech-device-b", "two-boards: the ALSA device board B's player hears (default: default)"},
     {"clock-press", "on or off"},
+    {"time-warnings", "board A's player's low-time warnings, off or e.g. 5:00,2:00,1:00,0:30,0:10"},
+    {"time-warnings-b", "two-boards: board B's player's low-time warnings"},
+    {"speech-rate", "board A's speech rate in words per minute, 80 to 450 (default 160)"},
+    {"speech-rate-b", "two-boards: board B's speech rate"},
+    {"speech-volume", "board A's speech volume, 0 to 200 (default 100)"},
+    {"speech-volume-b", "two-boards: board B's speech volume"},
+    {"braille", "replay: print board A's braille status line (brailles), on or off"},
+    {"braille-b", "replay, two-boards: board B's braille status line, on or off"},
     {"auto-resume", "on or off"},
     {"seating", "one-board, sighted or two-boards"},
     {"player", "sighted: the blind player's colour, white or black"},
@@ -248,6 +257,38 @@ game::SessionConfig session_config(const Settings& settings) {
   return config;
 }
 
+void braille_boards(const Settings& settings, bool (&out)[2]) {
+  out[0] = on_off(settings, "braille", false);
+  out[1] = on_off(settings, "braille-b", false);
+}
+
+game::BoardPlayers board_players(const Settings& settings) {
+  game::BoardPlayers p;
+  const Setting* seating = find(settings, "seating");
+  const bool two = seating && seating->value == "two-boards";
+  for (int b = 0; b < 2; ++b) {
+    const std::string suffix = b == 1 ? "-b" : "";
+    const std::string warnings = "time-warnings" + suffix, rate = "speech-rate" + suffix,
+                      volume = "speech-volume" + suffix;
+    for (const std::string& key : {warnings, rate, volume})
+      if (b == 1 && !two && find(settings, key))
+        fail(*find(settings, key), key, "only for seating = two-boards");
+    game::PlayerSettings& s = p[std::size_t(b)];
+    if (const Setting* w = find(settings, warnings)) {
+      try {
+        s.time_warnings = clock::parse_time_warnings(w->value);
+      } catch (const chess::ParseError& e) {
+        fail(*w, warnings, e.what());
+      }
+    }
+    if (find(settings, rate))
+      s.speech_rate = int(number(settings, rate, game::kMinSpeechRate, game::kMaxSpeechRate));
+    if (find(settings, volume))
+      s.speech_volume = int(number(settings, volume, 0, game::kMaxSpeechVolume));
+  }
+  return p;
+}
+
 std::string completion_fault(const LiveConfig& c) {
   if (const std::string fault = completion_fault(c, c.session.recognizer.completion);
       !fault.empty() || !c.board_b)
@@ -409,6 +450,12 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
     if (!c.board_b) fail(*s, "speech-device-b", "only for seating = two-boards");
     c.board_b->speech_device = device(*s, "speech-device-b");
   }
+  c.players = board_players(settings);
+  for (const char* key : {"braille", "braille-b"})
+    if (const Setting* s = find(settings, key); s && on_off(settings, key, false))
+      fail(*s, key,
+           "live mode has no braille display driver yet (BrlAPI); --replay prints the "
+           "display's lines");
   c.auto_resume = on_off(settings, "auto-resume", true);
   const std::string base = state_dir + "/game-" + stamp;
   const Setting* log = find(settings, "log");

@@ -13,6 +13,7 @@
 #include <boost/program_options/variables_map.hpp>
 
 #include "core/board/switch_map.h"
+#include "core/game/player_settings.h"
 #include "core/game/session.h"
 #include "daemon/files/text_file.h"
 #include "drivers/gpio/config.h"
@@ -40,6 +41,12 @@ void add_config_file(const std::string& name, std::string_view text, Settings& s
 // The game's setup: start-fen, chess960, completion, settle-ms, time-control, language,
 // both-flags-draw. Throws chess::ParseError "WHERE: KEY: why".
 game::SessionConfig session_config(const Settings& settings);
+
+// Each board's player's settings: time-warnings, speech-rate, speech-volume (board B's
+// the same keys ending in -b, two-boards only). Throws chess::ParseError "WHERE: KEY: why".
+game::BoardPlayers board_players(const Settings& settings);
+// `braille`, `braille-b` (replay): whether each board's display is shown.
+void braille_boards(const Settings& settings, bool (&out)[2]);
 
 enum class BoardKind { Gpio, Serial, Script };
 
@@ -76,6 +83,7 @@ struct LiveConfig : BoardSetup {
   bool has_game = false;    // set in the config: a socket that cannot be made is an error
   std::string event, site;  // PGN tags (default "tactiled game", "tactile board")
   game::SessionConfig session;
+  game::BoardPlayers players;  // time warnings, speech rate and volume of each board
 };
 
 // Why the board of `c` cannot play its game's completion mode ("" if it can): button

@@ -11,15 +11,40 @@ using game::Output;
 void GameRunner::open_log(const std::string& path, std::int64_t ms) {
   if (path.empty()) return;
   log_.open(path);
-  write(game::start_entry(ms, config_));
+  game::LogEntry start = game::start_entry(ms, config_);
+  game::add_player_fields(start, channel_.players(),
+                          config_.seating == game::Seating::TwoBoards ? 2 : 1);
+  write(start);
 }
 
-void GameRunner::resume(game::ResumedGame game, const std::string& log_path) {
+void GameRunner::change_player(std::int64_t ms, int board, const game::PlayerSettings& s) {
+  if (channel_.settings(board) == s) return;
+  channel_.set(board, s);
+  write(game::setting_entry(at(ms), board, s));
+}
+
+void GameRunner::resume(game::ResumedGame game, const std::string& log_path,
+                        const game::BoardPlayers* configured) {
   log_.open_append(log_path, game.good_bytes, game.read_bytes,
                    record::ArbiterLog(game.good_lines, std::move(game.last_hash)));
   config_ = game.config;
   session_ = std::move(game.session);
   last_ms_ = game.last_ms;
+  warned_ms_ = last_ms_;
+  channel_ = PlayerChannel(game.players);
+  if (configured) {
+    for (int b = 0; b < session_.board_count(); ++b) {
+      // What the config changed since the start is the config's; the rest (the
+      // player's own steps) as the log last set it.
+      const game::PlayerSettings& start = game.players_at_start[std::size_t(b)];
+      const game::PlayerSettings& want = (*configured)[std::size_t(b)];
+      game::PlayerSettings s = channel_.settings(b);
+      if (want.time_warnings != start.time_warnings) s.time_warnings = want.time_warnings;
+      if (want.speech_rate != start.speech_rate) s.speech_rate = want.speech_rate;
+      if (want.speech_volume != start.speech_volume) s.speech_volume = want.speech_volume;
+      change_player(last_ms_, b, s);
+    }
+  }
   // A question cut off by the restart: the player hears it again (said now), so it
   // counts from here.
   if (const int q = session_.unheard_question(); q != 0)
@@ -32,6 +57,7 @@ void GameRunner::new_game(const game::SessionConfig& config, const std::string& 
   config_ = config;
   session_ = game::Session(config);
   buffer_.clear();
+  channel_ = PlayerChannel(channel_.players());  // the players keep their settings
   heard_question_ = 0;  // a question of the old game is not awaited any more
   heard_at_ = board::kNoDeadline;
   ms = at(ms);
@@ -47,6 +73,7 @@ std::int64_t GameRunner::at(std::int64_t ms) {
 void GameRunner::start(std::int64_t ms) {
   session_.start(at(ms), buffer_);
   flush();
+  warn(last_ms_);
 }
 
 void GameRunner::expect_heard(int question, int board, std::int64_t ms, const std::string& text) {
@@ -64,11 +91,48 @@ void GameRunner::heard(int board, int question, std::int64_t ms) {
 }
 
 std::int64_t GameRunner::next_deadline() const {
-  const std::int64_t due = std::min(session_.next_deadline(), heard_at_);
+  const std::int64_t due =
+      std::min({session_.next_deadline(), heard_at_, channel_.deadline(session_, warned_ms_)});
   return due == board::kNoDeadline ? due : due + report_delay_ms_;
 }
 
 void GameRunner::catch_up(std::int64_t ms) {
+  // A warning falls at its exact clock time, among the session's deadlines in time order.
+  for (std::int64_t last = -1;;) {
+    const std::int64_t w = channel_.deadline(session_, warned_ms_);
+    if (w > ms) break;
+    const std::int64_t s = std::min(session_.next_deadline(), heard_at_);
+    const std::int64_t t = s > warned_ms_ && s < w ? s : w;
+    if (t == last) break;  // nothing moved on: the rest below
+    last = t;
+    settle(t);
+    warn(t);
+  }
+  settle(ms);
+  warn(ms);
+}
+
+void GameRunner::warn(std::int64_t ms) {
+  warned_ms_ = std::max(warned_ms_, ms);
+  channel_.warn(session_, warned_ms_, said_);
+  flush_said();
+}
+
+void GameRunner::flush_said() {
+  for (const Said& said : said_) {
+    game::LogEntry j;
+    j["t"] = said.ms;
+    j["type"] = "said";
+    j["board"] = said.board == 1 ? "B" : "A";
+    j["what"] = said.what;
+    j["text"] = said.text;
+    write(j);
+    if (said_handler_) said_handler_(said);
+  }
+  said_.clear();
+}
+
+void GameRunner::settle(std::int64_t ms) {
   while (heard_question_ != 0 && heard_at_ <= ms) {
     const int question = heard_question_;
     const int board = heard_board_;
@@ -91,14 +155,28 @@ void GameRunner::hole(int board, board::HoleEvent e) {
   write(game::hole_entry(board, e));
   session_.on_hole(board, e, buffer_);
   flush();
+  warn(e.ms);
 }
 
 void GameRunner::button(int board, board::ButtonEvent e) {
   e.ms = at(e.ms);
   catch_up(e.ms);
+  if (channel_.takes(session_, board, e.button)) {
+    // The player's channel's, never the session's: marked so, resume does not feed it.
+    game::LogEntry entry = game::button_entry(board, e);
+    entry["channel"] = true;
+    write(entry);
+    if (channel_.press(session_, board, e, said_)) {
+      game::PlayerSettings now = channel_.settings(board);
+      write(game::setting_entry(e.ms, board, now));  // before the step is said at the new rate
+    }
+    flush_said();
+    return;
+  }
   write(game::button_entry(board, e));
   session_.on_button(board, e, buffer_);
   flush();
+  warn(e.ms);
 }
 
 void GameRunner::advance(std::int64_t now) {
@@ -136,6 +214,7 @@ std::string GameRunner::arbiter(std::int64_t ms, const game::ArbiterCommand& c, 
   write(game::arbiter_entry(ms, c, uid));
   session_.on_arbiter(ms, c, buffer_);
   flush();
+  warn(ms);
   return "";
 }
 
@@ -153,6 +232,7 @@ void GameRunner::flush() {
   for (const Output& o : buffer_) {
     for (const game::LogEntry& entry : game::output_entries(o, session_)) write(entry);
     if (o.question != 0) expect_heard(o.question, o.board, o.ms, o.text);
+    if (o.kind == Output::Kind::Speak) channel_.session_spoke(o.board);
     if (handler_) handler_(o, session_);
   }
   buffer_.clear();

@@ -14,6 +14,7 @@
 #include "core/game/resume.h"
 #include "core/game/session.h"
 #include "daemon/tactiled/log_file.h"
+#include "daemon/tactiled/player_channel.h"
 
 namespace tactile::daemon {
 
@@ -24,12 +25,26 @@ class GameRunner {
   GameRunner(const game::SessionConfig& config, Handler handler)
       : config_(config), session_(config), handler_(std::move(handler)) {}
 
+  // Each board's player's settings (time warnings, speech rate and volume), before
+  // open_log (the start record holds them).
+  void set_players(const game::BoardPlayers& players) { channel_ = PlayerChannel(players); }
+  // Changes `board`'s settings at `ms` (logged as a setting record when they differ).
+  void change_player(std::int64_t ms, int board, const game::PlayerSettings& s);
+  const game::PlayerSettings& player(int board) const { return channel_.settings(board); }
+  // Called with every phrase of the player's channel (player_channel.h), after it is
+  // logged: a time warning (urgent: before what is queued, never dropped), the record
+  // read back, the board checked, the speech rate stepped.
+  void on_said(std::function<void(const Said&)> handler) { said_handler_ = std::move(handler); }
+
   // Creates the log (throws std::runtime_error; an existing file is refused) and writes
   // the setup entry at `ms`.
   void open_log(const std::string& path, std::int64_t ms);
   // Takes over a game rebuilt from its log (crash or power cut) and appends to that log:
   // the session and the time go on where the log ends. The start was logged before.
-  void resume(game::ResumedGame game, const std::string& log_path);
+  // The players' settings go on as the log last set them, but a setting the config
+  // (`configured`) has changed since the game's start is the config's (and logged).
+  void resume(game::ResumedGame game, const std::string& log_path,
+              const game::BoardPlayers* configured = nullptr);
 
   // Ends this game's log (its last entry written by the caller) and begins a new game
   // with `config` in a new log at `path`, started at `ms` (start()).
@@ -99,6 +114,12 @@ class GameRunner {
   void write(const game::LogEntry& entry);
   // Handles what falls due up to `ms`, the end of a question in its place in time.
   void catch_up(std::int64_t ms);
+  // The session's deadlines and the end of a question up to `ms` (catch_up without the
+  // warnings).
+  void settle(std::int64_t ms);
+  // The player's channel's warnings due at `ms`.
+  void warn(std::int64_t ms);
+  void flush_said();
   // Expects the end of question `question` (said to `board` from `ms`, `text`) by that
   // board's mode's rule.
   void expect_heard(int question, int board, std::int64_t ms, const std::string& text);
@@ -115,6 +136,10 @@ class GameRunner {
   int heard_question_ = 0;                      // the question whose end is awaited, 0: none
   int heard_board_ = 0;                         // the board it is said on
   std::int64_t heard_at_ = board::kNoDeadline;  // when it is (or is taken as) said
+  PlayerChannel channel_;
+  std::vector<Said> said_;
+  std::function<void(const Said&)> said_handler_;
+  std::int64_t warned_ms_ = 0;  // the time the warnings were last checked
 };
 
 // Writes `game` as PGN to `path`, all or nothing (replace_file: a reader or a crash never

@@ -134,6 +134,8 @@ class Live {
                    (resumed ? resumed->last_ms * 1000 : std::int64_t(0))),
         resumed_(std::move(resumed)),
         runner_(config.session, [this](const Output& o, const game::Session& s) { handle(o, s); }) {
+    runner_.set_players(config.players);
+    runner_.on_said([this](const Said& said) { handle_said(said); });
   }
 
   std::int64_t now() const { return (gpio::monotonic_us() - origin_us_) / 1000; }
@@ -271,7 +273,7 @@ class Live {
     j["type"] = "resume";
     j["moves"] = resumed_->session.moves_made();
     if (!resumed_->torn_line.empty()) j["torn_line"] = resumed_->torn_line;
-    runner_.resume(std::move(*resumed_), config_.log_path);
+    runner_.resume(std::move(*resumed_), config_.log_path, &config_.players);
     pulses_.emplace(runner_.session());  // the external clock stands where it was
     restore_players();
     runner_.note(j);
@@ -349,13 +351,34 @@ class Live {
     return wait == INT64_MAX ? -1 : int(std::min<std::int64_t>(wait, INT_MAX));
   }
 
+  // `board`'s player's speech rate and volume (his own steps included).
+  speech::AlsaSpeaker::Voice voice(int board) const {
+    const game::PlayerSettings& p = runner_.player(board);
+    return {p.speech_rate, p.speech_volume};
+  }
+
+  // The player's channel: a time warning goes before what is queued and is never cut.
+  void handle_said(const Said& said) {
+    speech::AlsaSpeaker* s = speaker(said.board);
+    if (!s) return;
+    const std::string text =
+        record::for_speech(said.text, board_language(config_.session, said.board));
+    if (said.urgent) {
+      speech::AlsaSpeaker::Voice v = voice(said.board);
+      v.volume = std::max(v.volume, game::kMinWarningVolume);  // never muted by the volume
+      s->say_urgent(text, 0, v);
+    } else
+      s->say(text, 0, voice(said.board));
+  }
+
   void handle(const Output& o, const game::Session& session) {
     switch (o.kind) {
       case Output::Kind::Speak:
         // On the player's own board, in his language; a question's end is reported (the
         // loop hands it to the runner).
         if (speech::AlsaSpeaker* s = speaker(o.board))
-          s->say(record::for_speech(o.text, board_language(config_.session, o.board)), o.question);
+          s->say(record::for_speech(o.text, board_language(config_.session, o.board)), o.question,
+                 voice(o.board));
         break;
       case Output::Kind::SwitchClock:
         // The external clock is pulsed exactly when the side tactiled's clock runs

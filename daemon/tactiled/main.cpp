@@ -68,6 +68,10 @@ DESCRIPTION
         speech = on | off               speak (default on)
         speech-device = PCM             the ALSA device board A's player hears
                                         (default "default"); speech-device-b: board B's
+        time-warnings = off | 2:00,0:30 board A's player's low-time warnings (default
+                                        off); time-warnings-b: board B's
+        speech-rate = 80..450           words per minute (default 160); speech-rate-b
+        speech-volume = 0..200          (default 100); speech-volume-b: board B's
         clock-press = on | off          board = gpio: pulse the clock line (default on)
         auto-resume = on | off          go on with an unfinished game at the start
                                         (default on; see --resume)
@@ -128,6 +132,15 @@ OPTIONS
     --board-a COLOUR      two-boards: the colour of board A's player (default white;
                           --board-b COLOUR says the same from board B's side).
     --language-b LANG     two-boards: board B's player's language (default: --language).
+    --time-warnings LIST  low-time warnings for board A's player, e.g. 5:00,2:00,0:30
+                          (default off; --time-warnings-b: board B's). Printed as
+                          `says` lines at their clock times.
+    --braille on          print what board A's braille display shows (`brailles` lines:
+                          the status line when it changes, a warning at once);
+                          --braille-b on: board B's.
+    --speech-rate WPM, --speech-volume N
+                          board A's speech (80..450 words a minute, default 160; 0..200,
+                          default 100), heard in --speak and --speech-wav; -b: board B's.
     --help                this text.
     --config FILE         live mode: read the settings from FILE.
     --resume LOG.jsonl    live mode: go on with the unfinished game of this arbiter log
@@ -211,6 +224,8 @@ int replay(const po::variables_map& vm, const daemon::Settings& settings) {
     return bad("--speak and --speech-wav exclude each other");
   try {
     options.session = daemon::session_config(settings);
+    options.players = daemon::board_players(settings);
+    daemon::braille_boards(settings, options.braille);
   } catch (const chess::ParseError& e) {
     return bad(e.what());
   }

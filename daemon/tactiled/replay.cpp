@@ -18,6 +18,7 @@
 #include "core/record/speech_spelling.h"
 #include "daemon/files/safe_file.h"
 #include "daemon/files/text_file.h"
+#include "daemon/tactiled/braille_view.h"
 #include "daemon/tactiled/game_runner.h"
 #include "drivers/script/script.h"
 #include "drivers/speech/espeak_speaker.h"
@@ -51,7 +52,10 @@ class Replay {
       : options_(options),
         out_(out),
         runner_(options.session,
-                [this](const Output& o, const game::Session& s) { handle(o, s); }) {}
+                [this](const Output& o, const game::Session& s) { handle(o, s); }) {
+    runner_.set_players(options.players);
+    runner_.on_said([this](const Said& said) { handle_said(said); });
+  }
 
   void open_speech() {
     using speech::EspeakSpeaker;
@@ -73,6 +77,7 @@ class Replay {
 
   void run(const std::vector<script::ScriptEvent>& events) {
     runner_.start(0);
+    show_braille();
     for (const script::ScriptEvent& e : events) {
       switch (e.kind) {
         case script::ScriptEvent::Kind::Hole:
@@ -85,10 +90,12 @@ class Replay {
           arbiter(e);
           break;
       }
+      show_braille();
     }
     // Let a move still settling (auto mode) complete; the clock is not run on past the
     // script's end.
     runner_.finish_settling();
+    show_braille();
   }
 
   const GameRunner& runner() const { return runner_; }
@@ -110,10 +117,53 @@ class Replay {
     return daemon::board_column(options_.session.seating, board);
   }
 
+  // Says `text` to `board`'s player at his rate and volume (the WAV holds what he heard).
+  void speak(int board, const std::string& text, bool urgent = false) {
+    if (!speaker_) return;
+    const game::PlayerSettings& p = runner_.player(board);
+    speaker_->set_voice(p.speech_rate, urgent ? std::max(p.speech_volume, game::kMinWarningVolume)
+                                              : p.speech_volume);
+    speaker_->say(record::for_speech(text, board_language(options_.session, board)));
+    speaker_->pause(kPauseBetweenPhrasesMs);
+  }
+
+  // The player's channel: printed as the session's speech is (a warning, never queued
+  // behind anything here: replay says each phrase whole when it comes).
+  void handle_said(const Said& said) {
+    speak(said.board, said.text, said.urgent);
+    if (said.urgent) braille_alert(said.ms, said.board, said.text);
+    out_ << time_label(said.ms) << "  " << board_column(said.board) << "says         \""
+         << said.text << "\"\n";
+  }
+
+  // Each board's status line, printed when it changed since it was last shown.
+  void show_braille() {
+    for (int b = 0; b < runner_.session().board_count(); ++b) {
+      if (!options_.braille[b]) continue;
+      const std::string line = braille_line(runner_.session(), b, runner_.last_ms());
+      if (line == shown_[b]) continue;
+      shown_[b] = line;
+      print_braille(runner_.last_ms(), b, line);
+    }
+  }
+  // What must be seen at once (a warning, a discrepancy, the game's end): shown now, the
+  // status line again at the next change.
+  void braille_alert(std::int64_t ms, int board, const std::string& text) {
+    if (board < 0 || board > 1 || !options_.braille[board]) return;
+    shown_[board] = "! " + text;
+    print_braille(ms, board, shown_[board]);
+  }
+  void print_braille(std::int64_t ms, int board, const std::string& text) {
+    out_ << time_label(ms) << "  " << board_column(board) << "brailles     \"" << text << "\"\n";
+  }
+
   void handle(const Output& o, const game::Session& session) {
-    if (o.kind == Output::Kind::Speak && speaker_) {
-      speaker_->say(record::for_speech(o.text, board_language(options_.session, o.board)));
-      speaker_->pause(kPauseBetweenPhrasesMs);
+    if (o.kind == Output::Kind::Speak) speak(o.board, o.text);
+    if (o.kind == Output::Kind::Discrepancy || o.kind == Output::Kind::GameOver) {
+      const std::string line = describe(o, session);
+      for (int b = 0; b < session.board_count(); ++b)
+        if (o.kind == Output::Kind::GameOver || b == o.board)
+          braille_alert(o.ms, b, line.substr(line.find_first_not_of(' ', 12)));
     }
     const std::string line = describe(o, session);
     if (!line.empty())
@@ -125,6 +175,7 @@ class Replay {
   const ReplayOptions& options_;
   std::ostream& out_;
   std::optional<speech::EspeakSpeaker> speaker_;
+  std::string shown_[2];  // each board's braille text last shown
   GameRunner runner_;
 };
 

@@ -6,6 +6,7 @@
 #include <iosfwd>
 #include <string>
 
+#include "core/game/player_settings.h"
 #include "core/game/session.h"
 
 namespace tactile::daemon {
@@ -17,6 +18,10 @@ struct ReplayOptions {
   std::string speech_wav_path;  // "" = none; else every spoken phrase, synthesised, in order
   bool speak = false;           // play the phrases on the sound card as they come
   game::SessionConfig session;
+  game::BoardPlayers players;  // time warnings, speech rate and volume of each board
+  // `braille` / `braille-b`: print what each board's braille display would show
+  // (`brailles` lines: the status line whenever it changes, an alert at once).
+  bool braille[2] = {false, false};
 };
 
 // Prints each recognised moment and command with its time to `out`, writes the PGN (and

@@ -53,8 +53,13 @@ enum class ButtonCode : std::uint8_t {
   PromoteBishop = 6,
   PromoteKnight = 7,
   Clock = 8,
+  // The player's own channel (issue 21).
+  Record = 9,   // read the record back
+  Check = 10,   // compare the board with the game
+  Faster = 11,  // speech rate one step up
+  Slower = 12,  // one step down
 };
-inline constexpr std::uint8_t kButtonCodes = 9;
+inline constexpr std::uint8_t kButtonCodes = 13;
 
 // Board -> host. Times are the board's own millisecond counter (wraps at 2^32).
 struct Hello {

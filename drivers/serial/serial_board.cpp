@@ -29,6 +29,14 @@ board::Button game_button(ButtonCode code) {
       return board::Button::PromoteBishop;
     case ButtonCode::PromoteKnight:
       return board::Button::PromoteKnight;
+    case ButtonCode::Record:
+      return board::Button::Record;
+    case ButtonCode::Check:
+      return board::Button::Check;
+    case ButtonCode::Faster:
+      return board::Button::Faster;
+    case ButtonCode::Slower:
+      return board::Button::Slower;
     case ButtonCode::Clock:
       break;
   }

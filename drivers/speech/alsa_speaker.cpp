@@ -54,17 +54,27 @@ AlsaSpeaker::~AlsaSpeaker() {
   ::close(finished_fd_);
 }
 
-void AlsaSpeaker::say(std::string_view text, int id) {
+void AlsaSpeaker::say(std::string_view text, int id, Voice voice) {
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back({std::string(text), id});
+    queue_.push_back({std::string(text), id, voice, false});
+  }
+  changed_.notify_all();
+}
+
+void AlsaSpeaker::say_urgent(std::string_view text, int id, Voice voice) {
+  {
+    std::lock_guard lock(mutex_);
+    // After the urgent ones already waiting (they keep their order), before the rest.
+    auto at = std::find_if(queue_.begin(), queue_.end(), [](const Phrase& p) { return !p.urgent; });
+    queue_.insert(at, {std::string(text), id, voice, true});
   }
   changed_.notify_all();
 }
 
 void AlsaSpeaker::cancel() {
   std::lock_guard lock(mutex_);
-  queue_.clear();
+  std::erase_if(queue_, [](const Phrase& p) { return !p.urgent; });  // urgent ones stay
   ++generation_;
 }
 
@@ -90,6 +100,7 @@ void AlsaSpeaker::report_finished(int id) {
 }
 
 bool AlsaSpeaker::cancelled(std::uint64_t generation) {
+  if (generation == kNeverCancelled) return false;
   std::lock_guard lock(mutex_);
   return generation != generation_;
 }
@@ -106,12 +117,14 @@ void AlsaSpeaker::run() {
       if (queue_.empty()) return;  // stopping, everything played
       phrase = std::move(queue_.front());
       queue_.pop_front();
-      generation = generation_;
+      // An urgent phrase is never cut: no cancel() reaches it.
+      generation = phrase.urgent ? kNeverCancelled : generation_;
       busy_ = true;
     }
     std::vector<std::int16_t> samples;
     try {
-      samples = synthesiser_.synthesise(language_, phrase.text);
+      samples =
+          synthesiser_.synthesise(language_, phrase.text, phrase.voice.rate, phrase.voice.volume);
     } catch (const std::runtime_error&) {
       continue;  // nothing to play; the game's fallback stands in for the report
     }

@@ -21,6 +21,12 @@
 
 namespace tactile::speech {
 
+// The rate (words per minute) and volume (0..200) a phrase is synthesised with.
+struct SpeechVoice {
+  int rate = 160;
+  int volume = 100;
+};
+
 class AlsaSpeaker : public Speaker {
  public:
   // Opens the PCM `device` (an ALSA name: "default", "hw:1", "plughw:CARD=USB", a PCM of
@@ -32,10 +38,14 @@ class AlsaSpeaker : public Speaker {
   AlsaSpeaker(const AlsaSpeaker&) = delete;
   AlsaSpeaker& operator=(const AlsaSpeaker&) = delete;
 
+  using Voice = SpeechVoice;
   void say(std::string_view text) override { say(text, 0); }
   // Queues `text` and reports `id` (not 0) through finished_fd() and take_finished() once
   // it has been played to its end (not when cancel() cut it off).
-  void say(std::string_view text, int id);
+  void say(std::string_view text, int id, Voice voice = {});
+  // A phrase that must be heard (a time warning): before everything queued but other
+  // urgent phrases, and never dropped or cut by cancel(). `id` is reported as say's.
+  void say_urgent(std::string_view text, int id = 0, Voice voice = {});
   void cancel() override;
   // Blocks until everything queued has been played.
   void wait();
@@ -50,7 +60,10 @@ class AlsaSpeaker : public Speaker {
   struct Phrase {
     std::string text;
     int id = 0;
+    Voice voice;
+    bool urgent = false;
   };
+  static constexpr std::uint64_t kNeverCancelled = ~std::uint64_t(0);
   void run();
   // Plays `samples`; false when cancel() came (generation changed) before the end.
   bool play(const std::vector<std::int16_t>& samples, std::uint64_t generation);

@@ -81,6 +81,11 @@ void EspeakSpeaker::set_language(record::Language language) {
   voice_ = voice;
 }
 
+void EspeakSpeaker::set_voice(int rate, int volume) {
+  espeak_SetParameter(espeakRATE, rate, 0);
+  espeak_SetParameter(espeakVOLUME, volume, 0);
+}
+
 EspeakSpeaker::~EspeakSpeaker() {
   if (output_ == Output::Playback) espeak_Synchronize();
   g_finished_fd = -1;

@@ -49,6 +49,9 @@ class EspeakSpeaker : public Speaker {
   std::vector<std::int16_t> take_samples() { return std::exchange(samples_, {}); }
   // The espeak-ng voice name in use (e.g. "de").
   const std::string& voice() const { return voice_; }
+  // Speaks the next phrases at `rate` words per minute (espeak-ng keeps it in 80..450)
+  // and `volume` (0 silent, 100 normal, up to 200).
+  void set_voice(int rate, int volume);
   // Speaks the next phrases with `language`'s voice (throws as the constructor does).
   void set_language(record::Language language);
 

@@ -22,7 +22,9 @@ class Synthesiser {
 
   // The phrase's 16-bit mono samples at sample_rate(), in `language`'s voice. Safe from
   // any thread. Throws std::runtime_error when espeak-ng refuses the phrase or the voice.
-  std::vector<std::int16_t> synthesise(record::Language language, std::string_view text);
+  // `rate` in words per minute (espeak-ng: 80..450), `volume` 0..200 (100 normal).
+  std::vector<std::int16_t> synthesise(record::Language language, std::string_view text,
+                                       int rate = 160, int volume = 100);
   int sample_rate() const { return espeak_.sample_rate(); }
 
  private:

@@ -94,7 +94,7 @@ def matrix(out, x0, y0, parts, nets, where):
     # A switch joins column c and row r when its pin 1 is on c and its pin 2 reaches,
     # through one diode (anode to cathode), the row r.
     for ref in parts:
-        if not re.fullmatch(r"S[a-h][1-8]|SB\d", ref):
+        if not re.fullmatch(r"S[a-h][1-8]|SB\d+", ref):
             continue
         column = where.get((ref, "1"))
         tie = where.get((ref, "2"))
@@ -136,7 +136,7 @@ def main():
     bottom = matrix(out, 560, 100, parts, nets, where)
 
     # Every other part, with the nets of its pins.
-    listed = re.compile(r"U\d|S[a-h][1-8]|D[a-h][1-8]|SB\d|DB\d")
+    listed = re.compile(r"U\d|S[a-h][1-8]|D[a-h][1-8]|SB\d+|DB\d+")
     others = [r for r in parts if not listed.fullmatch(r)]
     out.append(f'<text x="560" y="{bottom + 40}" class="title">Other parts: pin = net '
                f'(reeds S.., diodes D.., buttons SB/DB as drawn above)</text>')

@@ -13,6 +13,8 @@
 
 #include "core/chess/uci.h"
 #include "core/clock/time_control.h"
+#include "core/game/resume.h"
+#include "tests/support/slurp.h"
 
 namespace tactile::daemon {
 namespace {
@@ -122,6 +124,45 @@ TEST(GameRunnerSpeech, AQuestionHeardOnBoardBIsLoggedAndConfirmedForBoardB) {
       EXPECT_EQ(j["question"], question);
     }
   EXPECT_EQ(heard, 1);
+  std::filesystem::remove(path);
+}
+
+// The player's channel across a restart (issue 21): his own steps of the speech rate are
+// kept from the log; a setting the config changed since the game's start is the config's,
+// and that change is logged.
+TEST(GameRunnerPlayers, StepsSurviveARestartAndAConfigChangeWins) {
+  const std::string path =
+      ::testing::TempDir() + "players-" + std::to_string(::getpid()) + ".jsonl";
+  std::filesystem::remove(path);
+  game::SessionConfig c;
+  c.time_control = clock::parse_time_control("600");
+  game::BoardPlayers configured;
+  configured[0].time_warnings = {60000};
+  {
+    GameRunner r(c, nullptr);
+    r.set_players(configured);
+    r.open_log(path, 0);
+    r.start(0);
+    r.button(0, {1000, board::Button::Faster});  // 160 -> 180
+    r.button(0, {2000, board::Button::Faster});  // -> 200
+    EXPECT_EQ(r.player(0).speech_rate, 200);
+  }
+  game::ResumedGame g = game::resume_from_log(test::slurp(path));
+  EXPECT_EQ(g.players[0].speech_rate, 200);
+  EXPECT_EQ(g.players_at_start[0].speech_rate, 160);
+  configured[0].speech_volume = 150;  // the arbiter turned board A louder for the restart
+  GameRunner r(g.config, nullptr);
+  r.resume(std::move(g), path, &configured);
+  EXPECT_EQ(r.player(0).speech_rate, 200);
+  EXPECT_EQ(r.player(0).speech_volume, 150);
+  EXPECT_EQ(r.player(0).time_warnings, std::vector<std::int64_t>{60000});
+  const std::string log = test::slurp(path);
+  const std::string last = log.substr(log.rfind('\n', log.size() - 2) + 1);
+  const auto j = nlohmann::json::parse(last);
+  EXPECT_EQ(j["type"], "setting");
+  EXPECT_EQ(j["speech-volume"], 150);
+  EXPECT_EQ(j["speech-rate"], 200);
+  EXPECT_EQ(game::resume_from_log(log).players[0].speech_volume, 150);
   std::filesystem::remove(path);
 }
 

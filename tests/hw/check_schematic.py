@@ -67,16 +67,18 @@ for f in files:
         row = through_diode(s, d)
         if row != f"ROW{rank}":
             fail(f"{d}: cathode on {row}, not ROW{rank}")
-for i in range(1, 10):
+# SB1..SB8 on the button row, columns a..h; SB9 clock, SB10 record, SB11 check on the
+# clock row, columns a..c (protocol buttons 8, 9, 10).
+for i in range(1, 12):
     s, d = f"SB{i}", f"DB{i}"
     if s not in parts or d not in parts:
         fail(f"button {s} or its diode {d} missing")
         continue
-    column = "COL_A" if i == 9 else f"COL_{files[i - 1].upper()}"
+    column = f"COL_{files[i - 9].upper()}" if i >= 9 else f"COL_{files[i - 1].upper()}"
     if seen.get((s, "1")) != column:
         fail(f"{s}: pin 1 is on {seen.get((s, '1'))}, not {column}")
     row = through_diode(s, d)
-    want = "CLK_ROW" if i == 9 else "BTN_ROW"
+    want = "CLK_ROW" if i >= 9 else "BTN_ROW"
     if row != want:
         fail(f"{d}: cathode on {row}, not {want}")
 # Rows come from the 74HC138 outputs Y0..Y7 in rank order (address = rank - 1).

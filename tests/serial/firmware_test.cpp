@@ -207,11 +207,13 @@ TEST(SerialFirmware, ButtonsReachTheHostAsTheGameKnowsThem) {
   rig.press(ButtonCode::PromoteQueen);
   rig.press(ButtonCode::PromoteRook);
   rig.press(ButtonCode::PromoteBishop);
-  rig.press(ButtonCode::Clock);  // the sighted opponent's clock press (D.2.5)
+  rig.press(ButtonCode::Clock);   // the sighted opponent's clock press (D.2.5)
+  rig.press(ButtonCode::Record);  // the player's channel (issue 21)
+  rig.press(ButtonCode::Check);
   using B = board::Button;
-  EXPECT_EQ(rig.buttons(),
-            (std::vector<B>{B::Announce, B::PromoteKnight, B::Time, B::Correct, B::Repeat,
-                            B::PromoteQueen, B::PromoteRook, B::PromoteBishop, B::Clock}));
+  EXPECT_EQ(rig.buttons(), (std::vector<B>{B::Announce, B::PromoteKnight, B::Time, B::Correct,
+                                           B::Repeat, B::PromoteQueen, B::PromoteRook,
+                                           B::PromoteBishop, B::Clock, B::Record, B::Check}));
 }
 
 TEST(SerialFirmware, AHelloLostInAResetIsRepeatedByTheBoardsStartupHello) {

@@ -170,6 +170,9 @@ TEST(SerialMessages, RoundTrip) {
       Nak{3, NakReason::CannotResend},
       ButtonPress{0x01020304, ButtonCode::PromoteKnight},
       ButtonPress{5, ButtonCode::Clock},
+      ButtonPress{6, ButtonCode::Record},
+      ButtonPress{7, ButtonCode::Check},
+      ButtonPress{8, ButtonCode::Slower},
   };
   for (const Message& m : all) {
     std::string error;
@@ -206,9 +209,9 @@ TEST(SerialMessages, BadPayloadsAreExplained) {
   f = Frame{kHello, 0, {1, 0, 0, 0, 0, 20, 0}};
   EXPECT_FALSE(from_frame(f, error));
   EXPECT_EQ(error, "hello: heartbeat interval 0");
-  f = Frame{kButton, 0, {1, 0, 0, 0, 9}};
+  f = Frame{kButton, 0, {1, 0, 0, 0, 13}};
   EXPECT_FALSE(from_frame(f, error));
-  EXPECT_EQ(error, "button: number 9 out of range 0-8");
+  EXPECT_EQ(error, "button: number 13 out of range 0-12");
 }
 
 TEST(SerialMessages, ButtonLayoutByHand) {

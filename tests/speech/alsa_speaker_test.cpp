@@ -122,5 +122,54 @@ TEST_F(AlsaSpeakerTest, ADeviceThatCannotBeOpenedIsNamed) {
   }
 }
 
+// A time warning (issue 21) is heard before what was queued before it, and cancel()
+// neither drops it from the queue nor cuts it.
+TEST_F(AlsaSpeakerTest, AnUrgentPhraseGoesFirstAndIsNeverCancelled) {
+  AlsaSpeaker a(*synthesiser_, Language::English, "board_a");
+  // The first a long one: the queue behind it is still whole when the warnings come.
+  a.say("White one hour twelve minutes, Black forty eight minutes, twenty two moves", 1);
+  for (int i = 2; i <= 6; ++i) a.say("Pawn e four takes d five", i);
+  a.say_urgent("two minutes left", 90);
+  a.say_urgent("one minute left", 91);  // after the urgent one before it
+  a.wait();
+  std::vector<int> ended = a.take_finished();
+  ASSERT_EQ(ended.size(), 8u);
+  // At most the first phrase was under way when the warnings came.
+  const auto at90 = std::find(ended.begin(), ended.end(), 90) - ended.begin();
+  EXPECT_LE(at90, 1);
+  EXPECT_EQ(ended[std::size_t(at90) + 1], 91);
+
+  for (int i = 1; i <= 10; ++i) a.say("Pawn e four takes d five", 200 + i);
+  a.say_urgent("thirty seconds left", 92);
+  a.cancel();  // the ordinary phrases go, the warning stays
+  a.cancel();
+  a.wait();
+  ended = a.take_finished();
+  EXPECT_NE(std::find(ended.begin(), ended.end(), 92), ended.end());
+  EXPECT_LE(ended.size(), 2u);
+}
+
+// Each board's rate and volume reach espeak-ng: twice the rate, about half the length;
+// a quarter of the volume, a far lower level.
+TEST_F(AlsaSpeakerTest, RateAndVolumeOfAPhraseAreItsOwn) {
+  const std::string text = "White one minute forty nine seconds, Black one minute";
+  Samples normal, fast, quiet;
+  for (Samples* out : {&normal, &fast, &quiet}) {
+    fs::remove(dir_ + "/a.raw");
+    {
+      AlsaSpeaker a(*synthesiser_, Language::English, "board_a");
+      SpeechVoice v;
+      if (out == &fast) v.rate = 320;
+      if (out == &quiet) v.volume = 25;
+      a.say(text, 0, v);
+      a.wait();
+    }
+    *out = heard("a");
+  }
+  EXPECT_NEAR(voiced(fast) / voiced(normal), 0.5, 0.12);
+  EXPECT_LT(rms(quiet), 0.4 * rms(normal));
+  EXPECT_GT(rms(quiet), 0.1 * rms(normal));
+}
+
 }  // namespace
 }  // namespace tactile::speech

@@ -26,7 +26,8 @@ class BoardCore {
  public:
   static constexpr uint8_t kMajor = 1, kMinor = 1;
   static constexpr int kHistory = 32;
-  static constexpr uint8_t kButtons = 9;  // announce, time, correct, repeat, Q, R, B, N, clock
+  // announce, time, correct, repeat, Q, R, B, N, clock, record, check (protocol numbers)
+  static constexpr uint8_t kButtons = 11;
 
   // `flags`: the Hello flags for what the board has (LEDs, beeper, buttons; protocol 1.1).
   BoardCore(Io& io, const char* firmware, uint8_t flags, uint16_t debounce_ms = 20,

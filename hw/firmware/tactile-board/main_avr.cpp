@@ -11,7 +11,8 @@
 //             selected, high otherwise); PC3 its /G2A enable (high: no rank selected)
 //   PC4       row of the eight player buttons (announce, time, correct, repeat, Q, R, B, N
 //             on columns a..h), low when selected
-//   PC5       row of the sighted opponent's clock button (column a), low when selected
+//   PC5       row of the sighted opponent's clock button (column a) and the player's
+//             record and check buttons (columns b, c), low when selected
 //   PB2/PB4/PB5  data, clock, latch of two 74HC595 driving 8 file LEDs and 8 rank LEDs
 //   PB3       beeper (OC2A: timer 2 toggles it at the tone's frequency)
 #include <avr/interrupt.h>
@@ -84,7 +85,8 @@ uint64_t scan_squares() {
 
 uint16_t scan_buttons() {
   uint16_t held = read_row(uint8_t(kRowsIdle & ~kButtonRow));
-  if (read_row(uint8_t(kRowsIdle & ~kClockRow)) & 1) held |= uint16_t(1) << 8;
+  // Clock (8), record (9), check (10) on columns a..c of the clock row.
+  held |= uint16_t(read_row(uint8_t(kRowsIdle & ~kClockRow)) & 0x07) << 8;
   return held;
 }
 

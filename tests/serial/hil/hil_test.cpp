@@ -201,6 +201,9 @@ TEST_F(FirmwareHil, AGameInButtonModeThroughGarbageAndAHostThatGoesAway) {
     const bool promotes = uci[i].size() == 5;
     play(moves[i], promotes ? std::optional(ButtonCode::PromoteKnight) : std::nullopt);
   }
+  // The player's record and check buttons (9, 10 on the clock row's columns b, c).
+  press(ButtonCode::Record);
+  press(ButtonCode::Check);
   ASSERT_EQ(daemon_->stop(), 0) << daemon_->output();
 
   std::string pgn = slurp(pgn_);
@@ -212,6 +215,11 @@ TEST_F(FirmwareHil, AGameInButtonModeThroughGarbageAndAHostThatGoesAway) {
   EXPECT_EQ(record::verify_log(text), log.size());
   EXPECT_EQ(log.front().value("completion", ""), "button");
   EXPECT_EQ(count(log, is_made), int(moves.size()));
+  const auto pressed = [&](const char* name) {
+    return count(log, [&](auto& j) { return is_button(j) && j.value("button", "") == name; });
+  };
+  EXPECT_EQ(pressed("record"), 1);
+  EXPECT_EQ(pressed("check"), 1);
   // Every hole the firmware reported as it happened: none needed reconciling.
   EXPECT_EQ(count(log, [](auto& j) { return j.value("type", "") == "resync"; }), 0);
 

@@ -1,0 +1,133 @@
+#include "daemon/tactiled/player_channel.h"
+
+#include <algorithm>
+
+#include "core/record/player_phrases.h"
+
+namespace tactile::daemon {
+namespace {
+// The language `board`'s player hears (as replay's board_language).
+record::Language board_language(const game::SessionConfig& c, int board) {
+  return board == 1 && c.language_b ? *c.language_b : c.language;
+}
+}  // namespace
+
+PlayerChannel::PlayerChannel(const game::BoardPlayers& players) {
+  for (int b = 0; b < 2; ++b) set(b, players[index(b)]);
+}
+
+void PlayerChannel::set(int board, const game::PlayerSettings& s) {
+  const std::size_t i = index(board);
+  if (players_[i].time_warnings != s.time_warnings || warnings_[i].thresholds() != s.time_warnings)
+    warnings_[i].set_thresholds(s.time_warnings);
+  players_[i] = s;
+}
+
+bool PlayerChannel::takes(const game::Session& s, int board, board::Button b) const {
+  if (board < 0 || board >= s.board_count()) return false;
+  switch (b) {
+    case board::Button::Record:
+    case board::Button::Check:
+    case board::Button::Faster:
+    case board::Button::Slower:
+      return true;
+    case board::Button::Repeat:
+      return !last_[index(board)].empty();
+    default:
+      return false;
+  }
+}
+
+void PlayerChannel::say(int board, std::int64_t ms, std::string text, std::string what,
+                        std::vector<Said>& out, bool urgent) {
+  last_[index(board)] = text;
+  out.push_back(Said{ms, board, std::move(text), urgent, std::move(what)});
+}
+
+bool PlayerChannel::press(const game::Session& s, int board, const board::ButtonEvent& e,
+                          std::vector<Said>& out) {
+  const std::size_t i = index(board);
+  const record::Language lang = board_language(s.config(), board);
+  switch (e.button) {
+    case board::Button::Repeat:
+      say(board, e.ms, last_[i], "repeat", out);
+      return false;
+    case board::Button::Record: {
+      const chess::PgnGame& game = s.record();
+      const int pairs = record::pair_count(game);
+      if (pairs == 0) {
+        say(board, e.ms, record::no_moves_phrase(lang), "record", out);
+        page_[i] = -1;
+        return false;
+      }
+      // Pressed again soon: the pair before; else the last pair.
+      const bool paging = page_[i] >= 0 && e.ms - paged_at_[i] <= kPagingMs && page_[i] < pairs;
+      paged_at_[i] = e.ms;
+      if (paging && page_[i] == 0) {
+        say(board, e.ms, record::record_start_phrase(lang), "record", out);
+        page_[i] = -1;  // the next press begins at the end again
+        return false;
+      }
+      page_[i] = paging ? page_[i] - 1 : pairs - 1;
+      say(board, e.ms, record::pair_phrase(game, page_[i], lang), "record", out);
+      return false;
+    }
+    case board::Button::Check: {
+      const board::Recognizer& r = s.recognizer(board);
+      const chess::Bitboard holes = r.occupancy(), pieces = r.position().occupied();
+      say(board, e.ms, record::check_phrase(holes & ~pieces, pieces & ~holes, lang, kCheckNamed),
+          "check", out);
+      return false;
+    }
+    case board::Button::Faster:
+    case board::Button::Slower: {
+      const bool faster = e.button == board::Button::Faster;
+      game::PlayerSettings& p = players_[i];
+      const int rate = std::clamp(p.speech_rate + (faster ? 1 : -1) * game::kSpeechRateStep,
+                                  game::kMinSpeechRate, game::kMaxSpeechRate);
+      const bool changed = rate != p.speech_rate;
+      p.speech_rate = rate;
+      say(board, e.ms, record::rate_phrase(faster, !changed, lang), "speech-rate", out);
+      return changed;
+    }
+    default:
+      return false;
+  }
+}
+
+bool PlayerChannel::hears(const game::Session& s, int board, chess::Color c) {
+  switch (s.seating()) {
+    case game::Seating::OneBoard:
+      return board == 0;  // the one board's speaker: it is always the mover's clock
+    case game::Seating::Sighted:
+      return board == 0 && c == s.config().player;  // the sighted player sees his clock
+    case game::Seating::TwoBoards:
+      return s.owner(board) == c;
+  }
+  return false;
+}
+
+void PlayerChannel::warn(const game::Session& s, std::int64_t now, std::vector<Said>& out) {
+  if (!s.clock() || s.over()) return;
+  const clock::ChessClock& c = *s.clock();
+  for (int b = 0; b < s.board_count(); ++b) {
+    if (!c.running() || !hears(s, b, *c.running())) continue;
+    if (const auto due = warnings_[index(b)].check(c, now))
+      say(b, now, record::warning_phrase(due->threshold_ms, board_language(s.config(), b)),
+          "time-warning", out, true);
+  }
+}
+
+std::int64_t PlayerChannel::deadline(const game::Session& s, std::int64_t now) const {
+  if (!s.clock() || s.over()) return board::kNoDeadline;
+  const clock::ChessClock& c = *s.clock();
+  std::int64_t due = board::kNoDeadline;
+  for (int b = 0; b < s.board_count(); ++b) {
+    if (!c.running() || !hears(s, b, *c.running())) continue;
+    const std::int64_t t = warnings_[index(b)].deadline(c, now);
+    if (t != clock::kNever) due = std::min(due, t);
+  }
+  return due;
+}
+
+}  // namespace tactile::daemon
