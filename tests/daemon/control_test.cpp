@@ -227,6 +227,29 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
       << "line " << differences.front().line << ": " << differences.front().why;
 }
 
+// tactilectl self-test reads the board itself: while tactiled runs a game on it, it is
+// refused (exit 1, the reason), nothing is logged and the game goes on.
+TEST_F(ControlTest, ASelfTestDuringAGameIsRefused) {
+  start({"--time-control", "300+2"});
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
+  const std::string config = dir_ + "/self-test.conf", self_log = dir_ + "/self-test.jsonl";
+  std::ofstream(config) << "board = script\nscript = " << fifo_ << "\nspeech = off\n";
+  CtlRun r = ctl({"self-test", "--config", config, "--log", self_log, "--no-speech"});
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("tactilectl self-test: refused: a game is running (1 half-moves, "
+                               "result *): the self-test runs between games, with tactiled "
+                               "stopped\n"));
+  EXPECT_FALSE(std::filesystem::exists(self_log));
+  move("e7", "e5");  // the game goes on
+  // Ended, tactiled still owns the board: refused too, for that reason.
+  ASSERT_EQ(ctl({"result", "1-0"}).status, 0);
+  r = ctl({"self-test", "--config", config, "--log", self_log, "--no-speech"});
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("refused: tactiled is running and owns the board"));
+  EXPECT_FALSE(std::filesystem::exists(self_log));
+}
+
 TEST_F(ControlTest, NewGameBeginsItsOwnLogAndPgnWithThePlayers) {
   start({"--time-control", "300+0", "--event", "Club Championship"});
   ASSERT_EQ(ctl({"start"}).status, 0);
