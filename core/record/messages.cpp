@@ -47,6 +47,7 @@ constexpr std::array<std::array<std::string_view, 3>, kCount> kTexts = {{
     {"Zuerst den Zug des Gegners ausfuehren", "First make the opponent's move on your board",
      "Сначала сделайте ход соперника на своей доске"},
     {"Gegner", "Opponent", "Соперник"},
+    {"Bitte pruefen", "Check", "Проверьте"},
 }};
 
 constexpr bool all_filled() {

@@ -40,6 +40,7 @@ enum class Message {
   HoleOccupied,    // after a square: that hole should be empty ("Gustav eins besetzt")
   ReproduceFirst,  // an own move begun before the opponent's is reproduced on the board
   Opponent,        // before the sighted opponent's move, a confirmation ("Gegner: ...")
+  CheckHole,       // before a square: its hole reads otherwise than the game for a minute
   Count
 };
 

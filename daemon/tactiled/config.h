@@ -75,6 +75,9 @@ struct LiveConfig : BoardSetup {
   // socket, the daemon waits for the arbiter's first new-game.
   bool has_game = false;    // set in the config: a socket that cannot be made is an error
   std::string event, site;  // PGN tags (default "tactiled game", "tactile board")
+  // A hole reading otherwise than the game this long while the player's clock runs is
+  // suspect (docs/daemon.md, "Board health").
+  std::int64_t health_suspect_ms = 60'000;
   game::SessionConfig session;
 };
 

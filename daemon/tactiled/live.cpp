@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -27,11 +28,13 @@
 #include "core/game/resume.h"
 #include "core/game/seating.h"
 #include "core/record/messages.h"
+#include "core/record/move_phrase.h"
 #include "core/record/speech_spelling.h"
 #include "daemon/tactiled/board_link.h"
 #include "daemon/tactiled/control_requests.h"
 #include "daemon/tactiled/control_socket.h"
 #include "daemon/tactiled/game_runner.h"
+#include "daemon/tactiled/hole_health.h"
 #include "daemon/tactiled/replay.h"
 #include "daemon/tactiled/utc_time.h"
 #include "drivers/gpio/ticker.h"
@@ -149,6 +152,7 @@ class Live {
       links_.push_back(
           open_board(b == 0 ? config_ : *config_.board_b, b, needs_buttons, origin_us_, expected));
       sinks_.push_back(std::make_unique<BoardSink>(*this, b));
+      health_.emplace_back(config_.health_suspect_ms);
     }
     if (!config_.control_path.empty()) {
       try {
@@ -216,6 +220,7 @@ class Live {
             runner_.heard(int(b), question, now());
       runner_.advance(now());
       report_pgn();
+      watch_health(now());
       if (control_) control_->step(fds.data() + control_at, fds.size() - control_at);
     }
     return stop(signal);
@@ -223,6 +228,7 @@ class Live {
 
   // What board `board`'s link reported (BoardSink).
   void hole(int board, const board::HoleEvent& found, bool resync) {
+    health_[std::size_t(board)].hole(found.square);
     if (waiting_) return;  // no game yet
     board::HoleEvent e = found;
     e.resync = resync;  // judged as one simultaneous change with its neighbours
@@ -289,6 +295,51 @@ class Live {
   }
 
   bool two_boards() const { return links_.size() > 1; }
+
+  // Whether a hole that reads otherwise than the game counts against it now: the clock of
+  // the player at `board` runs (one board, sighted: any clock; no clock: the game runs).
+  bool player_clock_runs(int board) const {
+    const game::Session& s = runner_.session();
+    if (!s.clock_started() || s.over() || s.paused() || s.adjourned()) return false;
+    if (!s.clock()) return true;
+    if (!s.clock()->running_any()) return false;
+    return !two_boards() || s.clock()->running() == s.owner(board);
+  }
+
+  // The holes of `board` that read otherwise than the position that board is to show.
+  chess::Bitboard holes_differing(int board) const {
+    const board::Recognizer& r = runner_.session().recognizer(board);
+    return r.occupancy() ^ r.position().occupied();
+  }
+
+  // Each board's health (HoleHealth): what its driver knows, and the holes that read
+  // otherwise than the game; a `health` record when it changes, and a newly suspect hole
+  // said once to that board's player ("Check e4"). Between events, never inside one.
+  void watch_health(std::int64_t t) {
+    for (std::size_t b = 0; b < links_.size(); ++b) {
+      const LinkHealth h = links_[b]->health();
+      HoleHealth& health = health_[b];
+      health.link(h.chatter, h.last_read_ms, h.reads, h.reads_itself, t);
+      if (waiting_) continue;
+      const chess::Bitboard became =
+          health.watch(holes_differing(int(b)), player_clock_runs(int(b)), t);
+      if (!health.take_log_news(t)) continue;
+      game::LogEntry j = health.to_json();
+      j["t"] = runner_.last_ms();
+      j["type"] = "health";
+      j["board"] = b == 0 ? "A" : "B";
+      runner_.note(j);
+      const chess::Bitboard say_now = became & ~spoken_[b];
+      if (say_now == 0) continue;
+      spoken_[b] |= say_now;  // once per hole and game: the player is not nagged
+      const record::Language language = board_language(config_.session, int(b));
+      std::string text(record::message_text(record::Message::CheckHole, language));
+      for (chess::Bitboard rest = say_now; rest != 0; rest &= rest - 1)
+        text += (rest == say_now ? " " : ", ") +
+                record::square_words(chess::Square(std::countr_zero(rest)), language);
+      say(int(b), runner_.last_ms(), text);
+    }
+  }
 
   // The shared synthesiser (a failure stops the start, as a missing board does) and each
   // board's speaker on its own device. A device that cannot be opened is the journal's
@@ -429,6 +480,8 @@ class Live {
     f.pgn = pgn_path_;
     if (!pgn_failure_.empty()) f.faults.push_back("pgn: " + pgn_failure_);
     f.faults.insert(f.faults.end(), speech_faults_.begin(), speech_faults_.end());
+    for (std::size_t b = 0; b < health_.size(); ++b)
+      f.health[b == 0 ? "A" : "B"] = health_[b].to_json();
     f.white = tag("White");
     f.black = tag("Black");
     f.round = tag("Round");
@@ -517,6 +570,8 @@ class Live {
       return {{"ok", false}, {"error", e.what()}};
     }
     waiting_ = false;
+    for (HoleHealth& h : health_) h.new_game();
+    spoken_[0] = spoken_[1] = 0;
     log_path_ = base + ".jsonl";
     pgn_path_ = base + ".pgn";
     tags_ = std::move(tags);
@@ -634,6 +689,8 @@ class Live {
   std::vector<std::string> speech_faults_;         // "speech-device-b: cannot open ..."
   std::vector<std::unique_ptr<BoardLink>> links_;  // board A's, and board B's (two-boards)
   std::vector<std::unique_ptr<BoardSink>> sinks_;
+  std::vector<HoleHealth> health_;           // each board's (watch_health)
+  chess::Bitboard spoken_[2] = {0, 0};       // the suspect holes said to each board's player
   std::string log_path_ = config_.log_path;  // the current game's (new-game changes them)
   std::string pgn_path_ = config_.pgn_path;
   std::map<std::string, std::string> tags_;  // PGN tags new-game set (White, Black, ...)
