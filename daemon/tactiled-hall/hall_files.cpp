@@ -103,6 +103,7 @@ TableView table_view(const HallState& hall, const Table& t) {
                   {"read_at", value("read_at")},
                   {"last_move", value("last_move")},
                   {"alarms", alarms},
+                  {"health", value("health")},  // per board: suspect holes, self-test
                   {"flags", t.flags},
                   {"result", g.result},
                   {"moves", g.moves.size()},

@@ -245,9 +245,31 @@ void Publisher::publish_state(const json& status, const std::string& text) {
   if (status.value("board", "").find("lost") != std::string::npos) alarms.push_back("board-lost");
   if (status.contains("faults") && status["faults"].is_array() && !status["faults"].empty())
     alarms.push_back("fault");
+  // Board health (docs/daemon.md): a suspect hole, or a failed self-test, on any board.
+  bool suspect = false, failed = false;
+  if (status.contains("health") && status["health"].is_object())
+    for (const auto& [board, h] : status["health"].items()) {
+      if (!h.is_object()) continue;
+      suspect |= h.contains("suspect") && h["suspect"].is_array() && !h["suspect"].empty();
+      failed |= h.contains("self_test") && h["self_test"].is_object() &&
+                !h["self_test"].value("passed", true);
+    }
+  if (suspect) alarms.push_back("board-suspect");
+  if (failed) alarms.push_back("self-test-failed");
   if (status.value("paused", false)) alarms.push_back("paused");
   if (status.value("adjourned", false)) alarms.push_back("adjourned");
   state["alarms"] = alarms;
+  // Each board's health as tactiled reports it, but the figures that change at every
+  // scan (they would make a new state every second): chatter, suspect holes, self-test.
+  json health = json::object();
+  if (status.contains("health") && status["health"].is_object())
+    for (const auto& [board, h] : status["health"].items()) {
+      if (!h.is_object()) continue;
+      json& out = health[board];
+      for (const char* key : {"chatter", "suspect", "self_test"})
+        out[key] = h.contains(key) ? h[key] : json(nullptr);
+    }
+  state["health"] = health;
   state["seq"] = lines_.empty() ? json(nullptr) : json(lines_.back().first);
   // The clocks are sent again only with a change of the game, not as they run down: a
   // page runs the running clock on from read_at.

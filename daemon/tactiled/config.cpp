@@ -405,6 +405,7 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
     c.board_b->speech_device = device(*s, "speech-device-b");
   }
   c.auto_resume = on_off(settings, "auto-resume", true);
+  c.self_test_log = state_dir + "/self-test.jsonl";
   const std::string base = state_dir + "/game-" + stamp;
   const Setting* log = find(settings, "log");
   const Setting* pgn = find(settings, "pgn");

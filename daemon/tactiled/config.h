@@ -78,6 +78,8 @@ struct LiveConfig : BoardSetup {
   // A hole reading otherwise than the game this long while the player's clock runs is
   // suspect (docs/daemon.md, "Board health").
   std::int64_t health_suspect_ms = 60'000;
+  // The self-test log (tactilectl self-test): each board's last self-test in the health.
+  std::string self_test_log;
   game::SessionConfig session;
 };
 

@@ -36,6 +36,7 @@
 #include "daemon/tactiled/game_runner.h"
 #include "daemon/tactiled/hole_health.h"
 #include "daemon/tactiled/replay.h"
+#include "daemon/tactiled/self_test_record.h"
 #include "daemon/tactiled/utc_time.h"
 #include "drivers/gpio/ticker.h"
 #include "drivers/speech/alsa_speaker.h"
@@ -316,13 +317,20 @@ class Live {
   // otherwise than the game; a `health` record when it changes, and a newly suspect hole
   // said once to that board's player ("Check e4"). Between events, never inside one.
   void watch_health(std::int64_t t) {
+    // Four times a second is enough for a minute's limit, and keeps the idle wake-ups of
+    // a GPIO board (docs/gpio.md, "Measured") free of it.
+    if (t < next_health_ms_) return;
+    next_health_ms_ = t + kHealthEveryMs;
+    health_pending_ = false;
     for (std::size_t b = 0; b < links_.size(); ++b) {
       const LinkHealth h = links_[b]->health();
       HoleHealth& health = health_[b];
       health.link(h.chatter, h.last_read_ms, h.reads, h.reads_itself, t);
       if (waiting_) continue;
-      const chess::Bitboard became =
-          health.watch(holes_differing(int(b)), player_clock_runs(int(b)), t);
+      const chess::Bitboard differing = holes_differing(int(b));
+      const chess::Bitboard became = health.watch(differing, player_clock_runs(int(b)), t);
+      // A hole that differs and is not suspect yet may become so without any event.
+      if (differing & ~health.suspect()) health_pending_ = true;
       if (!health.take_log_news(t)) continue;
       game::LogEntry j = health.to_json();
       j["t"] = runner_.last_ms();
@@ -391,6 +399,7 @@ class Live {
     if (due != board::kNoDeadline) wait = std::max<std::int64_t>(0, due - t);
     for (const auto& link : links_)
       if (const std::int64_t board = link->timeout_ms(t); board >= 0) wait = std::min(wait, board);
+    if (health_pending_) wait = std::min(wait, std::max<std::int64_t>(0, next_health_ms_ - t));
     return wait == INT64_MAX ? -1 : int(std::min<std::int64_t>(wait, INT_MAX));
   }
 
@@ -480,8 +489,11 @@ class Live {
     f.pgn = pgn_path_;
     if (!pgn_failure_.empty()) f.faults.push_back("pgn: " + pgn_failure_);
     f.faults.insert(f.faults.end(), speech_faults_.begin(), speech_faults_.end());
-    for (std::size_t b = 0; b < health_.size(); ++b)
-      f.health[b == 0 ? "A" : "B"] = health_[b].to_json();
+    for (std::size_t b = 0; b < health_.size(); ++b) {
+      const char* board = b == 0 ? "A" : "B";
+      f.health[board] = health_[b].to_json();
+      f.health[board]["self_test"] = self_tests_.last(board);  // tactilectl self-test's
+    }
     f.white = tag("White");
     f.black = tag("Black");
     f.round = tag("Round");
@@ -689,7 +701,11 @@ class Live {
   std::vector<std::string> speech_faults_;         // "speech-device-b: cannot open ..."
   std::vector<std::unique_ptr<BoardLink>> links_;  // board A's, and board B's (two-boards)
   std::vector<std::unique_ptr<BoardSink>> sinks_;
-  std::vector<HoleHealth> health_;           // each board's (watch_health)
+  std::vector<HoleHealth> health_;  // each board's (watch_health)
+  static constexpr std::int64_t kHealthEveryMs = 250;
+  std::int64_t next_health_ms_ = 0;  // watch_health's next look
+  bool health_pending_ = false;      // a hole differs from the game: look again in time
+  mutable SelfTestRecord self_tests_{config_.self_test_log};  // the last self-tests
   chess::Bitboard spoken_[2] = {0, 0};       // the suspect holes said to each board's player
   std::string log_path_ = config_.log_path;  // the current game's (new-game changes them)
   std::string pgn_path_ = config_.pgn_path;
