@@ -33,6 +33,7 @@
 #include "daemon/tactiled/config.h"
 #include "daemon/tactiled/utc_time.h"
 #include "drivers/gpio/ticker.h"
+#include "drivers/serial/port.h"
 #include "drivers/speech/alsa_speaker.h"
 #include "drivers/speech/synthesiser.h"
 
@@ -506,7 +507,9 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
   const SelfTestWalk& walk = run.walk();
   if (driver == "serial") {
     identity["serial_port"] = run.board().device;
-    if (!setup.serial.usb_serial.empty()) identity["serial_number"] = setup.serial.usb_serial;
+    std::string number = serial::usb_serial_number(run.board().device);
+    if (number.empty()) number = setup.serial.usb_serial;  // as the config names the board
+    if (!number.empty()) identity["serial_number"] = number;
   }
 
   json record;
