@@ -96,7 +96,8 @@ OPTIONS
 
 EXIT STATUS
     0 every hole passed; 1 a hole failed, the person stopped, tactiled is running (a
-    game or not), or the board cannot be opened; 2 bad arguments or a bad config.
+    game or not), the board cannot be opened or the self-test log cannot be written
+    (found before the walk begins); 2 bad arguments or a bad config.
 )";
 
 namespace {
@@ -460,6 +461,16 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
     return kExitFailure;
   }
 
+  // The log is opened first: a walk of 66 steps is not made for a record that cannot be
+  // kept.
+  {
+    const int fd =
+        ::open(log_path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0640);
+    if (fd < 0)
+      throw std::runtime_error("cannot open the self-test log " + log_path + ": " +
+                               std::strerror(errno) + " (--log PATH)");
+    ::close(fd);
+  }
   const std::int64_t origin_us = gpio::monotonic_us() / 1000 * 1000;
   std::unique_ptr<daemon::BoardLink> link;
   json identity;
@@ -535,7 +546,13 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
     speaker->say(walk.passed() ? say.passed : say.failed);
     speaker->wait();
   }
-  append_line(log_path, record.dump());
+  try {
+    append_line(log_path, record.dump());
+  } catch (const std::runtime_error& e) {
+    // The walk is not lost: the record is printed for the arbiter to keep.
+    out << e.what() << "; the record:\n" << record.dump() << std::endl;
+    throw;
+  }
   if (walk.passed())
     out << "Self-test passed: all 64 holes opened and closed in their own place; logged in "
         << log_path << std::endl;

@@ -19,6 +19,8 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -344,6 +346,17 @@ TEST_F(ScriptSelfTest, BadArgumentsAreRefusedBeforeTheBoardIsOpened) {
   EXPECT_THROW(run_self_test({"--config", config_, "--board", "b"}, out, -1), UsageError);
   EXPECT_THROW(run_self_test({"--config", config_, "--timeout", "0"}, out, -1), UsageError);
   EXPECT_FALSE(fs::exists(log_));
+  // A log that cannot be written is said before the walk begins.
+  try {
+    run_self_test({"--config", config_, "--log", dir_ + "/no/such/dir/self-test.jsonl", "--socket",
+                   dir_ + "/none"},
+                  out, -1);
+    ADD_FAILURE() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("cannot open the self-test log " + dir_ +
+                                    "/no/such/dir/self-test.jsonl: No such file or directory"));
+  }
+  EXPECT_THAT(out.str(), Not(HasSubstr("Step 1")));
 }
 
 }  // namespace
