@@ -117,6 +117,11 @@ void Publisher::run(const std::atomic<bool>& stop) {
 
 void Publisher::step(const json& status) {
   const std::string current = status.is_object() ? status.value("log", "") : "";
+  if (status.is_object()) {
+    answered_at_ = now_unix_ms();
+  } else {
+    publish_silence();
+  }
   if (log_.empty()) {
     if (current.empty()) return;
     log_ = current;
@@ -194,6 +199,22 @@ bool Publisher::publish(const std::string& sub, const std::string& payload, bool
   const std::string topic = prefix_ + sub;
   return mosquitto_publish(mosq_, mid, topic.c_str(), static_cast<int>(payload.size()),
                            payload.data(), kQos, retain) == MOSQ_ERR_SUCCESS;
+}
+
+void Publisher::publish_silence() {
+  constexpr std::int64_t kSilentMs = 5'000;  // tactiled answers within milliseconds
+  if (told_silent_ || answered_at_ < 0 || last_state_.is_null() ||
+      now_unix_ms() - answered_at_ < kSilentMs)
+    return;
+  json state = last_state_;
+  state["alarms"].push_back("daemon-stopped");
+  state["daemon_last_seen"] = answered_at_;
+  state["running"] = "none";  // nobody's clock is known to run
+  state["read_at"] = now_unix_ms();
+  if (publish("state", state.dump(), true, nullptr)) {
+    told_silent_ = true;
+    state_sent_.clear();  // its next answer is published whatever it says
+  }
 }
 
 void Publisher::publish_state(const json& status, const std::string& text) {
@@ -279,7 +300,11 @@ void Publisher::publish_state(const json& status, const std::string& text) {
   const std::string key_text = key.dump();
   if (key_text != state_sent_) {
     state["read_at"] = now_unix_ms();
-    if (publish("state", state.dump(), true, nullptr)) state_sent_ = key_text;
+    if (publish("state", state.dump(), true, nullptr)) {
+      state_sent_ = key_text;
+      last_state_ = state;
+      told_silent_ = false;
+    }
   }
   if (pgn != pgn_sent_ && publish("pgn", pgn, true, nullptr)) pgn_sent_ = pgn;
 }

@@ -138,6 +138,12 @@ with tempfile.TemporaryDirectory() as work:
         wait_until("the suspect board", lambda: "board A suspect holes: a1; board A self-test "
                    "failed: g6" in text("#table-2 .alarms"))
         assert "board-suspect" in text("#table-2 .alarms")
+        # Then its tactiled stops answering: the publisher says since when.
+        suspect["alarms"].append("daemon-stopped")
+        suspect["daemon_last_seen"] = 1795579488463
+        publish_one(broker, "tactiled/open/2/state", json.dumps(suspect), retain=True)
+        wait_until("the silent daemon", lambda: "daemon-stopped" in text("#table-2 .alarms") and
+                   "tactiled silent since " in text("#table-2 .alarms"))
 
         # The files are served too (a browser would download the PGN: read it directly).
         with urllib.request.urlopen(hall.url + "live.pgn", timeout=10) as reply:

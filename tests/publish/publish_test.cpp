@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -316,6 +317,21 @@ TEST_F(PublishTest, ASuspectBoardAndAFailedSelfTestAreAlarms) {
   })) << last_state()
       << status();
   EXPECT_EQ(last_state()["health"]["A"]["suspect"], json::array({"a1"}));
+  // tactiled stops answering (killed): the last state again, with daemon-stopped and the
+  // time of its last answer.
+  const std::int64_t before_kill = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                       std::chrono::system_clock::now().time_since_epoch())
+                                       .count();
+  tactiled_->stop(SIGKILL);
+  ASSERT_TRUE(until([&] {
+    const json a = last_state()["alarms"];
+    return std::find(a.begin(), a.end(), "daemon-stopped") != a.end();
+  })) << last_state();
+  EXPECT_EQ(last_state()["alarms"],
+            json::array({"board-suspect", "self-test-failed", "daemon-stopped"}));
+  EXPECT_NEAR(double(last_state()["daemon_last_seen"].get<std::int64_t>()), double(before_kill),
+              1000.0);
+  EXPECT_EQ(last_state()["moves"], json::array({"e4"}));
 }
 
 TEST_F(PublishTest, ANewGameIsFollowed) {
