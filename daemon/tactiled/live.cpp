@@ -302,6 +302,9 @@ class Live {
   bool player_clock_runs(int board) const {
     const game::Session& s = runner_.session();
     if (!s.clock_started() || s.over() || s.paused() || s.adjourned()) return false;
+    // A board still to reproduce the opponent's move, or in discrepancy, differs for a
+    // reason of its own, with its own alarm (D.2.9): no sign of a broken switch.
+    if (s.to_reproduce(board) || s.discrepancy(board) != 0) return false;
     if (!s.clock()) return true;
     if (!s.clock()->running_any()) return false;
     return !two_boards() || s.clock()->running() == s.owner(board);
