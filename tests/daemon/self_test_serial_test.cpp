@@ -127,12 +127,12 @@ TEST(SelfTestSerial, APerfectBoardPassesAndTheRecordNamesItsFirmware) {
     const chess::Square s = chess::parse_square(m[2].str());
     if (step <= 32) {  // lift and put back
       board.hand(s, false, 3);
-      board.hand(s, true, 40);
+      board.hand(s, true, 80);
     } else if (step == 33) {
       board.hand(s, false, 3);
     } else if (step <= 65) {  // in and out again
       board.hand(s, true, 3);
-      board.hand(s, false, 40);
+      board.hand(s, false, 80);
     } else {
       board.hand(s, true, 3);
     }
