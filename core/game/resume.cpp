@@ -41,10 +41,11 @@ bool session_record(const std::string& type) {
 }
 // A phrase the daemon says itself, not the session: "Board connected" or "Board
 // disconnected" right after the board record, "Game continued" right after the resume
-// record, the record failing or saved again right after the pgn record (live.cpp).
+// record, the record failing or saved again right after the pgn record, "Check e4" right
+// after the health record (live.cpp).
 bool daemon_speech(const std::string& type, const std::string& previous_type) {
-  return type == "speak" &&
-         (previous_type == "board" || previous_type == "resume" || previous_type == "pgn");
+  return type == "speak" && (previous_type == "board" || previous_type == "resume" ||
+                             previous_type == "pgn" || previous_type == "health");
 }
 
 // What the daemon feeds the session: board events and the arbiter's commands.
@@ -338,6 +339,7 @@ bool known_record_type(std::string_view type) {
   static constexpr std::string_view kOthers[] = {
       "start",  "hole",   "button",  "heard", "arbiter", "envelope", "clock",   "board",
       "resync", "resume", "players", "pgn",   "stop",    "closed",   "setting", "said",
+      "health",
   };
   for (std::string_view t : kOthers)
     if (t == type) return true;

@@ -48,6 +48,7 @@ constexpr std::array<std::array<std::string_view, 3>, kCount> kTexts = {{
      "Сначала сделайте ход соперника на своей доске"},
     {"Gegner", "Opponent", "Соперник"},
     {"Uhr nicht gestartet", "Clock not started", "Часы не запущены"},
+    {"Bitte pruefen", "Check", "Проверьте"},
 }};
 
 constexpr bool all_filled() {

@@ -41,6 +41,7 @@ enum class Message {
   ReproduceFirst,   // an own move begun before the opponent's is reproduced on the board
   Opponent,         // before the sighted opponent's move, a confirmation ("Gegner: ...")
   ClockNotStarted,  // a move made while the clock waits for the arbiter's start
+  CheckHole,        // before a square: its hole reads otherwise than the game for a minute
   Count
 };
 

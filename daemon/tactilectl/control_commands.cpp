@@ -234,6 +234,35 @@ std::string control_help(std::string_view name) {
   return h;
 }
 
+std::string control_socket_path(const std::string& given) {
+  return given.empty() ? default_socket() : given;
+}
+
+std::optional<json> ask_daemon(const std::string& path, const json& request) {
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  if (path.size() >= sizeof addr.sun_path)
+    throw std::runtime_error("socket path too long: " + path);
+  std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+  {
+    const int probe = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (probe < 0) throw std::runtime_error(std::string("socket: ") + std::strerror(errno));
+    const int r = ::connect(probe, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+    const int e = errno;
+    ::close(probe);
+    if (r != 0 && (e == ENOENT || e == ECONNREFUSED)) return std::nullopt;  // nobody there
+  }
+  const int fd = connect_to(path);
+  std::string buffer, line;
+  const bool answered = send_line(fd, request.dump() + "\n") && read_line(fd, buffer, line);
+  ::close(fd);
+  if (!answered) throw std::runtime_error("no answer from tactiled at " + path);
+  json answer = json::parse(line, nullptr, false);
+  if (answer.is_discarded() || !answer.is_object())
+    throw std::runtime_error("tactiled at " + path + " answered something that is not JSON");
+  return answer;
+}
+
 int run_control(const std::string& name, const std::vector<std::string>& args, std::ostream& out) {
   const ControlCommand& c = *find(name);
   po::options_description options;

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +20,13 @@ constexpr int kExitRefused = 1;
 bool is_control_command(std::string_view name);
 // The --help text of a control command.
 std::string control_help(std::string_view name);
+// The socket tactilectl talks to: `given` if not empty, else $TACTILED_CONTROL, else
+// /run/tactiled/control.
+std::string control_socket_path(const std::string& given);
+// One request and its answer; nothing when no tactiled listens at `path` (no socket file,
+// nobody accepting). Throws std::runtime_error when one is there but cannot be asked (no
+// permission, no answer, not JSON): the caller must not take it for "not running".
+std::optional<nlohmann::json> ask_daemon(const std::string& path, const nlohmann::json& request);
 int run_control(const std::string& name, const std::vector<std::string>& args, std::ostream& out);
 
 }  // namespace tactile::ctl

@@ -9,6 +9,7 @@
 #include "daemon/tactilectl/command.h"
 #include "daemon/tactilectl/control_commands.h"
 #include "daemon/tactilectl/gpio_check.h"
+#include "daemon/tactilectl/self_test.h"
 
 namespace po = boost::program_options;
 
@@ -44,6 +45,14 @@ COMMANDS
         into the empty holes, each step printed and spoken, finds which switch sits
         under which square and writes the mapping tactiled reads (wiring = PATH). See
         `tactilectl calibrate --help`.
+
+    self-test [--config FILE] [--board a|b]
+        Before the round, with tactiled stopped: walks the arbiter or the player
+        through the 64 holes (the start position set up, each piece lifted and put
+        back, one piece put into each empty hole), each step printed and spoken; names
+        every hole that never opened or closed, chatters, or answers in another hole's
+        place; prints a one-line verdict and logs a self-test record. Exit 0 only when
+        every hole passed; refused while tactiled runs. See `tactilectl self-test --help`.
 
     log verify [--head HASH] FILE | log pgn FILE | log replay FILE
         Offline checks of an arbiter log: the hash chain (the first broken line and
@@ -150,6 +159,13 @@ int main(int argc, char** argv) {
         return kExitOk;
       }
       return run_calibrate(args, std::cout, 0);
+    }
+    if (command == "self-test") {
+      if (vm.count("help")) {
+        std::cout << kSelfTestHelp;
+        return kExitOk;
+      }
+      return run_self_test(args, std::cout, 0);
     }
     if (command == "log") {
       if (vm.count("help")) {

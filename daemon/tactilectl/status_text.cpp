@@ -73,8 +73,26 @@ void print_status(const json& a, std::ostream& out) {
     }
   out << "over       " << (a.value("over", false) ? "yes, " + text_of(a, "result") : "no") << "\n"
       << "seating    " << text_of(a, "seating") << "\n"
-      << "board      " << text_of(a, "board") << "\n"
-      << "log        " << text_of(a, "log") << "\n"
+      << "board      " << text_of(a, "board") << "\n";
+  // Each board whose holes are suspect or whose driver rejected chatter (board health).
+  if (a.contains("health") && a["health"].is_object())
+    for (const auto& [board, h] : a["health"].items()) {
+      if (!h.is_object()) continue;
+      const bool suspect =
+          h.contains("suspect") && h["suspect"].is_array() && !h["suspect"].empty();
+      const bool chatter = h.value("chatter", 0) > 0;
+      if (!suspect && !chatter) continue;
+      out << "health     " << board << ":";
+      if (suspect) {
+        out << " suspect";
+        for (const json& square : h["suspect"])
+          if (square.is_string()) out << " " << square.get<std::string>();
+        if (chatter) out << ";";
+      }
+      if (chatter) out << " chatter " << h["chatter"].dump();
+      out << "\n";
+    }
+  out << "log        " << text_of(a, "log") << "\n"
       << "pgn        " << text_of(a, "pgn") << "\n"
       << "log head   " << text_of(a, "log_head") << "\n";
 }

@@ -103,6 +103,8 @@ TableView table_view(const HallState& hall, const Table& t) {
                   {"read_at", value("read_at")},
                   {"last_move", value("last_move")},
                   {"alarms", alarms},
+                  {"health", value("health")},  // per board: suspect holes, self-test
+                  {"daemon_last_seen", value("daemon_last_seen")},  // tactiled gone silent
                   {"flags", t.flags},
                   {"result", g.result},
                   {"moves", g.moves.size()},

@@ -53,9 +53,10 @@ retained pgn until its records reach back to the start. A bad record flags its t
 
 It serves the arbiter's page on http-address:http-port: every table as a board diagram
 (a table with square and piece names for screen readers) with both clocks running, the
-last move and the alarms (discrepancy, flag, board-lost, fault, paused, adjourned,
-offline), updated by server-sent events (/events); also /live.pgn, /round.json and
-/tables.json (what the page shows).
+last move and the alarms (discrepancy, flag, board-lost, fault, board-suspect,
+self-test-failed, paused, adjourned, offline) with the suspect holes, updated by
+server-sent events (/events); also /live.pgn, /round.json and /tables.json (what the
+page shows).
 
 OPTIONS
   --config FILE  the settings file (default /etc/tactiled/hall.conf); "key = value" lines

@@ -132,7 +132,7 @@ function section(t) {
   const alarms = document.createElement("p");
   alarms.className = "alarms";
   alarms.setAttribute("role", "status");
-  alarms.textContent = t.alarms.length ? "Alarm: " + t.alarms.join(", ") : "";
+  alarms.textContent = (t.alarms.length ? "Alarm: " + t.alarms.join(", ") : "") + Object.entries(t.health || {}).map(([b, h]) => (h.suspect && h.suspect.length ? "; board " + b + " suspect holes: " + h.suspect.join(" ") : "") + (h.self_test && h.self_test.passed === false ? "; board " + b + " self-test failed: " + (h.self_test.failed || []).join(" ") : "")).join("") + (t.daemon_last_seen ? "; tactiled silent since " + new Date(t.daemon_last_seen).toLocaleTimeString() : "");
   sec.appendChild(alarms);
   if (t.flags.length) {
     const flags = document.createElement("p");

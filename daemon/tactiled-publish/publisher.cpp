@@ -117,6 +117,11 @@ void Publisher::run(const std::atomic<bool>& stop) {
 
 void Publisher::step(const json& status) {
   const std::string current = status.is_object() ? status.value("log", "") : "";
+  if (status.is_object()) {
+    answered_at_ = now_unix_ms();
+  } else {
+    publish_silence();
+  }
   if (log_.empty()) {
     if (current.empty()) return;
     log_ = current;
@@ -196,6 +201,22 @@ bool Publisher::publish(const std::string& sub, const std::string& payload, bool
                            payload.data(), kQos, retain) == MOSQ_ERR_SUCCESS;
 }
 
+void Publisher::publish_silence() {
+  constexpr std::int64_t kSilentMs = 5'000;  // tactiled answers within milliseconds
+  if (told_silent_ || answered_at_ < 0 || last_state_.is_null() ||
+      now_unix_ms() - answered_at_ < kSilentMs)
+    return;
+  json state = last_state_;
+  state["alarms"].push_back("daemon-stopped");
+  state["daemon_last_seen"] = answered_at_;
+  state["running"] = "none";  // nobody's clock is known to run
+  state["read_at"] = now_unix_ms();
+  if (publish("state", state.dump(), true, nullptr)) {
+    told_silent_ = true;
+    state_sent_.clear();  // its next answer is published whatever it says
+  }
+}
+
 void Publisher::publish_state(const json& status, const std::string& text) {
   {
     std::lock_guard lock(mu_);
@@ -245,9 +266,31 @@ void Publisher::publish_state(const json& status, const std::string& text) {
   if (status.value("board", "").find("lost") != std::string::npos) alarms.push_back("board-lost");
   if (status.contains("faults") && status["faults"].is_array() && !status["faults"].empty())
     alarms.push_back("fault");
+  // Board health (docs/daemon.md): a suspect hole, or a failed self-test, on any board.
+  bool suspect = false, failed = false;
+  if (status.contains("health") && status["health"].is_object())
+    for (const auto& [board, h] : status["health"].items()) {
+      if (!h.is_object()) continue;
+      suspect |= h.contains("suspect") && h["suspect"].is_array() && !h["suspect"].empty();
+      failed |= h.contains("self_test") && h["self_test"].is_object() &&
+                !h["self_test"].value("passed", true);
+    }
+  if (suspect) alarms.push_back("board-suspect");
+  if (failed) alarms.push_back("self-test-failed");
   if (status.value("paused", false)) alarms.push_back("paused");
   if (status.value("adjourned", false)) alarms.push_back("adjourned");
   state["alarms"] = alarms;
+  // Each board's health as tactiled reports it, but the figures that change at every
+  // scan (they would make a new state every second): chatter, suspect holes, self-test.
+  json health = json::object();
+  if (status.contains("health") && status["health"].is_object())
+    for (const auto& [board, h] : status["health"].items()) {
+      if (!h.is_object()) continue;
+      json& out = health[board];
+      for (const char* key : {"chatter", "suspect", "self_test"})
+        out[key] = h.contains(key) ? h[key] : json(nullptr);
+    }
+  state["health"] = health;
   state["seq"] = lines_.empty() ? json(nullptr) : json(lines_.back().first);
   // The clocks are sent again only with a change of the game, not as they run down: a
   // page runs the running clock on from read_at.
@@ -257,7 +300,11 @@ void Publisher::publish_state(const json& status, const std::string& text) {
   const std::string key_text = key.dump();
   if (key_text != state_sent_) {
     state["read_at"] = now_unix_ms();
-    if (publish("state", state.dump(), true, nullptr)) state_sent_ = key_text;
+    if (publish("state", state.dump(), true, nullptr)) {
+      state_sent_ = key_text;
+      last_state_ = state;
+      told_silent_ = false;
+    }
   }
   if (pgn != pgn_sent_ && publish("pgn", pgn, true, nullptr)) pgn_sent_ = pgn;
 }

@@ -41,6 +41,9 @@ class Publisher {
   void load_log();
   void send_records();
   void publish_state(const nlohmann::json& status, const std::string& text);
+  // tactiled has not answered for kSilentMs: the last state again, with the alarm
+  // daemon-stopped and daemon_last_seen (Unix ms of its last answer).
+  void publish_silence();
   bool publish(const std::string& sub, const std::string& payload, bool retain, int* mid);
   void advance_acked();
   void save_progress();
@@ -63,7 +66,10 @@ class Publisher {
   std::int64_t sent_ = -1;   // sent on this connection up to this seq
   std::vector<std::pair<std::int64_t, std::string>> lines_;  // the log's whole lines
   std::size_t read_bytes_ = 0;
-  std::string state_sent_;  // the last state and pgn published (a new one when they change)
+  std::string state_sent_;         // the last state and pgn published (a new one when they change)
+  nlohmann::json last_state_;      // the last state published, for a daemon gone silent
+  std::int64_t answered_at_ = -1;  // Unix ms of tactiled's last status answer
+  bool told_silent_ = false;       // the state says the daemon stopped answering
   std::string pgn_sent_;
 };
 

@@ -26,6 +26,14 @@ class SerialLink : public BoardLink {
   // milliseconds of USB. Changes held while the board was away come much later, as
   // resync events, and are handled at the time they arrive.
   std::int64_t report_delay_ms() const override { return debounce_ms_ + 10; }
+  LinkHealth health() const override {
+    LinkHealth h;
+    for (int s = 0; s < 64; ++s) h.chatter[std::size_t(s)] = board_.chatter(std::uint8_t(s));
+    h.last_read_ms = board_.last_frame_ms();  // the serial driver runs on the game's ms
+    h.reads = board_.frames();
+    h.reads_itself = true;
+    return h;
+  }
 
   void step(std::int64_t now, Sink& sink) override {
     board_.step(now, pending_);
@@ -71,6 +79,14 @@ class GpioLink : public BoardLink {
 
   int fd() const override { return board_.fd(); }
   std::int64_t report_delay_ms() const override { return report_delay_ms_; }
+  LinkHealth health() const override {
+    LinkHealth h;
+    h.chatter = board_.chatter();
+    if (board_.last_read_us() >= 0) h.last_read_ms = (board_.last_read_us() - origin_us_) / 1000;
+    h.reads = board_.scans();
+    h.reads_itself = true;
+    return h;
+  }
 
   std::int64_t timeout_ms(std::int64_t now) const override {
     // The board's timerfd wakes the loop: a poll timeout as well would cost a kernel

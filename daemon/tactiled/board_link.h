@@ -4,6 +4,7 @@
 // monotonic clock since the game started); each link converts to its driver's clock.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -14,6 +15,15 @@
 #include "drivers/serial/serial_board.h"
 
 namespace tactile::daemon {
+
+// What a link knows of its board's health (docs/daemon.md, "Board health").
+struct LinkHealth {
+  // Per square: changes no longer than the debounce time, rejected by the driver.
+  std::array<std::uint32_t, 64> chatter{};
+  std::int64_t last_read_ms = -1;  // the game's ms of the last reading (a scan, a frame)
+  std::uint64_t reads = 0;         // readings so far (GPIO scans, serial frames)
+  bool reads_itself = false;       // false: a script board, which is never read as such
+};
 
 class BoardLink {
  public:
@@ -37,6 +47,7 @@ class BoardLink {
   // the time it happened (debounce, scan period, the wire): the game is not judged past
   // now minus this (GameRunner::set_report_delay). 0: reported as it happens.
   virtual std::int64_t report_delay_ms() const { return 0; }
+  virtual LinkHealth health() const { return {}; }
 
   // A move was made and the opponent's clock started (D.2.4).
   virtual void clock_switched(std::int64_t now) = 0;

@@ -65,6 +65,9 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"serial-port-b", "board-b = serial: board B's port, path or usb:VVVV:PPPP[:SERIAL]"},
     {"wiring-b", "board B's switch-to-square mapping file"},
     {"clock-press-b", "board-b = gpio: pulse board B's clock line, on or off (default off)"},
+    {"health-suspect-ms",
+     "how long a hole may read otherwise than the game while the player's clock runs before "
+     "it is suspect (default 60000)"},
 };
 
 // `board-a` and `board-b` take a colour or a driver: which one a value is.
@@ -441,6 +444,8 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
     c.control_given = true;
   } else
     c.control_path = runtime_dir + "/control";
+  if (find(settings, "health-suspect-ms"))
+    c.health_suspect_ms = number(settings, "health-suspect-ms", 1000, 3'600'000);
   if (const Setting* s = find(settings, "event")) c.event = s->value;
   if (const Setting* s = find(settings, "site")) c.site = s->value;
   c.speech = on_off(settings, "speech", true);
@@ -457,6 +462,7 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
            "live mode has no braille display driver yet (BrlAPI); --replay prints the "
            "display's lines");
   c.auto_resume = on_off(settings, "auto-resume", true);
+  c.self_test_log = state_dir + "/self-test.jsonl";
   const std::string base = state_dir + "/game-" + stamp;
   const Setting* log = find(settings, "log");
   const Setting* pgn = find(settings, "pgn");

@@ -82,6 +82,11 @@ struct LiveConfig : BoardSetup {
   // socket, the daemon waits for the arbiter's first new-game.
   bool has_game = false;    // set in the config: a socket that cannot be made is an error
   std::string event, site;  // PGN tags (default "tactiled game", "tactile board")
+  // A hole reading otherwise than the game this long while the player's clock runs is
+  // suspect (docs/daemon.md, "Board health").
+  std::int64_t health_suspect_ms = 60'000;
+  // The self-test log (tactilectl self-test): each board's last self-test in the health.
+  std::string self_test_log;
   game::SessionConfig session;
   game::BoardPlayers players;  // time warnings, speech rate and volume of each board
 };

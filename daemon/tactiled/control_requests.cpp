@@ -105,6 +105,7 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
   j["board"] = files.board;
   j["pgn"] = files.pgn;
   j["faults"] = files.faults;
+  j["health"] = files.health;
   return j;
 }
 

@@ -22,6 +22,8 @@ struct GameFiles {
   // What is wrong with the unit now, for the arbiter (each "what: why"): e.g. a PGN that
   // cannot be written. Empty when all is well.
   std::vector<std::string> faults;
+  // Each board's health (HoleHealth::to_json), by board: {"A":{...},"B":{...}}.
+  nlohmann::json health = nlohmann::json::object();
 };
 
 // The status answer at game time `now`: fen, moves (plies made), turn, white_ms,

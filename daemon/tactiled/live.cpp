@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -27,13 +28,16 @@
 #include "core/game/resume.h"
 #include "core/game/seating.h"
 #include "core/record/messages.h"
+#include "core/record/move_phrase.h"
 #include "core/record/speech_spelling.h"
 #include "daemon/tactiled/board_link.h"
 #include "daemon/tactiled/clock_pulses.h"
 #include "daemon/tactiled/control_requests.h"
 #include "daemon/tactiled/control_socket.h"
 #include "daemon/tactiled/game_runner.h"
+#include "daemon/tactiled/hole_health.h"
 #include "daemon/tactiled/replay.h"
+#include "daemon/tactiled/self_test_record.h"
 #include "daemon/tactiled/utc_time.h"
 #include "drivers/gpio/ticker.h"
 #include "drivers/speech/alsa_speaker.h"
@@ -152,6 +156,7 @@ class Live {
       links_.push_back(
           open_board(b == 0 ? config_ : *config_.board_b, b, needs_buttons, origin_us_, expected));
       sinks_.push_back(std::make_unique<BoardSink>(*this, b));
+      health_.emplace_back(config_.health_suspect_ms);
     }
     if (!config_.control_path.empty()) {
       try {
@@ -220,6 +225,7 @@ class Live {
             runner_.heard(int(b), question, now());
       runner_.advance(now());
       report_pgn();
+      watch_health(now());
       if (control_) control_->step(fds.data() + control_at, fds.size() - control_at);
     }
     return stop(signal);
@@ -227,6 +233,7 @@ class Live {
 
   // What board `board`'s link reported (BoardSink).
   void hole(int board, const board::HoleEvent& found, bool resync) {
+    health_[std::size_t(board)].hole(found.square);
     if (waiting_) return;  // no game yet
     board::HoleEvent e = found;
     e.resync = resync;  // judged as one simultaneous change with its neighbours
@@ -298,6 +305,61 @@ class Live {
 
   bool two_boards() const { return links_.size() > 1; }
 
+  // Whether a hole that reads otherwise than the game counts against it now: the clock of
+  // the player at `board` runs (one board, sighted: any clock; no clock: the game runs).
+  bool player_clock_runs(int board) const {
+    const game::Session& s = runner_.session();
+    if (!s.clock_started() || s.over() || s.paused() || s.adjourned()) return false;
+    // A board still to reproduce the opponent's move, or in discrepancy, differs for a
+    // reason of its own, with its own alarm (D.2.9): no sign of a broken switch.
+    if (s.to_reproduce(board) || s.discrepancy(board) != 0) return false;
+    if (!s.clock()) return true;
+    if (!s.clock()->running_any()) return false;
+    return !two_boards() || s.clock()->running() == s.owner(board);
+  }
+
+  // The holes of `board` that read otherwise than the position that board is to show.
+  chess::Bitboard holes_differing(int board) const {
+    const board::Recognizer& r = runner_.session().recognizer(board);
+    return r.occupancy() ^ r.position().occupied();
+  }
+
+  // Each board's health (HoleHealth): what its driver knows, and the holes that read
+  // otherwise than the game; a `health` record when it changes, and a newly suspect hole
+  // said once to that board's player ("Check e4"). Between events, never inside one.
+  void watch_health(std::int64_t t) {
+    // Four times a second is enough for a minute's limit, and keeps the idle wake-ups of
+    // a GPIO board (docs/gpio.md, "Measured") free of it.
+    if (t < next_health_ms_) return;
+    next_health_ms_ = t + kHealthEveryMs;
+    health_pending_ = false;
+    for (std::size_t b = 0; b < links_.size(); ++b) {
+      const LinkHealth h = links_[b]->health();
+      HoleHealth& health = health_[b];
+      health.link(h.chatter, h.last_read_ms, h.reads, h.reads_itself, t);
+      if (waiting_) continue;
+      const chess::Bitboard differing = holes_differing(int(b));
+      const chess::Bitboard became = health.watch(differing, player_clock_runs(int(b)), t);
+      // A hole that differs and is not suspect yet may become so without any event.
+      if (differing & ~health.suspect()) health_pending_ = true;
+      if (!health.take_log_news(t)) continue;
+      game::LogEntry j = health.to_json();
+      j["t"] = runner_.last_ms();
+      j["type"] = "health";
+      j["board"] = b == 0 ? "A" : "B";
+      runner_.note(j);
+      const chess::Bitboard say_now = became & ~spoken_[b];
+      if (say_now == 0) continue;
+      spoken_[b] |= say_now;  // once per hole and game: the player is not nagged
+      const record::Language language = board_language(config_.session, int(b));
+      std::string text(record::message_text(record::Message::CheckHole, language));
+      for (chess::Bitboard rest = say_now; rest != 0; rest &= rest - 1)
+        text += (rest == say_now ? " " : ", ") +
+                record::square_words(chess::Square(std::countr_zero(rest)), language);
+      say(int(b), runner_.last_ms(), text);
+    }
+  }
+
   // The shared synthesiser (a failure stops the start, as a missing board does) and each
   // board's speaker on its own device. A device that cannot be opened is the journal's
   // and the status's fault: the game, its log and its clock go on without that speech.
@@ -348,6 +410,7 @@ class Live {
     if (due != board::kNoDeadline) wait = std::max<std::int64_t>(0, due - t);
     for (const auto& link : links_)
       if (const std::int64_t board = link->timeout_ms(t); board >= 0) wait = std::min(wait, board);
+    if (health_pending_) wait = std::min(wait, std::max<std::int64_t>(0, next_health_ms_ - t));
     return wait == INT64_MAX ? -1 : int(std::min<std::int64_t>(wait, INT_MAX));
   }
 
@@ -457,6 +520,11 @@ class Live {
     f.pgn = pgn_path_;
     if (!pgn_failure_.empty()) f.faults.push_back("pgn: " + pgn_failure_);
     f.faults.insert(f.faults.end(), speech_faults_.begin(), speech_faults_.end());
+    for (std::size_t b = 0; b < health_.size(); ++b) {
+      const char* board = b == 0 ? "A" : "B";
+      f.health[board] = health_[b].to_json();
+      f.health[board]["self_test"] = self_tests_.last(board);  // tactilectl self-test's
+    }
     f.white = tag("White");
     f.black = tag("Black");
     f.round = tag("Round");
@@ -546,6 +614,8 @@ class Live {
       return {{"ok", false}, {"error", e.what()}};
     }
     waiting_ = false;
+    for (HoleHealth& h : health_) h.new_game();
+    spoken_[0] = spoken_[1] = 0;
     log_path_ = base + ".jsonl";
     pgn_path_ = base + ".pgn";
     tags_ = std::move(tags);
@@ -663,6 +733,12 @@ class Live {
   std::vector<std::string> speech_faults_;         // "speech-device-b: cannot open ..."
   std::vector<std::unique_ptr<BoardLink>> links_;  // board A's, and board B's (two-boards)
   std::vector<std::unique_ptr<BoardSink>> sinks_;
+  std::vector<HoleHealth> health_;  // each board's (watch_health)
+  static constexpr std::int64_t kHealthEveryMs = 250;
+  std::int64_t next_health_ms_ = 0;  // watch_health's next look
+  bool health_pending_ = false;      // a hole differs from the game: look again in time
+  mutable SelfTestRecord self_tests_{config_.self_test_log};  // the last self-tests
+  chess::Bitboard spoken_[2] = {0, 0};       // the suspect holes said to each board's player
   std::string log_path_ = config_.log_path;  // the current game's (new-game changes them)
   std::string pgn_path_ = config_.pgn_path;
   std::map<std::string, std::string> tags_;  // PGN tags new-game set (White, Black, ...)

@@ -89,6 +89,9 @@ DESCRIPTION
         script-b, gpio-config-b, serial-port-b, wiring-b, clock-press-b
                                         two-boards: board B's own driver settings
         language-b = de | en | ru       two-boards: board B's player's language
+        health-suspect-ms = MS          a hole reading otherwise than the game this
+                                        long while the player's clock runs is named
+                                        in the status and said once (default 60000)
     See docs/daemon.md.
 
     --replay runs the very session the daemon runs on an event script (see

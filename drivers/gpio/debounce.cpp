@@ -10,8 +10,12 @@ void Debouncer::reset(std::uint64_t state) {
 }
 
 void Debouncer::sample(std::uint64_t state, std::uint64_t mask, std::int64_t now_us) {
-  for (std::uint64_t changed = (state ^ raw_) & mask; changed != 0; changed &= changed - 1)
-    since_[std::countr_zero(changed)] = now_us;
+  for (std::uint64_t changed = (state ^ raw_) & mask; changed != 0; changed &= changed - 1) {
+    const int i = std::countr_zero(changed);
+    since_[i] = now_us;
+    // Back to the settled state before the change was accepted: rejected.
+    if (((state ^ stable_) >> i & 1) == 0) ++rejected_[std::size_t(i)];
+  }
   raw_ = (raw_ & ~mask) | (state & mask);
 }
 

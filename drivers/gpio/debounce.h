@@ -35,12 +35,16 @@ class Debouncer {
   std::uint64_t stable() const { return stable_; }
   std::uint64_t pending() const { return raw_ ^ stable_; }
   std::uint64_t raw() const { return raw_; }  // the latest sample
+  // How often switch i went back to its settled state before a change was accepted: a
+  // pulse or chatter no longer than the debounce time, rejected (board health).
+  std::uint32_t rejected(int i) const { return rejected_[std::size_t(i)]; }
 
  private:
   std::int64_t debounce_us_;
   std::uint64_t stable_ = 0;
   std::uint64_t raw_ = 0;
   std::array<std::int64_t, 64> since_{};
+  std::array<std::uint32_t, 64> rejected_{};
 };
 
 }  // namespace tactile::gpio

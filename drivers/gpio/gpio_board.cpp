@@ -166,6 +166,7 @@ void GpioBoard::scan(std::int64_t now_us) {
   }
   switches_.sample(state, all_lines(row_levels_.size() * cols), now_us);
   ++scans_;
+  last_read_us_ = now_us;
   // A move is under way while any reading differs from the last one or from the accepted
   // state: scan fast until idle_after_ms have passed without that.
   if (switches_.raw() != before || switches_.pending() != 0)
@@ -225,6 +226,7 @@ void GpioBoard::service(std::int64_t now_us, Events& out) {
       std::uint64_t mask = 0;
       for (int i : g.index) mask |= std::uint64_t{1} << i;
       switches_.sample(read_group(g, config_.line_active_low), mask, now_us);
+      last_read_us_ = now_us;
     }
     switches_.settle(now_us, changes_);
   }
@@ -268,6 +270,14 @@ std::int64_t GpioBoard::next_deadline_us() const {
   std::int64_t next =
       std::min({next_scan_us_, button_states_.next_deadline_us(), clock_.off_at, beeper_.off_at});
   return std::min(next, switches_.next_deadline_us());
+}
+
+std::array<std::uint32_t, 64> GpioBoard::chatter() const {
+  std::array<std::uint32_t, 64> out{};
+  for (int i = 0; i < 64; ++i)
+    if (squares_[std::size_t(i)] != chess::NoSquare)
+      out[std::size_t(squares_[std::size_t(i)])] += switches_.rejected(i);
+  return out;
 }
 
 chess::Bitboard GpioBoard::occupancy() const {

@@ -58,6 +58,10 @@ class GpioBoard {
   void beep(std::int64_t now_us, int ms);
 
   std::uint64_t scans() const { return scans_; }
+  // When the switches were last read (a matrix scan, or a direct line's edge); -1: never.
+  std::int64_t last_read_us() const { return last_read_us_; }
+  // Per square: changes no longer than the debounce time, rejected (board health).
+  std::array<std::uint32_t, 64> chatter() const;
   // True while the matrix is scanned at scan_hz (a change was seen in the last
   // idle_after_ms); false while it is scanned at the idle rate.
   bool scanning_fast() const { return scan_period_us_ == period_us_; }
@@ -111,6 +115,7 @@ class GpioBoard {
   std::int64_t busy_until_us_ = 0;   // fast scans until then: a change was seen
   std::int64_t next_scan_us_ = Debouncer::kNever;
   std::uint64_t scans_ = 0;
+  std::int64_t last_read_us_ = -1;
 
   // Direct lines and buttons.
   std::vector<Group> direct_, buttons_;

@@ -19,6 +19,7 @@ void Debouncer::edge(std::uint8_t square, bool occupied, std::uint32_t board_ms)
   bool raw_occupied = (raw_ & bit(square)) != 0;
   if (raw_occupied == occupied) return;  // a repeated edge changes nothing
   raw_ ^= bit(square);
+  if ((raw_ & bit(square)) == (stable_ & bit(square))) ++rejected_[square];  // back: rejected
   inferred_ &= ~bit(square);
   last_edge_[square] = board_ms;
 }

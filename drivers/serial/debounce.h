@@ -32,6 +32,9 @@ class Debouncer {
   // Board time by which the next pending square settles, if any is pending.
   bool next_deadline(std::uint32_t& board_ms) const;
   std::uint64_t stable() const { return stable_; }
+  // How often a square's raw state went back to its stable state before it was accepted:
+  // bounce or chatter no longer than the debounce time, rejected (board health).
+  std::uint32_t rejected(std::uint8_t square) const { return rejected_[square & 63]; }
 
  private:
   std::uint32_t debounce_ms_;
@@ -39,6 +42,7 @@ class Debouncer {
   std::uint64_t raw_ = 0;
   std::uint64_t inferred_ = 0;
   std::array<std::uint32_t, 64> last_edge_{};
+  std::array<std::uint32_t, 64> rejected_{};
 };
 
 }  // namespace tactile::serial

@@ -71,6 +71,16 @@ PortSpec parse_port_spec(std::string_view text) {
   return spec;
 }
 
+std::string usb_serial_number(const std::string& device) {
+  sp_port* port = nullptr;
+  if (sp_get_port_by_name(device.c_str(), &port) != SP_OK) return "";
+  const char* serial =
+      sp_get_port_transport(port) == SP_TRANSPORT_USB ? sp_get_port_usb_serial(port) : nullptr;
+  std::string out = serial ? serial : "";
+  sp_free_port(port);
+  return out;
+}
+
 std::optional<std::string> find_port(const PortSpec& spec, std::string& why) {
   if (!spec.path.empty()) {
     // libserialport derives the sysfs name from the path, so a udev symlink must be

@@ -32,6 +32,10 @@ PortSpec parse_port_spec(std::string_view text);
 // or nullopt with `why` set.
 std::optional<std::string> find_port(const PortSpec& spec, std::string& why);
 
+// The USB serial number of the board at `device` (a resolved path), as its USB descriptor
+// gives it; "" when it is not a USB device or has none.
+std::string usb_serial_number(const std::string& device);
+
 class Port {
  public:
   // Opens `device` (a resolved path), 8N1 without flow control. nullptr with `why` set.

@@ -284,6 +284,7 @@ void SerialBoard::handle(const Frame& frame, std::int64_t now, std::vector<Seria
   }
   if (state_ != State::Connected) return;  // stale frames before the hello
   last_frame_ms_ = now;
+  ++frames_;
   std::vector<Frame> ready;
   bool gap = sequencer_.push(frame, ready);
   for (const Frame& f : ready) {

@@ -88,6 +88,11 @@ class SerialBoard {
   void beep(std::uint16_t hz, std::uint16_t ms, std::int64_t now, std::vector<SerialOutput>& out);
 
   bool connected() const { return state_ == State::Connected; }
+  // Board health: when the last frame arrived (-1: not connected), frames so far, and per
+  // square the raw bounces no longer than the debounce time (a raw board's, rejected here).
+  std::int64_t last_frame_ms() const { return connected() ? last_frame_ms_ : -1; }
+  std::uint64_t frames() const { return frames_; }
+  std::uint32_t chatter(std::uint8_t square) const { return debouncer_.rejected(square); }
   // The connected board's Hello flags (kFlagButtons, kFlagLeds, ...); 0 before a hello.
   std::uint8_t board_flags() const { return flags_; }
   // The host's copy of the board's occupancy.
@@ -125,6 +130,7 @@ class SerialBoard {
   std::int64_t next_attempt_ms_ = INT64_MIN;
   std::int64_t handshake_deadline_ = 0;
   std::int64_t last_frame_ms_ = 0;
+  std::uint64_t frames_ = 0;
   std::int64_t occupancy_asked_ms_ = 0;
   std::int64_t resend_asked_ms_ = 0;
   bool session_synced_ = false;  // the first occupancy of this connection arrived

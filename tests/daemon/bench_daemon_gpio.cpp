@@ -5,9 +5,10 @@
 // switches) over SECONDS after a second of start-up, then stops it with SIGTERM.
 //   BM_DaemonIdle/SCAN_HZ/KERNEL/IDLE_HZ: cpu_pct is the share of one core; wakeups_per_s
 //   should be the scan rate in use (one wake-up per scan, nothing else). The board stays
-//   still, so with IDLE_HZ < SCAN_HZ the driver scans at IDLE_HZ (the default adaptive
-//   rate: the cost while a player thinks); IDLE_HZ = SCAN_HZ holds the rate at SCAN_HZ, as
-//   while a move is under way (the scan costs the same whether or not a peg moves).
+//   still, so with IDLE_HZ < SCAN_HZ the driver scans at IDLE_HZ (the adaptive rate: the
+//   cost while a player thinks; 25 is the default, 50 the former one); IDLE_HZ = SCAN_HZ holds the
+//   rate at SCAN_HZ, as while a move is under way (the scan costs the same whether or not a peg
+//   moves).
 // KERNEL 0: the fake answers from memory; 1: each of its 16 bulk calls per scan (8 row
 // writes, 8 column reads) also makes one real system call, the stand-in for the ioctl a
 // real chip costs (sim::World::model_kernel_calls). No real chip is reachable here.
@@ -105,6 +106,8 @@ BENCHMARK(BM_DaemonIdle)
     ->Args({250, 1, 250})
     ->Args({500, 0, 50})
     ->Args({500, 1, 50})
+    ->Args({500, 0, 25})
+    ->Args({500, 1, 25})
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
 

@@ -227,6 +227,76 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
       << "line " << differences.front().line << ": " << differences.front().why;
 }
 
+// tactilectl self-test reads the board itself: while tactiled runs a game on it, it is
+// refused (exit 1, the reason), nothing is logged and the game goes on.
+TEST_F(ControlTest, ASelfTestDuringAGameIsRefused) {
+  start({"--time-control", "300+2"});
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
+  const std::string config = dir_ + "/self-test.conf", self_log = dir_ + "/self-test.jsonl";
+  std::ofstream(config) << "board = script\nscript = " << fifo_ << "\nspeech = off\n";
+  CtlRun r = ctl({"self-test", "--config", config, "--log", self_log, "--no-speech"});
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("tactilectl self-test: refused: a game is running (1 half-moves, "
+                               "result *): the self-test runs between games, with tactiled "
+                               "stopped\n"));
+  EXPECT_FALSE(std::filesystem::exists(self_log));
+  move("e7", "e5");  // the game goes on
+  // Ended, tactiled still owns the board: refused too, for that reason.
+  ASSERT_EQ(ctl({"result", "1-0"}).status, 0);
+  r = ctl({"self-test", "--config", config, "--log", self_log, "--no-speech"});
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("refused: tactiled is running and owns the board"));
+  EXPECT_FALSE(std::filesystem::exists(self_log));
+}
+
+// A switch dies mid-game: the hole of White's rook on a1 reads empty while Black thinks.
+// After health-suspect-ms of Black's running clock a1 is named in the status's health and
+// "Check a-one" is said once (a health record before it); repaired, the hole is no longer
+// suspect and the game goes on; the log, with its health records, replays.
+TEST_F(ControlTest, ASwitchThatDiesMidGameIsNamedInTheStatusAndSaidOnce) {
+  start({"--time-control", "300+2", "--health-suspect-ms", "1000"});
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
+  json health = status()["health"];
+  ASSERT_TRUE(health.contains("A")) << health;
+  EXPECT_EQ(health["A"]["suspect"], json::array());
+  EXPECT_TRUE(health["A"]["scan_rate"].is_null());  // a script board is never scanned
+  play("0 A up a1\n");                              // the reed switch under the rook dies
+  const auto checks = [&] {
+    int n = 0;
+    for (const json& j : log_entries(log_)) n += says(j, "Check a-one");
+    return n;
+  };
+  ASSERT_TRUE(until([&] { return status()["health"]["A"]["suspect"] == json({"a1"}); }))
+      << status() << daemon_->output();
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  EXPECT_EQ(checks(), 1);  // said once, not again while it stays suspect
+  EXPECT_EQ(status()["health"]["A"]["suspect"], json({"a1"}));
+  CtlRun r = ctl({"status"});
+  EXPECT_THAT(r.out, HasSubstr("health     A: suspect a1"));
+  // The health record comes right before the phrase.
+  const std::vector<json> entries = log_entries(log_);
+  for (std::size_t i = 1; i < entries.size(); ++i)
+    if (says(entries[i], "Check a-one")) {
+      EXPECT_EQ(entries[i - 1]["type"], "health");
+      EXPECT_EQ(entries[i - 1]["board"], "A");
+      EXPECT_EQ(entries[i - 1]["suspect"], json({"a1"}));
+    }
+  play("0 A down a1\n");  // repaired
+  ASSERT_TRUE(until([&] { return status()["health"]["A"]["suspect"] == json::array(); }));
+  move("e7", "e5");  // the game goes on
+  move("g1", "f3");
+  EXPECT_EQ(checks(), 1);
+  EXPECT_EQ(status()["health"]["A"]["changes"], 8);  // 3 moves, and a1 out and in
+  const std::vector<json> health_records = of_type("health");
+  ASSERT_GE(health_records.size(), 2u);
+  EXPECT_EQ(health_records.back()["suspect"], json::array());
+  daemon_->stop();
+  r = tactilectl({"log", "replay", log_});
+  EXPECT_EQ(r.status, 0) << r.out;
+}
+
 TEST_F(ControlTest, NewGameBeginsItsOwnLogAndPgnWithThePlayers) {
   start({"--time-control", "300+0", "--event", "Club Championship"});
   ASSERT_EQ(ctl({"start"}).status, 0);

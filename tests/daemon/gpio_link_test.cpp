@@ -7,12 +7,14 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <vector>
 
+#include "core/chess/uci.h"
 #include "daemon/tactiled/board_link.h"
 #include "drivers/gpio/ticker.h"
 #include "tests/daemon/sim_gpio_board.h"
@@ -117,6 +119,31 @@ TEST_F(GpioLinkTest, ABoardFoundOtherwiseThanExpectedIsReconciledFirst) {
   EXPECT_EQ(recorder_.holes[2].square, chess::Square(28));
   EXPECT_EQ(recorder_.holes[2].change, board::Hole::Up);
   EXPECT_EQ(recorder_.resyncs, 2);
+}
+
+// Board health: pulses shorter than the debounce time make no event, and the link counts
+// each under its square; the last reading and the readings follow the scans.
+TEST_F(GpioLinkTest, ChatterIsCountedUnderItsSquareAndTheScansAreReported) {
+  config_.idle_scan_hz = config_.scan_hz;  // every 5 ms pulse is seen by a scan
+  auto link = make_gpio_link(config_, true, origin_us_, kStart);
+  EXPECT_EQ(link->health().chatter, (std::array<std::uint32_t, 64>{}));
+  const std::int64_t t = gpio::monotonic_us();
+  for (int k = 0; k < 3; ++k) {  // c5 (row 4, column 2): three 5 ms pulses, 40 ms apart
+    world_.schedule(t + (10 + 40 * k) * 1000, [](World& w) { w.set_matrix_switch(4, 2, true); });
+    world_.schedule(t + (15 + 40 * k) * 1000, [](World& w) { w.set_matrix_switch(4, 2, false); });
+  }
+  const std::uint64_t reads_before = link->health().reads;
+  const std::int64_t until = now() + 300;
+  ASSERT_TRUE(run_until(*link, [&] { return now() >= until; }));
+  const LinkHealth h = link->health();
+  EXPECT_EQ(h.chatter[std::size_t(chess::parse_square("c5"))], 3u);
+  std::uint32_t all = 0;
+  for (const std::uint32_t c : h.chatter) all += c;
+  EXPECT_EQ(all, 3u);
+  EXPECT_TRUE(recorder_.holes.empty());
+  EXPECT_TRUE(h.reads_itself);
+  EXPECT_GE(h.reads - reads_before, 100u);  // 500 scans a second for 300 ms
+  EXPECT_LE(now() - h.last_read_ms, 10);
 }
 
 TEST_F(GpioLinkTest, AMadeMovePulsesTheClockLineAndAnAlarmBeeps) {

@@ -5,7 +5,7 @@
 //   with SETTLE_US > 0 a sleep per row; reports the share of one core the process used.
 //   The rate is held at 500 Hz (idle_scan_hz = scan_hz): the cost while a move is under way.
 //   BM_ScanStill/KERNEL: the same loop with the default adaptive rate on a board that
-//   stays still (50 Hz after start-up): the cost while a player thinks.
+//   stays still (25 Hz after start-up): the cost while a player thinks.
 //   BM_Wakeups500Hz: the same wake-ups with no scan, the floor of BM_Scan500Hz.
 // KERNEL 0: the fake answers from memory; 1: each bulk read or write also makes one real
 // system call (sim::World::model_kernel_calls), the stand-in for a real chip's ioctl.
@@ -98,7 +98,7 @@ BENCHMARK(BM_Scan500Hz)
 void BM_ScanStill(benchmark::State& state) {
   Rig rig(Rig::Kind::Matrix);
   rig.world.model_kernel_calls(state.range(0) != 0);
-  rig.config.settle_us = 0;  // scan_hz 500, idle_scan_hz 50: the defaults
+  rig.config.settle_us = 0;  // scan_hz 500, idle_scan_hz 25: the defaults
   scan_loop(state, rig);
 }
 BENCHMARK(BM_ScanStill)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);

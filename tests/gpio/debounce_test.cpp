@@ -28,6 +28,27 @@ TEST(Debouncer, AcceptsAChangeOnceItHeldForTheDebounceTime) {
   EXPECT_EQ(out.size(), 1u);  // exactly one event per change
 }
 
+TEST(Debouncer, CountsTheChangesItRejectsPerSwitch) {
+  Debouncer d(20'000);
+  d.reset(0b1);
+  std::vector<SwitchChange> out;
+  // Switch 2 chatters: three pulses, each shorter than the debounce time.
+  for (std::int64_t t : {0, 30'000, 60'000}) {
+    d.sample(0b101, kAll, t);
+    d.sample(0b001, kAll, t + 5'000);
+  }
+  // Switch 0 opens with one bounce, then stays open: one rejected, one accepted.
+  d.sample(0b000, kAll, 100'000);
+  d.sample(0b001, kAll, 101'000);
+  d.sample(0b000, kAll, 102'000);
+  d.settle(200'000, out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].index, 0);
+  EXPECT_EQ(d.rejected(2), 3u);
+  EXPECT_EQ(d.rejected(0), 1u);
+  EXPECT_EQ(d.rejected(1), 0u);
+}
+
 TEST(Debouncer, AGlitchThatEndsInTimeIsForgotten) {
   Debouncer d(20'000);
   d.reset(0);

@@ -234,10 +234,10 @@ TEST(GpioMatrixRate, FastFromTheFirstReadingOfAChangeUntilStillAgain) {
   EXPECT_FALSE(rig.board->scanning_fast());  // a board at rest starts slow
   std::uint64_t scans = rig.board->scans();
   rig.run_until(rig.now_us + 1'000 * kMs);
-  EXPECT_EQ(rig.board->scans() - scans, 50u);
-  // A peg goes in: the next scan (at most 20 ms later) sees it and the rate goes up.
+  EXPECT_EQ(rig.board->scans() - scans, 25u);  // idle_scan_hz 25, the default
+  // A peg goes in: the next scan (at most 40 ms later) sees it and the rate goes up.
   rig.set_switch(rig.switch_of(chess::E4), true);
-  rig.run_until(rig.now_us + 20 * kMs);
+  rig.run_until(rig.now_us + 40 * kMs);
   EXPECT_TRUE(rig.board->scanning_fast());
   scans = rig.board->scans();
   rig.run_until(rig.now_us + 500 * kMs);
@@ -405,7 +405,7 @@ TEST(GpioMatrix, OneBulkReadAndOneBulkWritePerRow) {
   const long waits = rig.settle_waits;
   rig.run_until(rig.now_us + 200 * kMs);
   const long n = long(rig.board->scans() - scans);
-  EXPECT_EQ(n, 10);  // 50 Hz: the board is still
+  EXPECT_EQ(n, 5);  // 25 Hz: the board is still
   EXPECT_EQ(rig.world.counters.reads - before.reads, 8 * n);
   EXPECT_EQ(rig.world.counters.writes - before.writes, 8 * n);
   EXPECT_EQ(rig.world.counters.calls - before.calls, 16 * n);  // nothing else

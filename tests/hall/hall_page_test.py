@@ -128,6 +128,23 @@ with tempfile.TemporaryDirectory() as work:
         assert "alarm" in attribute("#table-2", "class")
         assert text("#table-1 .last-move").startswith("Last move: e4")
 
+        # Table 2's board goes suspect (a hole reads wrong) and its self-test had failed.
+        suspect = json.loads(state("Ann", "Bo", {"san": "e4", "uci": "e2e4", "by": "white"},
+                                   ["board-suspect", "self-test-failed"], running="black",
+                                   fen=AFTER_E4))
+        suspect["health"] = {"A": {"chatter": 0, "suspect": ["a1"], "self_test": {
+            "passed": False, "time": "2026-11-25T08:10:03Z", "failed": ["g6"]}}}
+        publish_one(broker, "tactiled/open/2/state", json.dumps(suspect), retain=True)
+        wait_until("the suspect board", lambda: "board A suspect holes: a1; board A self-test "
+                   "failed: g6" in text("#table-2 .alarms"))
+        assert "board-suspect" in text("#table-2 .alarms")
+        # Then its tactiled stops answering: the publisher says since when.
+        suspect["alarms"].append("daemon-stopped")
+        suspect["daemon_last_seen"] = 1795579488463
+        publish_one(broker, "tactiled/open/2/state", json.dumps(suspect), retain=True)
+        wait_until("the silent daemon", lambda: "daemon-stopped" in text("#table-2 .alarms") and
+                   "tactiled silent since " in text("#table-2 .alarms"))
+
         # The files are served too (a browser would download the PGN: read it directly).
         with urllib.request.urlopen(hall.url + "live.pgn", timeout=10) as reply:
             assert reply.headers["Content-Type"] == "application/x-chess-pgn"

@@ -10,7 +10,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -82,16 +84,15 @@ class PublishTest : public ::testing::Test {
   void TearDown() override {
     if (board_ >= 0) ::close(board_);
   }
-  void start_tactiled(const std::string& pgn = "") {
-    tactiled_ = std::make_unique<Process>(
-        kBin + "tactiled",
-        std::vector<std::string>{
-            "--board",        "script", "--script",   fifo_,
-            "--control",      ctl_,     "--speech",   "off",
-            "--log",          log_,     "--pgn",      pgn.empty() ? dir_ + "/game.pgn" : pgn,
-            "--auto-resume",  "off",    "--language", "en",
-            "--time-control", "300+2",  "--event",    "Hall test"},
-        dir_ + "/tactiled.out");
+  void start_tactiled(const std::string& pgn = "", const std::vector<std::string>& more = {}) {
+    std::vector<std::string> args{
+        "--board",        "script", "--script",   fifo_,
+        "--control",      ctl_,     "--speech",   "off",
+        "--log",          log_,     "--pgn",      pgn.empty() ? dir_ + "/game.pgn" : pgn,
+        "--auto-resume",  "off",    "--language", "en",
+        "--time-control", "300+2",  "--event",    "Hall test"};
+    args.insert(args.end(), more.begin(), more.end());
+    tactiled_ = std::make_unique<Process>(kBin + "tactiled", args, dir_ + "/tactiled.out");
     ASSERT_TRUE(until([&] { return status().is_object(); })) << slurp(dir_ + "/tactiled.out");
     board_ = ::open(fifo_.c_str(), O_WRONLY | O_CLOEXEC);
     ASSERT_GE(board_, 0);
@@ -277,6 +278,60 @@ TEST_F(PublishTest, AFaultIsAnAlarmWhileItLasts) {
   move("g1", "f3");
   ASSERT_TRUE(until([&] { return alarms() == json::array(); })) << alarms() << status();
   EXPECT_EQ(status()["faults"], json::array());
+}
+
+// The board's health in the table's state: a failed self-test (the last one in the
+// self-test log of tactiled's state directory) and a hole gone suspect are alarms, and
+// the health is carried as tactiled reports it.
+TEST_F(PublishTest, ASuspectBoardAndAFailedSelfTestAreAlarms) {
+  const std::string state = dir_ + "/tactiled-state";
+  std::filesystem::create_directories(state);
+  std::ofstream(state + "/self-test.jsonl")
+      << R"({"type":"self-test","time":"2026-11-25T08:00:00Z","board":"A","passed":true,"failed":[]})"
+      << "\n"
+      << R"({"type":"self-test","time":"2026-11-25T08:10:03Z","board":"A","passed":false,"failed":["g6"]})"
+      << "\n";
+  Subscriber hall("test-hall", broker_->port(), "tactiled/testhall/#");
+  ASSERT_TRUE(until([&] { return hall.subscribed(); }));
+  ::setenv("STATE_DIRECTORY", state.c_str(), 1);  // tactiled's, inherited
+  start_tactiled("", {"--health-suspect-ms", "1000"});
+  ::unsetenv("STATE_DIRECTORY");
+  start_publisher();
+  const auto last_state = [&] {
+    const std::string st = last_on(hall.messages(), "tactiled/testhall/7/state");
+    return st.empty() ? json(nullptr) : json::parse(st);
+  };
+  ASSERT_EQ(Client(ctl_).ask({{"command", "start"}})["ok"], true);
+  move("e2", "e4");
+  ASSERT_TRUE(until([&] {
+    return last_state().is_object() && last_state()["alarms"] == json::array({"self-test-failed"});
+  })) << last_state()
+      << status();
+  EXPECT_EQ(last_state()["health"]["A"]["self_test"],
+            json({{"passed", false}, {"time", "2026-11-25T08:10:03Z"}, {"failed", {"g6"}}}));
+  EXPECT_EQ(last_state()["health"]["A"]["suspect"], json::array());
+  // The switch under a1 dies while Black thinks.
+  ASSERT_EQ(::write(board_, "0 A up a1\n", 10), 10);
+  ASSERT_TRUE(until([&] {
+    return last_state()["alarms"] == json::array({"board-suspect", "self-test-failed"});
+  })) << last_state()
+      << status();
+  EXPECT_EQ(last_state()["health"]["A"]["suspect"], json::array({"a1"}));
+  // tactiled stops answering (killed): the last state again, with daemon-stopped and the
+  // time of its last answer.
+  const std::int64_t before_kill = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                       std::chrono::system_clock::now().time_since_epoch())
+                                       .count();
+  tactiled_->stop(SIGKILL);
+  ASSERT_TRUE(until([&] {
+    const json a = last_state()["alarms"];
+    return std::find(a.begin(), a.end(), "daemon-stopped") != a.end();
+  })) << last_state();
+  EXPECT_EQ(last_state()["alarms"],
+            json::array({"board-suspect", "self-test-failed", "daemon-stopped"}));
+  EXPECT_NEAR(double(last_state()["daemon_last_seen"].get<std::int64_t>()), double(before_kill),
+              1000.0);
+  EXPECT_EQ(last_state()["moves"], json::array({"e4"}));
 }
 
 TEST_F(PublishTest, ANewGameIsFollowed) {

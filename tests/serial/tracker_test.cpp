@@ -116,6 +116,10 @@ TEST(SerialDebounce, BounceShorterThanDebounceGivesNothing) {
   d.settle(200, out);
   EXPECT_TRUE(out.empty());
   EXPECT_EQ(d.stable(), bit(E2));
+  // Each return to the stable state before the debounce time was a rejected change
+  // (board health): two here, none for the other squares.
+  EXPECT_EQ(d.rejected(E2), 2u);
+  EXPECT_EQ(d.rejected(E4), 0u);
 }
 
 TEST(SerialDebounce, SettledChangeCarriesTheLastEdgeTime) {
