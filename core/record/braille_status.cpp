@@ -1,6 +1,7 @@
 #include "core/record/braille_status.h"
 
 #include <cstdio>
+#include <utility>
 
 namespace tactile::record {
 namespace {
@@ -88,11 +89,18 @@ std::string status_line(const BrailleStatus& s, Language lang) {
     line += std::to_string(s.last_number) + (s.last_mover == chess::White ? "." : "...");
     line += san_in(s.last_san, lang);
   }
+  // (Appended piece by piece: GCC 12's -Wrestrict misreads `" " + std::string` in Release.)
   if (s.white_ms && s.black_ms) {
-    line += " " + colour_letter(chess::White, lang) + clock_text(*s.white_ms);
-    line += " " + colour_letter(chess::Black, lang) + clock_text(*s.black_ms);
+    for (const auto& [colour, ms] :
+         {std::pair{chess::White, *s.white_ms}, std::pair{chess::Black, *s.black_ms}}) {
+      line += ' ';
+      line += colour_letter(colour, lang);
+      line += clock_text(ms);
+    }
   }
-  line += " " + colour_letter(s.to_move, lang) + std::to_string(s.move_number);
+  line += ' ';
+  line += colour_letter(s.to_move, lang);
+  line += std::to_string(s.move_number);
   return line;
 }
 

@@ -107,6 +107,13 @@ bool another_could_go(const Position& pos, Move m, const chess::MoveList& legal)
 
 }  // namespace
 
+std::string with_square(std::string_view text, chess::Square s, Language lang) {
+  std::string out(text);
+  if (const auto at = out.find("{}"); at != std::string::npos)
+    out.replace(at, 2, square_words(s, lang));
+  return out;
+}
+
 std::string square_words(Square s, Language lang) {
   return square_in(vocabulary(lang), s);
 }

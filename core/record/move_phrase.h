@@ -18,6 +18,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "core/chess/position.h"
 #include "core/chess/types.h"
@@ -27,6 +28,13 @@ namespace tactile::record {
 
 // "Eva vier", "e-four", "е четыре".
 std::string square_words(chess::Square s, Language lang);
+// `text` with its "{}" replaced by the words of `s` (the prompts of calibrate, self-test).
+std::string with_square(std::string_view text, chess::Square s, Language lang);
+// The one of three texts (German, English, Russian) in `lang`.
+template <class T>
+const T& in_language(Language lang, const T& de, const T& en, const T& ru) {
+  return lang == Language::English ? en : lang == Language::Russian ? ru : de;
+}
 // "Springer", "Knight", "Конь" (capitalised: the first word of an announcement).
 std::string piece_words(chess::PieceType t, Language lang);
 

@@ -10,15 +10,7 @@ namespace {
 
 // [German, English, Russian]
 const char* pick(Language lang, const char* de, const char* en, const char* ru) {
-  switch (lang) {
-    case Language::English:
-      return en;
-    case Language::Russian:
-      return ru;
-    case Language::German:
-      break;
-  }
-  return de;
+  return in_language(lang, de, en, ru);
 }
 
 // The first ply of pair `index`: a game set up with Black to move has a first pair of

@@ -72,23 +72,10 @@ const Phrases& phrases(Language l) {
                           "Шаг назад: снова снимите фигуру с поля {}.",
                           "Расставьте фигуры в начальную позицию: 32 фигуры.",
                           "Калибровка закончена."};
-  switch (l) {
-    case Language::English:
-      return en;
-    case Language::Russian:
-      return ru;
-    case Language::German:
-      break;
-  }
-  return de;
+  return record::in_language(l, de, en, ru);
 }
 
-std::string with_square(const char* text, chess::Square s, Language l) {
-  std::string out = text;
-  if (const auto at = out.find("{}"); at != std::string::npos)
-    out.replace(at, 2, record::square_words(s, l));
-  return out;
-}
+using record::with_square;
 
 std::uint64_t bit(int i) {
   return std::uint64_t{1} << i;

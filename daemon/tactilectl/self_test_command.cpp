@@ -149,23 +149,10 @@ const Phrases& phrases(Language l) {
                           "Начальная позиция читается неверно. Продолжаем.",
                           "Самотест пройден.",
                           "Самотест не пройден. Позовите арбитра."};
-  switch (l) {
-    case Language::English:
-      return en;
-    case Language::Russian:
-      return ru;
-    case Language::German:
-      break;
-  }
-  return de;
+  return record::in_language(l, de, en, ru);
 }
 
-std::string with_square(const char* text, chess::Square s, Language l) {
-  std::string out = text;
-  if (const auto at = out.find("{}"); at != std::string::npos)
-    out.replace(at, 2, record::square_words(s, l));
-  return out;
-}
+using record::with_square;
 
 std::string default_log() {
   const char* state = std::getenv("STATE_DIRECTORY");
@@ -304,9 +291,11 @@ class SelfTestRun {
           break;
         case SelfTestWalk::News::Kind::StartWrong: {
           std::string line = "  reading wrong in the start position:";
-          for (const chess::Square s : n.squares)
-            line += " " + chess::square_name(s) +
-                    ((kSelfTestStartHoles >> int(s) & 1) ? " (empty)" : " (occupied)");
+          for (const chess::Square s : n.squares) {
+            line += ' ';  // (piece by piece: GCC 12's -Wrestrict misreads " " + string)
+            line += chess::square_name(s);
+            line += (kSelfTestStartHoles >> int(s) & 1) ? " (empty)" : " (occupied)";
+          }
           out_ << line << std::endl;
           say(p.start_wrong);
           break;
@@ -560,7 +549,10 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
     out << "Self-test FAILED: " << failed.size() << " of 64 holes (" <<
         [&] {
           std::string names;
-          for (const json& f : failed) names += (names.empty() ? "" : " ") + f.get<std::string>();
+          for (const json& f : failed) {
+            if (!names.empty()) names += ' ';
+            names += f.get<std::string>();
+          }
           return names;
         }()
         << "); logged in " << log_path << std::endl;
