@@ -143,7 +143,9 @@ std::string HallViews::live_pgn(const HallState& hall) const {
 nlohmann::json HallViews::round_json(const HallState& hall) const {
   nlohmann::json tables = nlohmann::json::array();
   for (const Table* t : hall.tables()) tables.push_back(view(*t).round_entry);
-  return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}};
+  nlohmann::json dropped = nlohmann::json::object();
+  for (const auto& [why, n] : hall.dropped()) dropped[why] = n;
+  return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}, {"dropped", dropped}};
 }
 
 nlohmann::json HallViews::page_json(const HallState& hall) const {

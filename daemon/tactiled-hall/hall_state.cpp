@@ -4,8 +4,10 @@
 #include <charconv>
 #include <exception>
 
+#include "core/chess/text_check.h"
 #include "core/game/log_pgn.h"
 #include "core/game/resume.h"
+#include "daemon/mqtt/broker_access.h"
 
 namespace tactile::hall {
 namespace {
@@ -36,13 +38,66 @@ int board_number(std::string_view name) {
   return n;
 }
 
+// A topic shown in the journal: cut short, control bytes escaped.
+std::string shown_topic(std::string_view topic) {
+  std::string out;
+  for (char ch : topic.substr(0, 80)) {
+    const auto c = static_cast<unsigned char>(ch);
+    out += (c < 0x20 || c >= 0x7F) ? '?' : ch;
+  }
+  if (topic.size() > 80) out += "...";
+  return out;
+}
+
+// The state's fields that are names the page and the PGN show.
+constexpr const char* kTextFields[] = {"hall", "table", "white",   "black", "event",
+                                       "site", "round", "seating", "result"};
+
 }  // namespace
+
+bool HallState::drop(const char* why, std::string_view topic) {
+  const std::int64_t n = ++dropped_[why];
+  if (n <= 10 || n % 1000 == 0)
+    drop_log_.push_back(std::string("dropped a message (") + why + ", " + std::to_string(n) +
+                        " so far) on '" + shown_topic(topic) + "'");
+  return false;
+}
+
+std::vector<std::string> HallState::take_drop_log() {
+  std::vector<std::string> out;
+  out.swap(drop_log_);
+  return out;
+}
 
 bool HallState::receive(std::string_view topic, std::string_view payload,
                         std::optional<std::int64_t> live_at) {
   std::string_view hall, name, kind;
-  if (!split_topic(topic, hall, name, kind) || hall != hall_) return false;
-  if (kind != "record" && kind != "state" && kind != "pgn" && kind != "status") return false;
+  if (!topic.starts_with("tactiled/" + hall_ + "/")) return false;  // another hall's
+  // Everything below is this hall's: checked before anything is kept.
+  if (payload.size() > HallLimits::kMaxPayload) return drop("too-large", topic);
+  if (!chess::valid_utf8(topic) || !chess::valid_utf8(payload)) return drop("not-utf8", topic);
+  if (!split_topic(topic, hall, name, kind) ||
+      (kind != "record" && kind != "state" && kind != "pgn" && kind != "status"))
+    return drop("bad-topic", topic);
+  if (!mqtt::valid_name(std::string(name))) return drop("bad-name", topic);
+  if (!tables_.contains(name) && tables_.size() >= HallLimits::kMaxTables)
+    return drop("too-many-tables", topic);
+  if (kind == "status" && payload != "online" && payload != "offline")
+    return drop("bad-field", topic);
+  if (kind == "state") {
+    const nlohmann::json j = nlohmann::json::parse(payload, nullptr, false);
+    if (j.is_object())
+      for (const char* key : kTextFields)
+        if (j.contains(key) &&
+            (!j[key].is_string() ||
+             !chess::plain_text(j[key].get_ref<const std::string&>(), HallLimits::kMaxText)))
+          return drop("bad-field", topic);
+  }
+  if (kind == "record") {
+    const Table* known = table(name);
+    if (known && known->records.size() >= HallLimits::kMaxRecords)
+      return drop("too-many-records", topic);
+  }
   Table& t = table_named(std::string(name));
   bool changed = false;
   if (kind == "record") changed = receive_record(t, payload);

@@ -41,6 +41,15 @@ struct Table {
   std::int64_t clock_offset_ms = 0;
 };
 
+// What the hall keeps of any input, whoever sends it (docs/hall.md, "Limits"): a message
+// outside these is dropped, logged and counted, and never stops another table.
+struct HallLimits {
+  static constexpr std::size_t kMaxPayload = 64 * 1024;  // bytes of one message
+  static constexpr std::size_t kMaxTables = 500;         // tables of one hall
+  static constexpr std::size_t kMaxRecords = 200000;     // records of one table's game
+  static constexpr std::size_t kMaxText = 200;           // bytes of a name in a state
+};
+
 class HallState {
  public:
   explicit HallState(std::string hall) : hall_(std::move(hall)) {}
@@ -62,6 +71,13 @@ class HallState {
   // files rather than once per record (a replay of the whole log each time).
   void refresh();
 
+  // Messages dropped unread, by why ("too-large", "not-utf8", "bad-topic", "bad-name",
+  // "too-many-tables", "too-many-records", "bad-field"): round.json's "dropped".
+  const std::map<std::string, std::int64_t, std::less<>>& dropped() const { return dropped_; }
+  // Lines for the journal about drops since the last call (the first ten of each kind,
+  // then every thousandth, so a flood does not fill the disk).
+  std::vector<std::string> take_drop_log();
+
   // Tables by board number.
   std::vector<const Table*> tables() const;
   const Table* table(std::string_view name) const;
@@ -73,11 +89,14 @@ class HallState {
   bool receive_pgn(Table& t, std::string_view payload);
   void rebuild(Table& t);
   void flag(Table& t, std::string why);
+  bool drop(const char* why, std::string_view topic);
 
   std::string hall_;
   std::string round_;
   std::map<std::string, Table, std::less<>> tables_;
   int last_board_ = 0;
+  std::map<std::string, std::int64_t, std::less<>> dropped_;
+  std::vector<std::string> drop_log_;
 };
 
 }  // namespace tactile::hall

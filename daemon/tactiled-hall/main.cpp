@@ -4,6 +4,7 @@
 // coalesce-ms making one rewrite.
 #include <mosquitto.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -105,8 +106,11 @@ void on_connect(mosquitto* m, void* data, int rc) {
 
 void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
   auto* c = static_cast<Client*>(data);
+  // A payload over the limit is kept only as far as shows that it is over (the state drops
+  // it): 5 MB records never sit in the inbox.
+  const std::size_t size = msg->payload ? static_cast<std::size_t>(msg->payloadlen) : 0;
   std::string payload(static_cast<const char*>(msg->payload),
-                      msg->payload ? static_cast<std::size_t>(msg->payloadlen) : 0);
+                      std::min(size, hall::HallLimits::kMaxPayload + 1));
   {
     std::lock_guard lock(c->inbox->mutex);
     c->inbox->messages.push_back(
@@ -124,8 +128,11 @@ void write_files(hall::HallState& state, hall::HallViews& views, const std::stri
   state.refresh();
   const std::vector<const hall::Table*> changed = views.update(state);
   std::string live = views.live_pgn(state);
-  std::string index = views.round_json(state).dump(2) + "\n";
-  feed.publish(views.page_json(state).dump(), live, index);
+  // Every text in the views was checked as UTF-8 when it came; replace is a second line of
+  // defence: a dump that threw would stop every rewrite from then on.
+  constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
+  std::string index = views.round_json(state).dump(2, ' ', false, kReplace) + "\n";
+  feed.publish(views.page_json(state).dump(-1, ' ', false, kReplace), live, index);
   std::string failure;
   for (const hall::Table* t : changed) {
     try {
@@ -184,6 +191,8 @@ int run(const hall::HallConfig& config) {
         first_change = Clock::now();
       }
     }
+    for (const std::string& line : state.take_drop_log())
+      std::cerr << "tactiled-hall: " << line << "\n";
     if (dirty && Clock::now() - first_change >= std::chrono::milliseconds(config.coalesce_ms)) {
       try {
         write_files(state, views, config.output_dir, feed);

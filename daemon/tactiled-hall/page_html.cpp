@@ -45,7 +45,9 @@ const glyphs = { K: "\u2654", Q: "\u2655", R: "\u2656", B: "\u2657", N: "\u2658"
 const files = "abcdefgh";
 let tables = [];
 let hallOffset = 0;  // the hall's clock less this device's: read_at is on the hall's clock
-const seen = {};  // per table: last move and alarms already announced
+// Per table, keyed by its name in a Map (never an object's keys: a table named
+// "constructor" or "__proto__" is a table like any other).
+const seen = new Map();  // per table: last move and alarms already announced
 
 function clockText(ms) {
   if (ms === null || ms === undefined) return "no clock";
@@ -105,7 +107,7 @@ function square(f, rank, piece) {
 }
 // Only a table whose data changed is drawn anew: with a hundred tables a move redraws one
 // section, and a screen reader's place in the other tables is left where it was.
-const drawn = {};  // per table: the data it was drawn from, and its section
+const drawn = new Map();  // per table: the data it was drawn from, and its section
 function section(t) {
   const sec = document.createElement("section");
   sec.className = "table" + (t.alarms.length ? " alarm" : "");
@@ -150,28 +152,29 @@ function render() {
   for (const t of tables) {
     keep.add(t.table);
     const data = JSON.stringify(t);
-    let d = drawn[t.table];
+    let d = drawn.get(t.table);
     if (!d || d.data !== data) {
       const sec = section(t);
       if (d) {
         if (at === d.sec) at = sec;
         d.sec.replaceWith(sec);
       }
-      d = drawn[t.table] = { data: data, sec: sec };
+      d = { data: data, sec: sec };
+      drawn.set(t.table, d);
     }
     if (d.sec !== at) main.insertBefore(d.sec, at);
     at = d.sec.nextSibling;
-    const before = seen[t.table];
+    const before = seen.get(t.table);
     const moveText = t.last_move ? t.last_move.san : "";
     const alarmText = t.alarms.join(", ");
     if (before) {
       if (moveText && moveText + t.moves !== before.move) announce("Board " + t.board + ": " + moveText);
       if (alarmText && alarmText !== before.alarms) announce("Board " + t.board + " alarm: " + alarmText);
     }
-    seen[t.table] = { move: moveText + t.moves, alarms: alarmText };
+    seen.set(t.table, { move: moveText + t.moves, alarms: alarmText });
   }
-  for (const name of Object.keys(drawn))
-    if (!keep.has(name)) { drawn[name].sec.remove(); delete drawn[name]; }
+  for (const [name, d] of drawn)
+    if (!keep.has(name)) { d.sec.remove(); drawn.delete(name); seen.delete(name); }
 }
 function tick() {
   for (const t of tables) {

@@ -23,6 +23,7 @@
 
 #include "core/chess/chess960.h"
 #include "core/chess/error.h"
+#include "core/chess/text_check.h"
 #include "core/chess/uci.h"
 #include "core/game/resume.h"
 #include "core/game/seating.h"
@@ -463,10 +464,10 @@ class Live {
         if (!r.contains(key)) continue;
         if (!r[key].is_string()) throw chess::ParseError(std::string(key) + ": not a string");
         const std::string v = r[key].get<std::string>();
-        if (v.size() > 200 || v.find_first_of("\"\\\n\r\t") != std::string::npos)
+        if (!chess::plain_text(v, 200) || v.find_first_of("\"\\") != std::string::npos)
           throw chess::ParseError(std::string(key) +
-                                  ": longer than 200 characters or holds a quote, backslash "
-                                  "or control character");
+                                  ": longer than 200 bytes, not UTF-8, or holds a quote, "
+                                  "backslash or control character (ESC, NUL, a newline...)");
         tags[tag_name] = v;
       }
       if (r.contains("time-control")) {
@@ -480,10 +481,14 @@ class Live {
         c.start = chess::Position::from_fen(r["fen"].get<std::string>());
       }
       if (r.contains("chess960")) {
-        if (!r["chess960"].is_number_integer() || r["chess960"].get<int>() < 0 ||
-            r["chess960"].get<int>() > 959)
-          throw chess::ParseError("chess960: not a number from 0 to 959");
-        c.start = chess::chess960_position(r["chess960"].get<int>());
+        // Read as the widest integer: get<int>() would take 4294967301 for 5.
+        const nlohmann::json& n = r["chess960"];
+        const bool in_range = n.is_number_unsigned() ? n.get<std::uint64_t>() <= 959
+                              : n.is_number_integer()
+                                  ? n.get<std::int64_t>() >= 0 && n.get<std::int64_t>() <= 959
+                                  : false;
+        if (!in_range) throw chess::ParseError("chess960: not a number from 0 to 959");
+        c.start = chess::chess960_position(int(n.get<std::int64_t>()));
       }
     } catch (const chess::ParseError& e) {
       return {{"ok", false}, {"error", e.what()}};

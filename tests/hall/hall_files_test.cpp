@@ -226,10 +226,73 @@ TEST(HallFiles, KeptViewsAreAlwaysWhatAFreshBuildGives) {
   hall.refresh();
   kept.update(hall);
   EXPECT_TRUE(kept.update(hall).empty());
-  hall.receive(topic("2", "status"), "gone");
+  hall.receive(topic("2", "status"), hall.table("2")->status == "online" ? "offline" : "online");
   const std::vector<const Table*> changed = kept.update(hall);
   ASSERT_EQ(changed.size(), 1u);
   EXPECT_EQ(changed[0]->name, "2");
+}
+
+// Whatever anyone on the broker sends under the hall's topics: every message that is not
+// valid UTF-8, too large, of a bad table name or kind, with a control character in a name,
+// or past the bounds is dropped and counted, and the real table's game is still exactly
+// its log's, its files and the page's JSON still written.
+TEST(HallFiles, HostileMessagesAreDroppedCountedAndNeverStopARealTable) {
+  const std::vector<std::string> lines = log_lines();
+  HallState hall("open");
+  const std::string bad_utf8 =
+      std::string(R"({"seq":0,"t":0,"type":"start","x":")") + "\xC3\x28\"}";
+  const std::string big(HallLimits::kMaxPayload + 1, 'x');
+  std::size_t sent = 0;
+  auto real = [&](std::size_t n) {
+    for (; sent < n && sent < lines.size(); ++sent) hall.receive(topic("1", "record"), lines[sent]);
+  };
+  real(10);
+  for (const char* kind : {"record", "state", "pgn", "status"}) {
+    EXPECT_FALSE(hall.receive(topic("1", kind), bad_utf8));
+    EXPECT_FALSE(hall.receive(topic("1", kind), big));
+    EXPECT_FALSE(hall.receive(topic("..", kind), "{}"));
+    EXPECT_FALSE(hall.receive(topic(std::string(33, 'a'), kind), "{}"));
+    EXPECT_FALSE(hall.receive(topic("\xC3\xA9t\xC3\xA9", kind), "{}"));  // "été"
+    EXPECT_FALSE(hall.receive(topic("a\xFF", kind), "{}"));
+    hall.receive(topic("constructor", kind), R"({"white":"Proto"})");
+  }
+  EXPECT_FALSE(hall.receive("tactiled/open/1/record/more", lines[0]));
+  EXPECT_FALSE(hall.receive("tactiled/open/1/flood", "x"));
+  EXPECT_FALSE(hall.receive(topic("1", "status"), "gone"));
+  EXPECT_FALSE(hall.receive(topic("1", "state"), std::string(R"({"white":"A\u001b[2J"})")));
+  EXPECT_FALSE(hall.receive(topic("1", "state"), R"({"white":")" + std::string(201, 'w') + "\"}"));
+  EXPECT_FALSE(hall.receive(topic("1", "state"), R"({"black":7})"));
+  real(lines.size() / 2);
+  // Tables past the bound are dropped; the ones kept go on.
+  for (std::size_t i = 0; i < HallLimits::kMaxTables + 20; ++i)
+    hall.receive(topic("x" + std::to_string(i), "status"), "online");
+  EXPECT_EQ(hall.tables().size(), HallLimits::kMaxTables);
+  real(lines.size());
+  hall.refresh();
+
+  const Table* t = hall.table("1");
+  ASSERT_NE(t, nullptr);
+  EXPECT_TRUE(t->flags.empty());
+  EXPECT_TRUE(t->game_from_records);
+  chess::PgnGame own = game::log_pgn(game::resume_from_log(test::slurp(kLog)));
+  own.set_tag("Board", "1");
+  EXPECT_EQ(chess::write_pgn(feed_game(hall, *t)), chess::write_pgn(own));
+  ASSERT_NE(hall.table("constructor"), nullptr);
+  EXPECT_EQ(hall.table(".."), nullptr);
+  const auto& dropped = hall.dropped();
+  EXPECT_EQ(dropped.at("not-utf8"), 4 + 4);  // the payloads, and the topics "a\xFF"
+  EXPECT_EQ(dropped.at("too-large"), 4);
+  EXPECT_EQ(dropped.at("bad-name"), 3 * 4);
+  EXPECT_EQ(dropped.at("bad-topic"), 2);
+  EXPECT_EQ(dropped.at("bad-field"), 4 + 1);  // and "constructor"'s status, not online/offline
+  // Tables "1" and "constructor" came first: 498 of the flood are kept.
+  EXPECT_EQ(dropped.at("too-many-tables"), 20 + 2);
+  EXPECT_FALSE(hall.take_drop_log().empty());
+  EXPECT_TRUE(hall.take_drop_log().empty());
+  // Every view dumps (a byte that is not UTF-8 would throw here).
+  EXPECT_NO_THROW(round_json(hall).dump());
+  EXPECT_NO_THROW(page_json(hall).dump());
+  EXPECT_EQ(round_json(hall)["dropped"]["too-large"], 4);
 }
 
 }  // namespace
