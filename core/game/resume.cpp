@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/chess/error.h"
+#include "core/chess/text_check.h"
 #include "core/game/arbiter.h"
 #include "core/game/log_entries.h"
 #include "core/game/setup_rules.h"
@@ -219,6 +220,11 @@ LogReplay rebuild(std::string_view text) {
   r.read_bytes = text.size();
   r.last_hash = record::sha256_hex(last_line);
   r.torn_line = std::move(torn_text);
+  if (entries.front().contains("game_id")) {
+    r.game_id = at_line(1, [&] { return string_from_entry(entries.front(), "game_id"); });
+    if (!valid_game_id(r.game_id))
+      throw chess::ParseError("line 1: game_id: not 32 lowercase hex digits");
+  }
 
   // What the session makes, as the daemon logs it after each call (output_entries).
   std::vector<nlohmann::json> derived;
@@ -293,6 +299,16 @@ LogReplay rebuild(std::string_view text) {
       advance(ms);  // what fell due before the command comes first
       r.session.on_arbiter(ms, c, out);
       take();
+    } else if (type == "players") {
+      // The arbiter's names for the PGN: text of one line, as new-game takes it.
+      for (const char* key : kPlayersTags) {
+        if (!j.contains(key)) continue;
+        std::string v = at_line(line, [&] { return string_from_entry(j, key); });
+        if (!chess::plain_text(v, 200))
+          throw chess::ParseError("line " + std::to_string(line) + ": " + key +
+                                  ": longer than 200 bytes, not UTF-8 or a control character");
+        r.tags[key] = std::move(v);
+      }
     } else if (type == "resume") {
       // The daemon restarted here, having run the session to the log's last time then.
       advance(r.last_ms);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,9 @@ struct ResumedGame {
   std::size_t read_bytes = 0;  // length of the whole text read (a writer since adds to it)
   std::string last_hash;       // SHA-256 of the last good line: the chain goes on from it
   std::string torn_line;       // the dropped last line (a write cut short), "" if none
+  std::string game_id;         // the start entry's game_id ("" in a log from before them)
+  // The tags the arbiter recorded (kPlayersTags of the last players entries), for the PGN.
+  std::map<std::string, std::string> tags;
 };
 
 // Reads a whole log: verifies the chain, drops a torn last line (no newline at its end,

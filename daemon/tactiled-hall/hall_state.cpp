@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "core/chess/text_check.h"
+#include "core/game/log_entries.h"
 #include "core/game/log_pgn.h"
 #include "core/game/resume.h"
 #include "daemon/mqtt/broker_access.h"
@@ -12,9 +13,10 @@
 namespace tactile::hall {
 namespace {
 
-// The parts of tactiled/<hall>/<table>/<kind>; false when the topic is not of that form.
+// The parts of tactiled/<hall>/<table>/<kind>, or tactiled/<hall>/<table>/record/<game_id>;
+// false when the topic is not of that form.
 bool split_topic(std::string_view topic, std::string_view& hall, std::string_view& table,
-                 std::string_view& kind) {
+                 std::string_view& kind, std::string_view& game_id) {
   std::vector<std::string_view> parts;
   while (true) {
     const std::size_t slash = topic.find('/');
@@ -22,10 +24,12 @@ bool split_topic(std::string_view topic, std::string_view& hall, std::string_vie
     if (slash == std::string_view::npos) break;
     topic.remove_prefix(slash + 1);
   }
-  if (parts.size() != 4 || parts[0] != "tactiled") return false;
+  if (parts.size() < 4 || parts.size() > 5 || parts[0] != "tactiled") return false;
   hall = parts[1];
   table = parts[2];
   kind = parts[3];
+  game_id = parts.size() == 5 ? parts[4] : std::string_view();
+  if (parts.size() == 5 && (kind != "record" || !game::valid_game_id(game_id))) return false;
   return !table.empty();
 }
 
@@ -71,12 +75,12 @@ std::vector<std::string> HallState::take_drop_log() {
 
 bool HallState::receive(std::string_view topic, std::string_view payload,
                         std::optional<std::int64_t> live_at) {
-  std::string_view hall, name, kind;
+  std::string_view hall, name, kind, game_id;
   if (!topic.starts_with("tactiled/" + hall_ + "/")) return false;  // another hall's
   // Everything below is this hall's: checked before anything is kept.
   if (payload.size() > HallLimits::kMaxPayload) return drop("too-large", topic);
   if (!chess::valid_utf8(topic) || !chess::valid_utf8(payload)) return drop("not-utf8", topic);
-  if (!split_topic(topic, hall, name, kind) ||
+  if (!split_topic(topic, hall, name, kind, game_id) ||
       (kind != "record" && kind != "state" && kind != "pgn" && kind != "status"))
     return drop("bad-topic", topic);
   if (!mqtt::valid_name(std::string(name))) return drop("bad-name", topic);
@@ -94,17 +98,23 @@ bool HallState::receive(std::string_view topic, std::string_view payload,
           return drop("bad-field", topic);
   }
   if (kind == "record") {
-    const Table* known = table(name);
-    if (known && known->records.size() >= HallLimits::kMaxRecords)
-      return drop("too-many-records", topic);
+    if (const Table* known = table(name)) {
+      const TableGame* g = known->id == game_id ? known : nullptr;
+      for (const TableGame& e : known->earlier)
+        if (e.id == game_id) g = &e;
+      if (!g && known->earlier.size() + 1 >= HallLimits::kMaxGames)
+        return drop("too-many-games", topic);
+      if (g && g->records.size() >= HallLimits::kMaxRecords) return drop("too-many-records", topic);
+    }
   }
   Table& t = table_named(std::string(name));
   bool changed = false;
-  if (kind == "record") changed = receive_record(t, payload);
+  if (kind == "record") changed = receive_record(t, game_id, payload);
   if (kind == "state") changed = receive_state(t, payload, live_at);
   if (kind == "pgn") changed = receive_pgn(t, payload);
   if (kind == "status" && t.status != payload) {
     t.status = std::string(payload);
+    t.offline_since = t.status == "offline" && live_at ? *live_at : 0;
     changed = true;
   }
   if (changed) ++t.changes;
@@ -129,7 +139,7 @@ void HallState::flag(Table& t, std::string why) {
     t.flags.push_back(std::move(why));
 }
 
-bool HallState::receive_record(Table& t, std::string_view payload) {
+bool HallState::receive_record(Table& t, std::string_view game_id, std::string_view payload) {
   std::int64_t seq = -1;
   try {
     const nlohmann::json j = nlohmann::json::parse(payload);
@@ -141,29 +151,45 @@ bool HallState::receive_record(Table& t, std::string_view payload) {
     flag(t, "a record that is not a log entry with a seq was dropped");
     return true;
   }
-  if (!t.records.emplace(seq, std::string(payload)).second) return false;  // a duplicate
-  const std::int64_t before = t.next_seq;
-  while (t.records.count(t.next_seq)) ++t.next_seq;
-  if (t.next_seq == before) return false;  // after a gap: shown once the gap is filled
-  t.stale = true;
+  // The game the record belongs to: the current one, an earlier one (a record sent again
+  // late), or a new game, which becomes the table's current one (the old one is kept).
+  TableGame* g = nullptr;
+  if (t.id == game_id) g = &t;
+  for (TableGame& e : t.earlier)
+    if (e.id == game_id) g = &e;
+  if (!g) {
+    if (t.stale) rebuild(t, t);
+    if (!t.records.empty()) t.earlier.push_back(static_cast<TableGame&>(t));
+    TableGame fresh;
+    fresh.id = std::string(game_id);
+    static_cast<TableGame&>(t) = std::move(fresh);
+    t.retained_pgn.clear();  // the old game's
+    g = &t;
+  }
+  if (!g->records.emplace(seq, std::string(payload)).second) return false;  // a duplicate
+  const std::int64_t before = g->next_seq;
+  while (g->records.count(g->next_seq)) ++g->next_seq;
+  if (g->next_seq == before) return false;  // after a gap: shown once the gap is filled
+  g->stale = true;
   return true;
 }
 
-void HallState::rebuild(Table& t) {
+void HallState::rebuild(Table& t, TableGame& g) {
+  g.stale = false;
   std::string text;
-  for (auto it = t.records.begin(); it != t.records.end() && it->first < t.next_seq; ++it) {
+  for (auto it = g.records.begin(); it != g.records.end() && it->first < g.next_seq; ++it) {
     text += it->second;
     text += '\n';
   }
   try {
     const game::ResumedGame r = game::resume_from_log(text);
-    t.game = game::log_pgn(r);
-    t.game_from_records = true;
+    g.game = game::log_pgn(r);
+    g.game_from_records = true;
   } catch (const std::exception& e) {
     flag(t, std::string("the records do not replay: ") + e.what());
-    t.game_from_records = false;
+    g.game_from_records = false;
     const std::string retained = t.retained_pgn;
-    if (!retained.empty()) receive_pgn(t, retained);
+    if (&g == &t && !retained.empty()) receive_pgn(t, retained);
   }
 }
 
@@ -200,9 +226,10 @@ bool HallState::receive_pgn(Table& t, std::string_view payload) {
 
 void HallState::refresh() {
   for (auto& kv : tables_) {
-    if (!kv.second.stale) continue;
-    kv.second.stale = false;
-    rebuild(kv.second);
+    Table& t = kv.second;
+    for (TableGame& g : t.earlier)
+      if (g.stale) rebuild(t, g);
+    if (t.stale) rebuild(t, t);
   }
 }
 

@@ -7,11 +7,14 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
+#include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/page_html.h"
 
 namespace tactile::hall {
@@ -22,8 +25,9 @@ namespace http = beast::http;
 using tcp = asio::ip::tcp;
 
 struct HttpServer::Impl {
-  Impl(const PageFeed& f) : feed(f), acceptor(io) {}
+  Impl(const PageFeed& f, std::string dir) : feed(f), output_dir(std::move(dir)), acceptor(io) {}
   const PageFeed& feed;
+  const std::string output_dir;
   asio::io_context io;
   tcp::acceptor acceptor;
   std::thread accepting;
@@ -72,6 +76,17 @@ http::response<http::string_body> reply(http::status status, const char* type, s
   res.body() = std::move(body);
   res.prepare_payload();
   return res;
+}
+
+// A game's file as last written (only names is_game_file_name takes reach here: no path
+// of the client's own making is ever opened).
+bool read_small_file(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream out;
+  out << in.rdbuf();
+  text = out.str();
+  return true;
 }
 
 }  // namespace
@@ -130,6 +145,9 @@ void HttpServer::Impl::serve(tcp::socket socket, asio::ip::address from) {
         send(reply(http::status::ok, "application/x-chess-pgn", now.live_pgn));
       else if (path == "/round.json")
         send(reply(http::status::ok, "application/json", now.round_json));
+      else if (std::string text;
+               is_game_file_name(path.substr(1)) && read_small_file(output_dir + path, text))
+        send(reply(http::status::ok, "application/x-chess-pgn", std::move(text)));
       else
         send(reply(http::status::not_found, "text/plain", "not found\n"));
     }
@@ -170,8 +188,9 @@ void HttpServer::Impl::stream_events(tcp::socket& socket) {
   }
 }
 
-HttpServer::HttpServer(const std::string& address, int port, const PageFeed& feed)
-    : impl_(std::make_unique<Impl>(feed)) {
+HttpServer::HttpServer(const std::string& address, int port, const PageFeed& feed,
+                       const std::string& output_dir)
+    : impl_(std::make_unique<Impl>(feed, output_dir)) {
   try {
     const tcp::endpoint at(asio::ip::make_address(address), static_cast<unsigned short>(port));
     impl_->acceptor.open(at.protocol());

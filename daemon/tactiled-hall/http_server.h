@@ -27,7 +27,10 @@ class HttpServer {
 
   // Listens on address:port (port 0: any free one). Throws std::runtime_error naming the
   // address when it cannot.
-  HttpServer(const std::string& address, int port, const PageFeed& feed);
+  // The games' files (/table-*.pgn, the names round.json gives) are served from
+  // `output_dir`.
+  HttpServer(const std::string& address, int port, const PageFeed& feed,
+             const std::string& output_dir);
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;

@@ -136,9 +136,11 @@ void write_files(hall::HallState& state, hall::HallViews& views, const std::stri
   std::string failure;
   for (const hall::Table* t : changed) {
     try {
-      if (failure.empty())
+      if (failure.empty()) {
         daemon::replace_file(dir + "/" + hall::game_file_name(*t), views.view(*t).pgn, "game PGN");
-      else
+        for (const auto& [file, pgn] : views.view(*t).game_files)
+          daemon::replace_file(dir + "/" + file, pgn, "game PGN");
+      } else
         views.forget(*t);  // the disk is full or gone: not tried again now
     } catch (const std::exception& e) {
       views.forget(*t);
@@ -166,11 +168,12 @@ int run(const hall::HallConfig& config) {
   mqtt::start_connecting(m, config.broker, 10);
 
   hall::HallState state(config.hall);
+  state.set_round_tags(config.event, config.site);
   hall::PageFeed feed;
   hall::HallViews views;
   write_files(state, views, config.output_dir, feed);
   std::optional<hall::HttpServer> http;
-  http.emplace(config.http_address, config.http_port, feed);
+  http.emplace(config.http_address, config.http_port, feed, config.output_dir);
   std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker.host << ":"
             << config.broker.port << ", files in " << config.output_dir << ", page at http://"
             << config.http_address << ":" << http->port() << "/" << std::endl;

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -11,6 +12,8 @@
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
+#include "core/game/log_entries.h"
+#include "core/game/log_pgn.h"
 #include "core/game/resume.h"
 #include "daemon/files/safe_file.h"
 #include "daemon/tactiled-publish/control_link.h"
@@ -74,8 +77,10 @@ void Publisher::on_connect(mosquitto* m, void* self, int rc) {
     std::cerr << "tactiled-publish: the broker refused: " << mosquitto_connack_string(rc) << "\n";
     return;
   }
+  // online only while tactiled answers too: its own liveness, not just the publisher's.
   const std::string topic = p->prefix_ + "status";
-  mosquitto_publish(m, nullptr, topic.c_str(), 6, "online", kQos, true);
+  const char* status = p->tactiled_up_ ? "online" : "offline";
+  mosquitto_publish(m, nullptr, topic.c_str(), int(std::strlen(status)), status, kQos, true);
   p->first_connection_->made();
   std::lock_guard lock(p->mu_);
   p->connected_ = true;
@@ -116,6 +121,14 @@ void Publisher::run(const std::atomic<bool>& stop) {
 }
 
 void Publisher::step(const json& status) {
+  // tactiled stopped answering its control socket (crashed, hung, stopped): the table is
+  // offline though this publisher is alive; online again when it answers.
+  const bool up = status.is_object();
+  if (up != tactiled_up_) {
+    tactiled_up_ = up;
+    std::lock_guard lock(mu_);
+    if (connected_) publish("status", up ? "online" : "offline", true, nullptr);
+  }
   const std::string current = status.is_object() ? status.value("log", "") : "";
   if (log_.empty()) {
     if (current.empty()) return;
@@ -178,7 +191,15 @@ void Publisher::send_records() {
     pgn_sent_.clear();
   }
   if (!connected_) return;
-  const std::string topic = prefix_ + "record";
+  // Every game's records under its own id (the start record's game_id): the hall keeps
+  // each game of the table apart. A log from before game ids: plain "record".
+  std::string topic = prefix_ + "record";
+  if (!lines_.empty() && lines_.front().first == 0) {
+    const json start = json::parse(lines_.front().second, nullptr, false);
+    if (start.is_object() && start.contains("game_id") && start["game_id"].is_string() &&
+        game::valid_game_id(start["game_id"].get<std::string>()))
+      topic += "/" + start["game_id"].get<std::string>();
+  }
   for (const auto& [seq, line] : lines_) {
     if (seq <= sent_) continue;
     int mid = 0;
@@ -202,19 +223,15 @@ void Publisher::publish_state(const json& status, const std::string& text) {
     if (!connected_) return;
   }
   chess::PgnGame g;
-  std::string last_hash;
+  std::string game_id;
   try {
-    game::ResumedGame r = game::resume_from_log(text);
-    g = r.session.record();
-    last_hash = r.last_hash;
+    const game::ResumedGame r = game::resume_from_log(text);
+    g = game::log_pgn(r);  // the one PGN writer: tactilectl log pgn's
+    game_id = r.game_id;
   } catch (const std::exception& e) {
     std::cerr << "tactiled-publish: " << log_ << ": " << e.what() << "\n";
     return;
   }
-  if (!g.has_tag("Event")) g.set_tag("Event", "tactiled game");
-  if (!g.has_tag("Site")) g.set_tag("Site", "tactile board");
-  g.set_tag("Result", g.result);
-  g.set_tag("LogHead", last_hash);
   const std::string pgn = chess::write_pgn(g);
 
   json state;
@@ -235,6 +252,7 @@ void Publisher::publish_state(const json& status, const std::string& text) {
     pos.play(m.move);
   }
   state["moves"] = moves;
+  state["game_id"] = game_id;
   state["last_move"] = last;
   json alarms = json::array();
   if (status.contains("discrepancies") && !status["discrepancies"].empty())
@@ -248,6 +266,10 @@ void Publisher::publish_state(const json& status, const std::string& text) {
   if (status.value("paused", false)) alarms.push_back("paused");
   if (status.value("adjourned", false)) alarms.push_back("adjourned");
   state["alarms"] = alarms;
+  // Which board's holes differ, and where: the arbiter's page names them.
+  state["discrepancies"] = status.contains("discrepancies") && status["discrepancies"].is_array()
+                               ? status["discrepancies"]
+                               : json::array();
   state["seq"] = lines_.empty() ? json(nullptr) : json(lines_.back().first);
   // The clocks are sent again only with a change of the game, not as they run down: a
   // page runs the running clock on from read_at.

@@ -53,6 +53,7 @@ class Publisher {
 
   std::mutex mu_;  // the network thread's callbacks and the main loop
   bool connected_ = false;
+  std::atomic<bool> tactiled_up_{true};  // tactiled answered the last status request
   bool fresh_connection_ = false;
   std::map<int, std::int64_t> sent_mids_;  // mid -> seq, until acknowledged
   std::set<std::int64_t> acked_above_;     // acknowledged seqs past acked_

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/record/speech_length.h"
+#include "daemon/tactiled/game_id.h"
 
 namespace tactile::daemon {
 
@@ -11,7 +12,7 @@ using game::Output;
 void GameRunner::open_log(const std::string& path, std::int64_t ms) {
   if (path.empty()) return;
   log_.open(path);
-  write(game::start_entry(ms, config_));
+  write(game::start_entry(ms, config_, new_game_id()));
 }
 
 void GameRunner::resume(game::ResumedGame game, const std::string& log_path) {

@@ -174,6 +174,7 @@ class Live {
     } else if (!waiting_) {
       runner_.open_log(config_.log_path, 0);
       runner_.start(0);
+      note_players(0, 0);
     }
     save_pgn();
     report_pgn();
@@ -286,7 +287,23 @@ class Live {
       if (!j.is_object()) continue;
       for (const char* key : {"White", "Black", "Event", "Site", "Round"})
         if (j.contains(key) && j[key].is_string()) tags_[key] = j[key].get<std::string>();
+      if (j.contains("Date") && j["Date"].is_string()) date_ = j["Date"].get<std::string>();
     }
+  }
+
+  // The tags of the game's PGN as the arbiter set them (new-game) or the config did, with
+  // the date it began: in the log, so the log alone makes the PGN (`tactilectl log pgn`,
+  // the hall) with its names, not "?".
+  void note_players(std::int64_t t, long uid) {
+    game::LogEntry players;  // read back by a resume, so the PGN keeps its names
+    players["t"] = t;
+    players["type"] = "players";
+    for (const auto& [key, value] : tags_) players[key] = value;
+    if (!tags_.count("Event")) players["Event"] = event();
+    if (!tags_.count("Site")) players["Site"] = site();
+    players["Date"] = date_;
+    players["uid"] = uid;
+    runner_.note(players);
   }
 
   bool two_boards() const { return links_.size() > 1; }
@@ -525,12 +542,8 @@ class Live {
     log_path_ = base + ".jsonl";
     pgn_path_ = base + ".pgn";
     tags_ = std::move(tags);
-    game::LogEntry players;  // read back by a resume, so the PGN keeps its names
-    players["t"] = t;
-    players["type"] = "players";
-    for (const auto& [key, value] : tags_) players[key] = value;
-    players["uid"] = long(uid);
-    runner_.note(players);
+    date_ = utc_now("%Y.%m.%d");  // the day this game began
+    note_players(t, long(uid));
     save_pgn();
     out_ << time_label(t) << "  arbiter      new-game (uid " << uid << "); log " << log_path_
          << ", PGN " << pgn_path_ << std::endl;

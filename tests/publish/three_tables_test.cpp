@@ -10,11 +10,14 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/chess/pgn.h"
@@ -158,6 +161,100 @@ TEST(ThreeTables, LivePgnHoldsEachGameThroughABrokerRestartAndAPublisherCutOff) 
     EXPECT_EQ(got[i].tag("Board"), std::to_string(i + 1));
     EXPECT_NE(got[i].moves.at(0).comment.find("[%clk"), std::string::npos);
   }
+}
+
+// One table through a hall's life: the config's game, then a second and a third game
+// (new-game, with the arbiter's names, event and round). The hall keeps each game apart by
+// its game id, in a file of its own with the tags its log recorded, and live.pgn has the
+// table's current game with its names, Event, the hall's Site, Date, Round and Board.
+TEST(ThreeTables, ThreeGamesAtOneTableAreEachKeptWithTheirTags) {
+  const std::string root =
+      std::string(TACTILED_BINARY_DIR) + "/tests/publish/games-" + std::to_string(getpid());
+  std::filesystem::remove_all(root);
+  std::filesystem::create_directories(root + "/broker");
+  std::filesystem::create_directories(root + "/hall");
+  Broker broker(root + "/broker");
+  broker.start();
+  std::ofstream(root + "/hall.conf")
+      << "hall = three\nbroker-host = 127.0.0.1\nbroker-port = " << broker.port()
+      << "\noutput-dir = " << root << "/hall\nhttp-port = 0\nsite = Town Hall\n";
+  Process hall(kBin + "tactiled-hall/tactiled-hall", {"--config", root + "/hall.conf"},
+               root + "/hall.out");
+  Table table(root, 1, broker.port());
+  ASSERT_TRUE(until([&] { return table.ready(); })) << slurp(table.dir + "/tactiled.out");
+  table.start_publisher();
+  struct Played {
+    std::string white, black, event, round, pgn;
+  };
+  std::vector<Played> played;
+  auto play = [&](const std::vector<std::string>& moves) {
+    ASSERT_EQ(Client(table.ctl).ask({{"command", "start"}})["ok"], true);
+    for (const std::string& m : moves) ASSERT_TRUE(table.move(m)) << m;
+    played.back().pgn = table.status()["pgn"];
+  };
+  played.push_back({"?", "?", "Three tables", "?", ""});
+  play({"e2e4", "e7e5"});
+  for (const auto& [white, black, round] :
+       {std::tuple{"Anna Weiss", "Boris Schwarz", "2"}, std::tuple{"Clara", "Dora", "3"}}) {
+    const json answer = Client(table.ctl).ask({{"command", "new-game"},
+                                               {"white", white},
+                                               {"black", black},
+                                               {"event", "Club Open"},
+                                               {"round", round}});
+    ASSERT_EQ(answer["ok"], true) << answer;
+    played.push_back({white, black, "Club Open", round, ""});
+    play(round == std::string("2") ? std::vector<std::string>{"d2d4", "d7d5", "c2c4"}
+                                   : std::vector<std::string>{"c2c4"});
+  }
+
+  // round.json: the table's three games, each with its id and file.
+  json entry;
+  ASSERT_TRUE(until([&] {
+    const json index = json::parse(slurp(root + "/hall/round.json"), nullptr, false);
+    if (!index.is_object() || index["tables"].size() != 1) return false;
+    entry = index["tables"][0];
+    return entry["games"].size() == 3 && entry["games"][2]["moves"] == 1;
+  })) << slurp(root + "/hall/round.json")
+      << slurp(root + "/hall.out");
+  const std::string today = [] {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y.%m.%d", &utc);
+    return std::string(text);
+  }();
+  std::set<std::string> ids;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const json& g = entry["games"][i];
+    ids.insert(g["game_id"].get<std::string>());
+    EXPECT_EQ(g["file"], "table-1-" + g["game_id"].get<std::string>() + ".pgn");
+    // The game's own file: tactiled's PGN of that game, moves and tags, with the hall's.
+    const chess::PgnGame kept =
+        chess::read_pgn(slurp(root + "/hall/" + g["file"].get<std::string>())).at(0);
+    const chess::PgnGame own = chess::read_pgn(slurp(played[i].pgn)).at(0);
+    EXPECT_EQ(movetext(kept), movetext(own)) << i;
+    EXPECT_EQ(kept.tag("White"), played[i].white) << i;
+    EXPECT_EQ(kept.tag("Black"), played[i].black) << i;
+    EXPECT_EQ(kept.tag("Event"), played[i].event) << i;
+    EXPECT_EQ(kept.tag("Round"), played[i].round) << i;
+    EXPECT_EQ(kept.tag("Site"), "Town Hall") << i;
+    EXPECT_EQ(kept.tag("Date"), today) << i;
+    EXPECT_EQ(kept.tag("Board"), "1") << i;
+    EXPECT_EQ(kept.tag("GameId"), g["game_id"]) << i;
+  }
+  EXPECT_EQ(ids.size(), 3u);
+  // live.pgn: the table's current game, the third, with every tag the arbiter recorded.
+  const std::vector<chess::PgnGame> live = chess::read_pgn(slurp(root + "/hall/live.pgn"));
+  ASSERT_EQ(live.size(), 1u);
+  EXPECT_EQ(live[0].tag("White"), "Clara");
+  EXPECT_EQ(live[0].tag("Black"), "Dora");
+  EXPECT_EQ(live[0].tag("Event"), "Club Open");
+  EXPECT_EQ(live[0].tag("Site"), "Town Hall");
+  EXPECT_EQ(live[0].tag("Date"), today);
+  EXPECT_EQ(live[0].tag("Round"), "3");
+  EXPECT_EQ(live[0].tag("Board"), "1");
+  EXPECT_EQ(live[0].moves.size(), 1u);
 }
 
 }  // namespace
