@@ -159,7 +159,7 @@ bool HallState::receive_record(Table& t, std::string_view game_id, std::string_v
     if (e.id == game_id) g = &e;
   if (!g) {
     if (t.stale) rebuild(t, t);
-    if (!t.records.empty()) t.earlier.push_back(static_cast<TableGame&>(t));
+    if (!t.records.empty() || t.game) t.earlier.push_back(static_cast<TableGame&>(t));
     TableGame fresh;
     fresh.id = std::string(game_id);
     static_cast<TableGame&>(t) = std::move(fresh);
@@ -217,6 +217,9 @@ bool HallState::receive_pgn(Table& t, std::string_view payload) {
   try {
     std::vector<chess::PgnGame> games = chess::read_pgn(payload);
     if (games.size() != 1) throw std::runtime_error("not one game");
+    // A game the hall has no records of (it joined late) is still that game: its GameId.
+    const std::string id(games.front().tag("GameId"));
+    if (t.records.empty() && game::valid_game_id(id)) t.id = id;
     t.game = std::move(games.front());
   } catch (const std::exception& e) {
     flag(t, std::string("a pgn that does not read was dropped: ") + e.what());

@@ -188,11 +188,18 @@ int run(const hall::HallConfig& config) {
       inbox.wake.wait_for(lock, std::chrono::milliseconds(50));
       batch.swap(inbox.messages);
     }
+    const auto dropped_before = state.dropped();
     for (const Message& message : batch) {
       if (state.receive(message.topic, message.payload, message.live_at) && !dirty) {
         dirty = true;
         first_change = Clock::now();
       }
+    }
+    // Drops change round.json's counts: written at the next rewrite (coalesced as any
+    // change, so a flood rewrites the files no more often than coalesce-ms).
+    if (!dirty && state.dropped() != dropped_before) {
+      dirty = true;
+      first_change = Clock::now();
     }
     for (const std::string& line : state.take_drop_log())
       std::cerr << "tactiled-hall: " << line << "\n";

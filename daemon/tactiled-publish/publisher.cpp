@@ -138,11 +138,21 @@ void Publisher::step(const json& status) {
   send_records();
   save_progress();
   if (!current.empty() && current != log_) {
-    // A new game: the old log's records all acknowledged first, then the new log's.
+    // A new game: the old log's records all acknowledged first, then the new log's. The
+    // next log is the one the old log's closed record names, not the status's: two
+    // new-games in a row must not skip the game between them.
+    std::string next;
+    for (auto it = lines_.rbegin(); it != lines_.rend() && next.empty(); ++it) {
+      const json j = json::parse(it->second, nullptr, false);
+      if (j.is_object() && j.value("type", "") == "closed" && j.contains("next_log") &&
+          j["next_log"].is_string())
+        next = j["next_log"].get<std::string>();
+    }
+    if (next.empty()) next = current;  // a log that was not closed (tactiled restarted)
     const std::int64_t last = lines_.empty() ? -1 : lines_.back().first;
     std::lock_guard lock(mu_);
     if (acked_ < last) return;
-    log_ = current;
+    log_ = next;
     acked_ = -1;
     sent_ = -1;
     sent_mids_.clear();
@@ -152,7 +162,12 @@ void Publisher::step(const json& status) {
     saved_ = -2;
   }
   if (current.empty()) return;
-  if (log_ != current) return;
+  if (log_ != current) {  // an older game between: its records now, the next step goes on
+    load_log();
+    send_records();
+    save_progress();
+    return;
+  }
   load_log();
   send_records();
   save_progress();

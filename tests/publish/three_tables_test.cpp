@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -163,6 +164,19 @@ TEST(ThreeTables, LivePgnHoldsEachGameThroughABrokerRestartAndAPublisherCutOff) 
   }
 }
 
+// A PGN file as an independent reader has it: pgn-extract (Debian's, a C program of its
+// own) checks every move's legality and writes the games back with long-algebraic moves.
+// Empty when it reports an error.
+std::string independent_read(const std::string& path) {
+  const std::string cmd = "/usr/games/pgn-extract -s -Wlalg --nocomments '" + path + "' 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  if (!p) return "";
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  return ::pclose(p) == 0 ? out : "";
+}
+
 // One table through a hall's life: the config's game, then a second and a third game
 // (new-game, with the arbiter's names, event and round). The hall keeps each game apart by
 // its game id, in a file of its own with the tags its log recorded, and live.pgn has the
@@ -180,6 +194,16 @@ TEST(ThreeTables, ThreeGamesAtOneTableAreEachKeptWithTheirTags) {
       << "\noutput-dir = " << root << "/hall\nhttp-port = 0\nsite = Town Hall\n";
   Process hall(kBin + "tactiled-hall/tactiled-hall", {"--config", root + "/hall.conf"},
                root + "/hall.out");
+  // The hall on the broker before the table publishes (records are not retained): a
+  // retained message on a topic the hall drops (and counts) shows it has subscribed.
+  ASSERT_EQ(std::system(("mosquitto_pub -h 127.0.0.1 -p " + std::to_string(broker.port()) +
+                         " -r -q 1 -t tactiled/three/probe -m x")
+                            .c_str()),
+            0);
+  ASSERT_TRUE(until([&] {
+    const json index = json::parse(slurp(root + "/hall/round.json"), nullptr, false);
+    return index.is_object() && index["dropped"].value("bad-topic", 0) > 0;
+  })) << slurp(root + "/hall.out");
   Table table(root, 1, broker.port());
   ASSERT_TRUE(until([&] { return table.ready(); })) << slurp(table.dir + "/tactiled.out");
   table.start_publisher();
@@ -187,7 +211,9 @@ TEST(ThreeTables, ThreeGamesAtOneTableAreEachKeptWithTheirTags) {
     std::string white, black, event, round, pgn;
   };
   std::vector<Played> played;
+  std::vector<std::vector<std::string>> moves_of;
   auto play = [&](const std::vector<std::string>& moves) {
+    moves_of.push_back(moves);
     ASSERT_EQ(Client(table.ctl).ask({{"command", "start"}})["ok"], true);
     for (const std::string& m : moves) ASSERT_TRUE(table.move(m)) << m;
     played.back().pgn = table.status()["pgn"];
@@ -242,6 +268,13 @@ TEST(ThreeTables, ThreeGamesAtOneTableAreEachKeptWithTheirTags) {
     EXPECT_EQ(kept.tag("Date"), today) << i;
     EXPECT_EQ(kept.tag("Board"), "1") << i;
     EXPECT_EQ(kept.tag("GameId"), g["game_id"]) << i;
+    // And as the independent reader has it: every move legal, the same moves.
+    const std::string read = independent_read(root + "/hall/" + g["file"].get<std::string>());
+    std::string lalg;
+    for (std::size_t m = 0; m < moves_of[i].size(); ++m)
+      lalg += (m % 2 ? "" : std::to_string(m / 2 + 1) + ". ") + moves_of[i][m] + " ";
+    EXPECT_NE(read.find(lalg + "*"), std::string::npos) << i << "\n" << read;
+    EXPECT_NE(read.find("[White \"" + played[i].white + "\"]"), std::string::npos) << read;
   }
   EXPECT_EQ(ids.size(), 3u);
   // live.pgn: the table's current game, the third, with every tag the arbiter recorded.
@@ -255,6 +288,11 @@ TEST(ThreeTables, ThreeGamesAtOneTableAreEachKeptWithTheirTags) {
   EXPECT_EQ(live[0].tag("Round"), "3");
   EXPECT_EQ(live[0].tag("Board"), "1");
   EXPECT_EQ(live[0].moves.size(), 1u);
+  const std::string read = independent_read(root + "/hall/live.pgn");
+  for (const std::string& tag : std::vector<std::string>{
+           "[White \"Clara\"]", "[Black \"Dora\"]", "[Event \"Club Open\"]", "[Site \"Town Hall\"]",
+           "[Date \"" + today + "\"]", "[Round \"3\"]", "[Board \"1\"]", "1. c2c4 *"})
+    EXPECT_NE(read.find(tag), std::string::npos) << tag << "\n" << read;
 }
 
 }  // namespace
