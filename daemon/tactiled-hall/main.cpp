@@ -46,11 +46,16 @@ and keeps in the output directory, each rewritten all or nothing:
   live.pgn       every game of the round, by board number, with [%clk] after every move,
                  the Seven Tag Roster, Round and Board tags that never change while the
                  round runs, and WhiteClock, BlackClock and ReferenceTime as they stand now
-  table-T.pgn    the game of table T (the same text as its game in live.pgn)
-  round.json     the round's index: tables, boards, players, results, files, flags
+  table-T.pgn    the current game of table T (the same text as its game in live.pgn)
+  table-T-ID.pgn each game table T played in the hall's life, by its game id
+  round.json     the round's index: tables, boards, players, results, files, flags,
+                 every table's games and the messages dropped
 Each game is rebuilt from its records (the durable source); a table joined late shows its
 retained pgn until its records reach back to the start. A bad record flags its table
-(round.json "flags") and the rest goes on.
+(round.json "flags") and the rest goes on. A message over 64 KiB, not UTF-8, of a bad
+table name or topic, or past the bounds (500 tables, 100 games a table) is dropped,
+logged and counted (round.json "dropped"). See tactiled-hall-setup(8) for a broker where
+only the venue's tables publish.
 
 It serves the arbiter's page on http-address:http-port: every table as a board diagram
 (a table with square and piece names for screen readers) with both clocks running, the

@@ -255,6 +255,18 @@ with tempfile.TemporaryDirectory() as work:
         dropped = index["dropped"]
         for why in ("not-utf8", "too-large", "bad-field"):
             assert dropped.get(why, 0) >= 3, dropped
+        # Each game's file at the path round.json names; nothing else from the disk.
+        status, _, body, _ = get(hall.port, "/" + tables["1"]["file"])
+        assert status == 200 and body.decode() == with_board(own1, 1)
+        for bad in ("/table-..%2Fhall.conf.pgn", "/../hall.conf", "/table-1.pgn/..",
+                    "/table-" + "a" * 40 + ".pgn", "/hall.out"):
+            assert get(hall.port, bad)[0] == 404, bad
+        # live.pgn as an independent reader has it: both games, every move legal.
+        extract = subprocess.run(["/usr/games/pgn-extract", "-s", "-Wlalg", "--nocomments",
+                               os.path.join(hall.dir, "live.pgn")], capture_output=True,
+                              text=True)
+        assert extract.returncode == 0 and extract.stderr == "", extract.stderr
+        assert extract.stdout.count("[Board ") == 4, extract.stdout
         # The page's JSON lists "constructor" like any table.
         status, _, body, _ = get(hall.port, "/tables.json")
         assert "constructor" in [t["table"] for t in json.loads(body)["tables"]]
