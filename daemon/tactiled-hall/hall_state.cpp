@@ -176,17 +176,24 @@ bool HallState::receive_record(Table& t, std::string_view game_id, std::string_v
 
 void HallState::rebuild(Table& t, TableGame& g) {
   g.stale = false;
-  std::string text;
-  for (auto it = g.records.begin(); it != g.records.end() && it->first < g.next_seq; ++it) {
-    text += it->second;
-    text += '\n';
-  }
+  if (g.broken) return;  // flagged once; the retained pgn stands for it
   try {
-    const game::ResumedGame r = game::resume_from_log(text);
-    g.game = game::log_pgn(r);
+    // Only the records not fed yet: the follower has the rest.
+    std::int64_t seq = g.follower ? std::int64_t(g.follower->lines()) : 0;
+    for (; seq < g.next_seq; ++seq) {
+      const std::string& line = g.records.at(seq);
+      if (!g.follower)
+        g.follower = std::make_shared<game::LogFollower>(line);
+      else
+        g.follower->add(line);
+    }
+    if (!g.follower) return;
+    g.game = game::log_pgn(g.follower->game());
     g.game_from_records = true;
   } catch (const std::exception& e) {
     flag(t, std::string("the records do not replay: ") + e.what());
+    g.follower.reset();
+    g.broken = true;
     g.game_from_records = false;
     const std::string retained = t.retained_pgn;
     if (&g == &t && !retained.empty()) receive_pgn(t, retained);

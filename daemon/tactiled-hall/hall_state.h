@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/chess/pgn.h"
+#include "core/game/resume.h"
 
 namespace tactile::hall {
 
@@ -31,6 +33,11 @@ struct TableGame {
   std::optional<chess::PgnGame> game;
   bool game_from_records = false;
   bool stale = false;  // records came that the game is not rebuilt from yet (refresh())
+  // The records 0..follower->lines()-1 fed into the project's replay, one by one as they
+  // come: a new record costs that record's work, not the whole game's replay again.
+  // Reset for good (`broken`) once a record does not replay.
+  std::shared_ptr<game::LogFollower> follower;
+  bool broken = false;
 };
 
 // A table: its current game (the TableGame it is: the last game whose records came) and

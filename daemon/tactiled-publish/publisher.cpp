@@ -158,6 +158,7 @@ void Publisher::step(const json& status) {
     sent_mids_.clear();
     acked_above_.clear();
     lines_.clear();
+    follower_.reset();
     read_bytes_ = 0;
     saved_ = -2;
   }
@@ -171,9 +172,7 @@ void Publisher::step(const json& status) {
   load_log();
   send_records();
   save_progress();
-  std::string text;
-  for (const auto& l : lines_) text += l.second + "\n";
-  publish_state(status, text);
+  publish_state(status);
 }
 
 void Publisher::load_log() {
@@ -181,6 +180,7 @@ void Publisher::load_log() {
   const std::string more = read_from(log_, read_bytes_, shrunk);
   if (shrunk) {
     lines_.clear();
+    follower_.reset();
     read_bytes_ = 0;
   }
   std::size_t at = 0;
@@ -190,7 +190,10 @@ void Publisher::load_log() {
     if (!j.is_discarded() && j.contains("seq") && j["seq"].is_number_integer()) {
       const std::int64_t seq = j["seq"].get<std::int64_t>();
       // After a resume cut a torn line, the next record has its seq again.
-      while (!lines_.empty() && lines_.back().first >= seq) lines_.pop_back();
+      while (!lines_.empty() && lines_.back().first >= seq) {
+        lines_.pop_back();
+        follower_.reset();  // fed a line that is gone: read anew
+      }
       lines_.emplace_back(seq, std::move(line));
     }
   }
@@ -232,7 +235,7 @@ bool Publisher::publish(const std::string& sub, const std::string& payload, bool
                            payload.data(), kQos, retain) == MOSQ_ERR_SUCCESS;
 }
 
-void Publisher::publish_state(const json& status, const std::string& text) {
+void Publisher::publish_state(const json& status) {
   {
     std::lock_guard lock(mu_);
     if (!connected_) return;
@@ -240,11 +243,18 @@ void Publisher::publish_state(const json& status, const std::string& text) {
   chess::PgnGame g;
   std::string game_id;
   try {
-    const game::ResumedGame r = game::resume_from_log(text);
+    // The lines not fed yet, one by one: the work of what is new.
+    if (!follower_ && !lines_.empty())
+      follower_ = std::make_unique<game::LogFollower>(lines_[0].second);
+    if (!follower_) return;
+    for (std::size_t i = follower_->lines(); i < lines_.size(); ++i)
+      follower_->add(lines_[i].second);
+    const game::ResumedGame r = follower_->game();
     g = game::log_pgn(r);  // the one PGN writer: tactilectl log pgn's
     game_id = r.game_id;
   } catch (const std::exception& e) {
     std::cerr << "tactiled-publish: " << log_ << ": " << e.what() << "\n";
+    follower_.reset();  // read anew at the next step
     return;
   }
   const std::string pgn = chess::write_pgn(g);

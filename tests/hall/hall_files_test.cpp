@@ -8,10 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "core/chess/error.h"
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
 #include "core/game/log_pgn.h"
 #include "core/game/resume.h"
+#include "core/record/arbiter_log.h"
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/hall_state.h"
 #include "tests/support/slurp.h"
@@ -230,6 +232,61 @@ TEST(HallFiles, KeptViewsAreAlwaysWhatAFreshBuildGives) {
   const std::vector<const Table*> changed = kept.update(hall);
   ASSERT_EQ(changed.size(), 1u);
   EXPECT_EQ(changed[0]->name, "2");
+}
+
+// The hall's (and the publisher's) incremental replay: fed a line at a time, at every line
+// it makes exactly what resume_from_log makes of the log up to there, and refuses a forged
+// record at the line resume names.
+TEST(LogFollowerTest, MakesWhatResumeMakesAtEveryLine) {
+  const std::vector<std::string> lines = log_lines();
+  game::LogFollower follower(lines[0]);
+  std::string text = lines[0] + "\n";
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    follower.add(lines[i]);
+    text += lines[i] + "\n";
+    const game::ResumedGame whole = game::resume_from_log(text);
+    const game::ResumedGame followed = follower.game();
+    ASSERT_EQ(chess::write_pgn(game::log_pgn(followed)), chess::write_pgn(game::log_pgn(whole)))
+        << "line " << i + 1;
+    EXPECT_EQ(followed.last_ms, whole.last_ms);
+    EXPECT_EQ(followed.over, whole.over);
+    EXPECT_EQ(followed.good_lines, whole.good_lines);
+  }
+  // A record changed with the chain made anew: found where resume finds it.
+  record::ArbiterLog chain;
+  std::vector<std::string> forged;
+  bool done = false;
+  for (const std::string& line : lines) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(line);
+    j.erase("seq");
+    j.erase("prev");
+    if (!done && j.value("kind", "") == "made") {
+      j["move"] = "e2e3";
+      j["san"] = "e3";
+      done = true;
+    }
+    forged.push_back(chain.line(j));
+  }
+  std::string forged_text;
+  for (const std::string& l : forged) forged_text += l + "\n";
+  std::string want;
+  try {
+    game::resume_from_log(forged_text);
+  } catch (const chess::ParseError& e) {
+    want = e.what();
+  }
+  ASSERT_FALSE(want.empty());
+  game::LogFollower f(forged[0]);
+  for (std::size_t i = 1; i < forged.size(); ++i) f.add(forged[i]);
+  try {
+    f.game();
+    FAIL() << "the forged record was taken";
+  } catch (const chess::ParseError& e) {
+    EXPECT_EQ(std::string(e.what()), want);
+  }
+  // A line off the chain is refused as it comes.
+  game::LogFollower g(lines[0]);
+  EXPECT_THROW(g.add(lines[2]), chess::ParseError);
 }
 
 // Whatever anyone on the broker sends under the hall's topics: every message that is not
