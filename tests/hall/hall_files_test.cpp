@@ -289,6 +289,41 @@ TEST(LogFollowerTest, MakesWhatResumeMakesAtEveryLine) {
   EXPECT_THROW(g.add(lines[2]), chess::ParseError);
 }
 
+// A table plays two games in the hall's life: each kept apart by its game id (records of
+// the first that come late go to the first), each its own file, the current one in
+// live.pgn.
+TEST(HallFiles, EveryGameOfATableIsKeptByItsGameId) {
+  const std::vector<std::string> lines = log_lines();
+  const std::string id1(32, 'a'), id2(32, 'b');
+  HallState hall("open");
+  const std::size_t half = lines.size() / 2;
+  for (std::size_t i = 0; i < half; ++i) hall.receive(topic("1", "record/" + id1), lines[i]);
+  for (const std::string& line : lines) hall.receive(topic("1", "record/" + id2), line);
+  for (std::size_t i = half; i < lines.size(); ++i)  // the first game's rest, sent late
+    hall.receive(topic("1", "record/" + id1), lines[i]);
+  EXPECT_FALSE(hall.receive(topic("1", "record/notanid"), lines[0]));  // a bad topic
+  hall.refresh();
+  const Table* t = hall.table("1");
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->id, id2);
+  ASSERT_EQ(t->earlier.size(), 1u);
+  EXPECT_EQ(t->earlier[0].id, id1);
+  EXPECT_EQ(t->earlier[0].next_seq, std::int64_t(lines.size()));
+  chess::PgnGame own = game::log_pgn(game::resume_from_log(test::slurp(kLog)));
+  own.set_tag("Board", "1");
+  const TableView v = table_view(hall, *t);
+  ASSERT_EQ(v.game_files.size(), 2u);
+  EXPECT_EQ(v.game_files[0].first, "table-1-" + id1 + ".pgn");
+  EXPECT_EQ(v.game_files[0].second, chess::write_pgn(own));
+  EXPECT_EQ(v.game_files[1].first, "table-1-" + id2 + ".pgn");
+  EXPECT_EQ(v.round_entry["games"].size(), 2u);
+  EXPECT_EQ(live_pgn(hall), chess::write_pgn(own));
+  EXPECT_TRUE(is_game_file_name("table-1-" + id1 + ".pgn"));
+  EXPECT_TRUE(is_game_file_name("table-east.pgn"));
+  EXPECT_FALSE(is_game_file_name("table-../x.pgn"));
+  EXPECT_FALSE(is_game_file_name("table-1-" + id1 + ".pgn/"));
+}
+
 // Whatever anyone on the broker sends under the hall's topics: every message that is not
 // valid UTF-8, too large, of a bad table name or kind, with a control character in a name,
 // or past the bounds is dropped and counted, and the real table's game is still exactly
