@@ -15,6 +15,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -128,8 +129,12 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
 // Every table whose view changed gets its own file again; live.pgn, round.json and the
 // page are put together from the views. A table file that cannot be written is tried
 // again at the next change (its view forgotten); the error goes to the journal.
+//
+// live.pgn first (what broadcasts poll, each table file costs a sync), the games' files,
+// then round.json (it names them). A game file whose text is the one last written (an
+// earlier game of a table that changed) is not written again.
 void write_files(hall::HallState& state, hall::HallViews& views, const std::string& dir,
-                 hall::PageFeed& feed) {
+                 hall::PageFeed& feed, std::unordered_map<std::string, std::size_t>& written) {
   state.refresh();
   const std::vector<const hall::Table*> changed = views.update(state);
   std::string live = views.live_pgn(state);
@@ -138,13 +143,21 @@ void write_files(hall::HallState& state, hall::HallViews& views, const std::stri
   constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
   std::string index = views.round_json(state).dump(2, ' ', false, kReplace) + "\n";
   feed.publish(views.page_json(state).dump(-1, ' ', false, kReplace), live, index);
+  daemon::replace_file(dir + "/live.pgn", live, "live PGN");
   std::string failure;
+  const auto write = [&](const std::string& file, const std::string& pgn) {
+    const std::size_t h = std::hash<std::string>{}(pgn);
+    const auto it = written.find(file);
+    if (it != written.end() && it->second == h) return;
+    written.erase(file);  // unknown until it is written whole
+    daemon::replace_file(dir + "/" + file, pgn, "game PGN");
+    written[file] = h;
+  };
   for (const hall::Table* t : changed) {
     try {
       if (failure.empty()) {
-        daemon::replace_file(dir + "/" + hall::game_file_name(*t), views.view(*t).pgn, "game PGN");
-        for (const auto& [file, pgn] : views.view(*t).game_files)
-          daemon::replace_file(dir + "/" + file, pgn, "game PGN");
+        write(hall::game_file_name(*t), views.view(*t).pgn);
+        for (const auto& [file, pgn] : views.view(*t).game_files) write(file, pgn);
       } else
         views.forget(*t);  // the disk is full or gone: not tried again now
     } catch (const std::exception& e) {
@@ -153,7 +166,6 @@ void write_files(hall::HallState& state, hall::HallViews& views, const std::stri
     }
   }
   daemon::replace_file(dir + "/round.json", index, "round index");
-  daemon::replace_file(dir + "/live.pgn", live, "live PGN");
   if (!failure.empty()) throw std::runtime_error(failure);
 }
 
@@ -176,7 +188,8 @@ int run(const hall::HallConfig& config) {
   state.set_round_tags(config.event, config.site);
   hall::PageFeed feed;
   hall::HallViews views;
-  write_files(state, views, config.output_dir, feed);
+  std::unordered_map<std::string, std::size_t> written;  // game files: hash of the text
+  write_files(state, views, config.output_dir, feed, written);
   std::optional<hall::HttpServer> http;
   http.emplace(config.http_address, config.http_port, feed, config.output_dir);
   std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker.host << ":"
@@ -210,7 +223,7 @@ int run(const hall::HallConfig& config) {
       std::cerr << "tactiled-hall: " << line << "\n";
     if (dirty && Clock::now() - first_change >= std::chrono::milliseconds(config.coalesce_ms)) {
       try {
-        write_files(state, views, config.output_dir, feed);
+        write_files(state, views, config.output_dir, feed, written);
       } catch (const std::exception& e) {
         std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again at the next change
       }
@@ -223,7 +236,7 @@ int run(const hall::HallConfig& config) {
   mosquitto_loop_stop(m, true);
   mosquitto_destroy(m);
   mosquitto_lib_cleanup();
-  if (dirty) write_files(state, views, config.output_dir, feed);
+  if (dirty) write_files(state, views, config.output_dir, feed, written);
   return 0;
 }
 
