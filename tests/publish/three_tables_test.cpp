@@ -207,6 +207,12 @@ TEST(ThreeTables, ThreeGamesAtOneTableAreEachKeptWithTheirTags) {
   Table table(root, 1, broker.port());
   ASSERT_TRUE(until([&] { return table.ready(); })) << slurp(table.dir + "/tactiled.out");
   table.start_publisher();
+  // A publisher's very first start takes the game tactiled has then: the first game's
+  // records are in the hall before the arbiter moves on to the next.
+  ASSERT_TRUE(until([&] {
+    const json index = json::parse(slurp(root + "/hall/round.json"), nullptr, false);
+    return index.is_object() && index["tables"].size() == 1 && index["tables"][0]["records"] > 0;
+  })) << slurp(root + "/hall.out");
   struct Played {
     std::string white, black, event, round, pgn;
   };
