@@ -20,7 +20,8 @@ function(tactiled_gzip source output)
   set(compressed ${compressed} ${output} PARENT_SCOPE)
 endfunction()
 
-foreach(page tactiled.8 tactilectl.1 tactiled.conf.5 tactiled-publish.8 tactiled-hall.8)
+foreach(page tactiled.8 tactilectl.1 tactiled.conf.5 tactiled-publish.8 tactiled-hall.8
+             tactiled-hall-setup.8)
   string(REGEX MATCH "[0-9]$" section ${page})
   tactiled_gzip(${PROJECT_SOURCE_DIR}/man/${page} ${CMAKE_CURRENT_BINARY_DIR}/man/${page}.gz)
   install(FILES ${CMAKE_CURRENT_BINARY_DIR}/man/${page}.gz

@@ -1,5 +1,7 @@
 #include "core/game/log_entries.h"
 
+#include <algorithm>
+
 #include <climits>
 #include <cstdint>
 #include <string>
@@ -48,10 +50,17 @@ nlohmann::ordered_json squares_json(chess::Bitboard b) {
 }
 }  // namespace
 
-LogEntry start_entry(std::int64_t ms, const SessionConfig& config) {
+bool valid_game_id(std::string_view id) {
+  return id.size() == 32 && std::all_of(id.begin(), id.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+LogEntry start_entry(std::int64_t ms, const SessionConfig& config, const std::string& game_id) {
   LogEntry j;
   j["t"] = ms;
   j["type"] = "start";
+  if (!game_id.empty()) j["game_id"] = game_id;
   j["fen"] = config.start.fen();
   j["chess960"] = config.start.chess960();
   j["completion"] = config.recognizer.completion == board::Completion::Auto ? "auto" : "button";

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,8 +19,15 @@ namespace tactile::game {
 using LogEntry = nlohmann::ordered_json;
 
 // The first entry: start position, variant, completion mode, time control, language,
-// seating (and the seating's player, board A's colour and board B's language).
-LogEntry start_entry(std::int64_t ms, const SessionConfig& config);
+// seating (and the seating's player, board A's colour and board B's language), and the
+// game's identity `game_id` when one is given (the daemon makes it: 128 random bits as 32
+// lowercase hex digits; the core has no randomness of its own).
+LogEntry start_entry(std::int64_t ms, const SessionConfig& config, const std::string& game_id = {});
+// Whether `id` is a game id as start_entry writes it: 32 lowercase hex digits.
+bool valid_game_id(std::string_view id);
+// The PGN tags an arbiter recorded for the game (new-game's, or the config's, `players`
+// record): White, Black, Event, Site, Round, Date.
+inline constexpr const char* kPlayersTags[] = {"White", "Black", "Event", "Site", "Round", "Date"};
 LogEntry hole_entry(int board, const board::HoleEvent& e);
 LogEntry button_entry(int board, const board::ButtonEvent& e);
 // Question `question` said to its end at `ms` (Session::heard): an input like a button.

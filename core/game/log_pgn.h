@@ -1,6 +1,8 @@
-// The PGN of a game rebuilt from its arbiter log, as `tactilectl log pgn` prints it and
-// tactiled-hall publishes it: the session's record with Event and Site defaulted, the
-// Result tag set and the log's last hash as LogHead (so a reader can check it).
+// The PGN of a game rebuilt from its arbiter log, the one writer of `tactilectl log pgn`,
+// tactiled-publish and tactiled-hall: the session's record with the tags the arbiter
+// recorded (the log's players entries: White, Black, Event, Site, Round, Date), Event and
+// Site defaulted, the Result tag set, the log's last hash as LogHead (so a reader can
+// check it) and its game id as GameId.
 #pragma once
 
 #include "core/chess/pgn.h"

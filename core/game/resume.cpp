@@ -1,8 +1,10 @@
 #include "core/game/resume.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/chess/error.h"
+#include "core/chess/text_check.h"
 #include "core/game/arbiter.h"
 #include "core/game/log_entries.h"
 #include "core/game/player_settings.h"
@@ -41,11 +43,11 @@ bool session_record(const std::string& type) {
 }
 // A phrase the daemon says itself, not the session: "Board connected" or "Board
 // disconnected" right after the board record, "Game continued" right after the resume
-// record, the record failing or saved again right after the pgn record, "Check e4" right
-// after the health record (live.cpp).
+// record, the record failing or saved again right after the pgn record (live.cpp).
 bool daemon_speech(const std::string& type, const std::string& previous_type) {
-  return type == "speak" && (previous_type == "board" || previous_type == "resume" ||
-                             previous_type == "pgn" || previous_type == "health");
+  return type == "speak" &&
+         (previous_type == "board" || previous_type == "resume" || previous_type == "pgn" ||
+          previous_type == "health");
 }
 
 // What the daemon feeds the session: board events and the arbiter's commands.
@@ -172,74 +174,40 @@ struct Segment {
   std::vector<Recorded> recorded;
 };
 
-// Compares what the log records with what its events make (see resume_from_log). Each
-// segment's records must be the first of its derived ones: the rest, outputs a crash cut
-// off before the restart, were made silently on resume and are logged nowhere.
-std::vector<LogDifference> compare(const std::vector<Segment>& segments,
-                                   const std::vector<nlohmann::json>& derived) {
-  std::vector<LogDifference> differences;
-  for (std::size_t s = 0; s < segments.size(); ++s) {
-    const std::size_t end = s + 1 < segments.size() ? segments[s + 1].derived_from : derived.size();
-    const std::vector<Recorded>& recorded = segments[s].recorded;
-    for (std::size_t i = 0; i < recorded.size(); ++i) {
-      const nlohmann::json& r = recorded[i].record;
-      const std::size_t k = segments[s].derived_from + i;
-      if (k >= end) {
-        differences.push_back({recorded[i].line, "recorded " + r.dump() +
-                                                     ", but the events make no " +
-                                                     r.value("type", "") + " record here"});
-      } else if (r != derived[k]) {
-        differences.push_back({recorded[i].line, "recorded " + r.dump() + ", but the events make " +
-                                                     derived[k].dump()});
-      }
+// A log replayed entry by entry: the session fed each input at its logged time, and
+// each record the log says the session made compared with the one the inputs make, as
+// soon as both are there (so the work of an entry is that entry's, not the log's again).
+// rebuild() feeds a whole log; LogFollower feeds a log as it grows.
+struct Replayer {
+  explicit Replayer(const nlohmann::json& start)
+      : r(config_from_start_entry(start)), before_seatings(!start.contains("seating")) {
+    if (start.contains("game_id")) {
+      r.game_id = at_line(1, [&] { return string_from_entry(start, "game_id"); });
+      if (!valid_game_id(r.game_id))
+        throw chess::ParseError("line 1: game_id: not 32 lowercase hex digits");
     }
+    r.players = at_line(1, [&] { return players_from_start(start); });
+    r.players_at_start = r.players;
+    // The game starts at the start entry's time, as GameRunner starts it.
+    r.last_ms = time_from_entry(start);
+    r.session.start(r.last_ms, out);
+    take();
+    event_ms = r.last_ms;
   }
-  return differences;
-}
-
-LogReplay rebuild(std::string_view text) {
-  Split split = split_torn(text);
-  const std::string_view good = split.good;
-  std::string torn_text = std::move(split.torn);
-  const std::size_t lines = record::verify_log(good);  // throws "line N: why"
-  if (lines == 0) throw chess::ParseError("line 1: the log has no complete start entry");
-
-  std::vector<nlohmann::json> entries;
-  entries.reserve(lines);
-  std::string_view last_line;
-  for (std::size_t pos = 0; pos < good.size();) {
-    const std::size_t end = good.find('\n', pos);
-    last_line = good.substr(pos, end - pos);
-    entries.push_back(nlohmann::json::parse(last_line));  // verify_log checked it parses
-    pos = end + 1;
-  }
-
-  LogReplay replay{ResumedGame(config_from_start_entry(entries.front())), {}, 0};
-  ResumedGame& r = replay.game;
-  r.good_lines = lines;
-  r.good_bytes = good.size();
-  r.read_bytes = text.size();
-  r.last_hash = record::sha256_hex(last_line);
-  r.torn_line = std::move(torn_text);
-  r.players = at_line(1, [&] { return players_from_start(entries.front()); });
-  r.players_at_start = r.players;
 
   // What the session makes, as the daemon logs it after each call (output_entries).
-  std::vector<nlohmann::json> derived;
-  std::vector<Output> out;
-  // A log written before seatings existed (its start entry names none) has no rollback
-  // record: the arbiter's command alone recorded it.
-  const bool before_seatings = !entries.front().contains("seating");
-  const auto take = [&] {
+  void take() {
     for (const Output& o : out) {
+      // A log written before seatings existed (its start entry names none) has no
+      // rollback record: the arbiter's command alone recorded it.
       if (before_seatings && o.kind == Output::Kind::Rollback) continue;
       for (const LogEntry& e : output_entries(o, r.session)) derived.push_back(comparable(e));
     }
     out.clear();
-  };
+  }
   // As the daemon's loop wakes at each deadline and logs what it brings: a clock record
   // then reads the clocks as they stood after that deadline, not after a later one.
-  const auto advance = [&](std::int64_t ms) {
+  void advance(std::int64_t ms) {
     for (std::int64_t due = r.session.next_deadline(); due <= ms;) {
       r.session.advance(due, out);
       take();
@@ -249,18 +217,51 @@ LogReplay rebuild(std::string_view text) {
     }
     r.session.advance(ms, out);
     take();
-  };
-  std::vector<Segment> segments(1);
+  }
+  // The derived records are kept only from the first one not compared yet (derived_base
+  // is the index of derived[0]), the recorded ones of the last segment only from the first
+  // not compared yet (`checked` of them were): what the replayer holds stays small however
+  // long the log, so a copy of it (LogFollower::game) costs little more than the session.
+  std::size_t derived_count() const { return derived_base + derived.size(); }
 
-  // The game starts at the start entry's time, as GameRunner starts it.
-  r.last_ms = time_from_entry(entries.front());
-  r.session.start(r.last_ms, out);
-  take();
-  std::int64_t event_ms = r.last_ms;  // the session's time: events never go back
-  std::string previous_type = "start";
-  for (std::size_t i = 1; i < entries.size(); ++i) {
-    const nlohmann::json& j = entries[i];
-    const std::size_t line = i + 1;
+  // Each record of the last segment against the derived one at its place, once both are
+  // there: a derived record never changes once made.
+  void check() {
+    Segment& seg = segments.back();
+    std::size_t done = 0;
+    for (; done < seg.recorded.size() && seg.derived_from + checked + done < derived_count();
+         ++done) {
+      const Recorded& rec = seg.recorded[done];
+      const nlohmann::json& d = derived[seg.derived_from + checked + done - derived_base];
+      if (rec.record != d)
+        differences.push_back(
+            {rec.line, "recorded " + rec.record.dump() + ", but the events make " + d.dump()});
+    }
+    seg.recorded.erase(seg.recorded.begin(), seg.recorded.begin() + std::ptrdiff_t(done));
+    checked += done;
+    const std::size_t keep_from = std::min(seg.derived_from + checked, derived_count());
+    derived.erase(derived.begin(), derived.begin() + std::ptrdiff_t(keep_from - derived_base));
+    derived_base = keep_from;
+  }
+  // The last segment ends where the derived records are now: its records not compared are
+  // outputs the events do not make (a crash cuts off derived records, never recorded ones).
+  void close_segment() {
+    for (const Recorded& rec : segments.back().recorded)
+      differences.push_back({rec.line, "recorded " + rec.record.dump() +
+                                           ", but the events make no " +
+                                           rec.record.value("type", "") + " record here"});
+    segments.back().recorded.clear();
+  }
+  // A restart of the daemon: a new segment begins at the derived records made so far.
+  void new_segment() {
+    close_segment();
+    derived_base = derived_count();
+    derived.clear();
+    segments.back() = Segment{derived_base, {}};
+    checked = 0;
+  }
+
+  void feed(const nlohmann::json& j, std::size_t line) {
     const std::int64_t ms = at_line(line, [&] { return time_from_entry(j); });
     r.last_ms = std::max(r.last_ms, ms);
     const std::string type = at_line(line, [&] { return string_from_entry(j, "type"); });
@@ -301,26 +302,90 @@ LogReplay rebuild(std::string_view text) {
       advance(ms);  // what fell due before the command comes first
       r.session.on_arbiter(ms, c, out);
       take();
+    } else if (type == "players") {
+      // The arbiter's names for the PGN: text of one line, as new-game takes it.
+      for (const char* key : kPlayersTags) {
+        if (!j.contains(key)) continue;
+        std::string v = at_line(line, [&] { return string_from_entry(j, key); });
+        if (!chess::plain_text(v, 200))
+          throw chess::ParseError("line " + std::to_string(line) + ": " + key +
+                                  ": longer than 200 bytes, not UTF-8 or a control character");
+        r.tags[key] = std::move(v);
+      }
     } else if (type == "resume") {
       // The daemon restarted here, having run the session to the log's last time then.
       advance(r.last_ms);
-      segments.push_back({derived.size(), {}});
+      check();
+      new_segment();
     } else if (session_record(type) && !daemon_speech(type, previous_type)) {
       nlohmann::json record = j;
       record.erase("seq");
       record.erase("prev");
       segments.back().recorded.push_back({line, std::move(record)});
+      ++compared;
     }
     previous_type = type;
+    check();
   }
-  // The session had run up to the last logged time (settle times, a flag that fell).
-  advance(r.last_ms);
-  r.over = r.session.over();
-  // A game closed by new-game was left on purpose too: its successor has its own log.
-  const std::string last = entries.size() > 1 ? entries.back().value("type", "") : "";
-  r.stopped = last == "stop" || last == "closed";
-  replay.differences = compare(segments, derived);
-  for (const Segment& segment : segments) replay.compared += segment.recorded.size();
+
+  // The end of what was fed: the session run up to the last logged time (settle times, a
+  // flag that fell) and every record compared. Changes this replayer: a snapshot finishes
+  // a copy.
+  LogReplay finish(const std::string& last_type) {
+    advance(r.last_ms);
+    check();
+    close_segment();
+    r.over = r.session.over();
+    // A game closed by new-game was left on purpose too: its successor has its own log.
+    r.stopped = last_type == "stop" || last_type == "closed";
+    LogReplay replay{std::move(r), std::move(differences), compared};
+    return replay;
+  }
+
+  ResumedGame r;
+  bool before_seatings = false;
+  std::vector<nlohmann::json> derived;
+  std::vector<Output> out;
+  std::size_t derived_base = 0;
+  std::vector<Segment> segments = std::vector<Segment>(1);  // the last one only
+  std::size_t checked = 0;  // records of the last segment compared so far
+  std::vector<LogDifference> differences;
+  std::size_t compared = 0;   // recorded session records
+  std::int64_t event_ms = 0;  // the session's time: events never go back
+  std::string previous_type = "start";
+};
+
+LogReplay rebuild(std::string_view text) {
+  Split split = split_torn(text);
+  const std::string_view good = split.good;
+  std::string torn_text = std::move(split.torn);
+  const std::size_t lines = record::verify_log(good);  // throws "line N: why"
+  if (lines == 0) throw chess::ParseError("line 1: the log has no complete start entry");
+
+  std::optional<Replayer> replayer;
+  std::string_view last_line;
+  std::string last_type;
+  std::size_t line = 0;
+  for (std::size_t pos = 0; pos < good.size();) {
+    const std::size_t end = good.find('\n', pos);
+    last_line = good.substr(pos, end - pos);
+    const nlohmann::json j = nlohmann::json::parse(last_line);  // verify_log checked it parses
+    ++line;
+    if (!replayer) {
+      replayer.emplace(j);
+    } else {
+      replayer->feed(j, line);
+      last_type = j.value("type", "");
+    }
+    pos = end + 1;
+  }
+  LogReplay replay = replayer->finish(last_type);
+  ResumedGame& r = replay.game;
+  r.good_lines = lines;
+  r.good_bytes = good.size();
+  r.read_bytes = text.size();
+  r.last_hash = record::sha256_hex(last_line);
+  r.torn_line = std::move(torn_text);
   return replay;
 }
 
@@ -334,6 +399,73 @@ auto json_errors_as_parse_errors(Run run) {
   }
 }
 }  // namespace
+
+struct LogFollower::State {
+  explicit State(const nlohmann::json& start) : replayer(start) {}
+  Replayer replayer;
+  std::size_t lines = 1;
+  std::size_t bytes = 0;
+  std::string last_hash, last_type;
+};
+
+LogFollower::LogFollower(std::string_view start_line) {
+  json_errors_as_parse_errors([&] {
+    const nlohmann::json j = nlohmann::json::parse(start_line, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || j.value("seq", -1) != 0 ||
+        j.value("prev", "") != std::string(64, '0'))
+      throw chess::ParseError("line 1: not the start of an arbiter log (seq 0, prev zeros)");
+    s_ = std::make_unique<State>(j);
+    return 0;
+  });
+  s_->last_hash = record::sha256_hex(start_line);
+  s_->bytes = start_line.size() + 1;
+}
+
+LogFollower::~LogFollower() = default;
+LogFollower::LogFollower(LogFollower&&) noexcept = default;
+LogFollower& LogFollower::operator=(LogFollower&&) noexcept = default;
+
+void LogFollower::add(std::string_view line) {
+  const std::size_t n = s_->lines + 1;
+  json_errors_as_parse_errors([&] {
+    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+      throw chess::ParseError("line " + std::to_string(n) + ": not a JSON object");
+    // The chain, as verify_log checks it: the next seq, the previous line's hash.
+    if (!j.contains("seq") || !j["seq"].is_number_integer() ||
+        j["seq"].get<std::int64_t>() != std::int64_t(n - 1))
+      throw chess::ParseError("line " + std::to_string(n) + ": seq " +
+                              (j.contains("seq") ? j["seq"].dump() : "none") + " where " +
+                              std::to_string(n - 1) + " was expected");
+    if (!j.contains("prev") || !j["prev"].is_string() || j["prev"] != s_->last_hash)
+      throw chess::ParseError("line " + std::to_string(n) +
+                              ": does not carry the hash of the line before");
+    s_->replayer.feed(j, n);
+    s_->last_type = j.value("type", "");
+    return 0;
+  });
+  s_->lines = n;
+  s_->last_hash = record::sha256_hex(line);
+  s_->bytes += line.size() + 1;
+}
+
+std::size_t LogFollower::lines() const {
+  return s_->lines;
+}
+
+ResumedGame LogFollower::game() const {
+  Replayer copy = s_->replayer;  // small: the session and what is not compared yet
+  LogReplay replay = json_errors_as_parse_errors([&] { return copy.finish(s_->last_type); });
+  if (!replay.differences.empty()) {
+    const LogDifference& d = replay.differences.front();
+    throw chess::ParseError("line " + std::to_string(d.line) + ": " + d.why);
+  }
+  ResumedGame& r = replay.game;
+  r.good_lines = s_->lines;
+  r.good_bytes = r.read_bytes = s_->bytes;
+  r.last_hash = s_->last_hash;
+  return std::move(r);
+}
 
 bool known_record_type(std::string_view type) {
   static constexpr std::string_view kOthers[] = {

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +40,9 @@ struct ResumedGame {
   // records): his own steps of the speech rate go on after a restart.
   BoardPlayers players;
   BoardPlayers players_at_start;  // as the start record gave them
+  std::string game_id;         // the start entry's game_id ("" in a log from before them)
+  // The tags the arbiter recorded (kPlayersTags of the last players entries), for the PGN.
+  std::map<std::string, std::string> tags;
 };
 
 // Reads a whole log: verifies the chain, drops a torn last line (no newline at its end,
@@ -68,6 +73,34 @@ struct LogReplay {
 // As resume_from_log, but lists every recorded record that differs instead of throwing at
 // the first (tactilectl log replay). Still throws for a broken chain or a bad entry.
 LogReplay replay_log(std::string_view text);
+
+// A log read as it grows, line by line (tactiled-publish, tactiled-hall): the same replay
+// and the same checks as resume_from_log, with the work of a line that line's rather than
+// the whole log's again (the session is fed each input once; each recorded record is
+// compared once, when the inputs have made its counterpart).
+class LogFollower {
+ public:
+  // The log's first line, its start entry (no newline). Throws chess::ParseError
+  // "line 1: why".
+  explicit LogFollower(std::string_view start_line);
+  ~LogFollower();
+  LogFollower(LogFollower&&) noexcept;
+  LogFollower& operator=(LogFollower&&) noexcept;
+
+  // The next line (no newline): its seq and prev must go on the chain. Throws
+  // chess::ParseError "line N: why"; the follower is of no further use then.
+  void add(std::string_view line);
+  std::size_t lines() const;  // lines added, the start entry among them
+
+  // The game the lines so far make, as resume_from_log makes it of the same text: its
+  // session run up to the last logged time. Throws chess::ParseError "line N: why" for
+  // the first recorded record that differs.
+  ResumedGame game() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
 
 // Whether `type` is a record type of the arbiter log: the session's inputs and outputs
 // (log_entries.h) and the daemon's own records (board, resync, resume, players, pgn, stop,

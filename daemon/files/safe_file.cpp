@@ -118,7 +118,8 @@ int open_existing_for_append(const std::string& path, std::string_view what) {
   return fd;
 }
 
-void replace_file(const std::string& path, std::string_view text, std::string_view what) {
+void replace_file(const std::string& path, std::string_view text, std::string_view what,
+                  bool synced) {
   const Directory dir(path, "write", what);
   std::string temp;
   int fd = -1;
@@ -129,12 +130,12 @@ void replace_file(const std::string& path, std::string_view text, std::string_vi
     if (fd < 0 && errno != EEXIST) fail("write", what, path, errno);
   }
   if (fd < 0) fail("write", what, path, EEXIST);
-  const bool written = write_all(fd, text) && ::fsync(fd) == 0;
+  const bool written = write_all(fd, text) && (!synced || ::fsync(fd) == 0);
   int error = errno;
   ::close(fd);
   if (written && ::renameat(dir.fd(), temp.c_str(), dir.fd(), dir.name().c_str()) == 0) {
     // The rename itself is made durable with the directory.
-    if (::fsync(dir.fd()) == 0) return;
+    if (!synced || ::fsync(dir.fd()) == 0) return;
     fail("write", what, path, errno);
   }
   if (written) error = errno;

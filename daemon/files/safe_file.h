@@ -33,7 +33,11 @@ int open_existing_for_append(const std::string& path, std::string_view what);
 // random name (O_EXCL) beside it is written and synced, renamed over `path`, and the
 // directory synced. A reader, a crash or a power cut sees the old file or the new one,
 // never half of one. Throws std::runtime_error "cannot write WHAT 'PATH': why".
-void replace_file(const std::string& path, std::string_view text, std::string_view what);
+// `synced` false: the same, without the two syncs, for a file that is made again from
+// elsewhere (tactiled-hall's games' files, rebuilt from the records): a reader still sees
+// the old file or the new one, a power cut may lose the last version.
+void replace_file(const std::string& path, std::string_view text, std::string_view what,
+                  bool synced = true);
 
 // Whether `a` and `b` name one file: the same device and inode where both exist, else
 // the same path once made absolute and its links and dots resolved.

@@ -18,9 +18,11 @@ std::string read_password_file(const std::string& path) {
 }
 
 bool valid_name(const std::string& name) {
-  if (name.empty()) return false;
+  if (name.empty() || name.size() > kMaxNameLength) return false;
   for (char c : name)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_')) return false;
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+          c == '_'))
+      return false;
   return true;
 }
 

@@ -25,8 +25,9 @@ struct BrokerAccess {
 // The first line of a password file. Throws std::runtime_error naming the key and the path.
 std::string read_password_file(const std::string& path);
 
-// A hall or table name, a level of the topic: letters, digits, '-' and '_' only (no MQTT
-// wildcard, no '/', nothing a shell or a file name would take apart).
+// A hall or table name, a level of the topic: 1 to 32 ASCII letters, digits, '-' and '_'
+// (no MQTT wildcard, no '/', no "..", nothing a shell or a file name would take apart).
+constexpr std::size_t kMaxNameLength = 32;
 bool valid_name(const std::string& name);
 
 // Sets `access`'s account and TLS on `m` and starts connecting on libmosquitto's thread,

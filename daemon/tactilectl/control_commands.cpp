@@ -14,6 +14,8 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "core/chess/input_text.h"
+#include "core/chess/text_check.h"
 #include "core/clock/chess_clock.h"
 #include "daemon/tactilectl/command.h"
 #include "daemon/tactilectl/status_text.h"
@@ -183,9 +185,21 @@ json build_request(const ControlCommand& c, const po::variables_map& vm) {
     r["result"] = a[0];
     if (vm.count("reason")) r["reason"] = vm["reason"].as<std::string>();
   } else if (c.name == "new-game") {
-    for (const char* key : {"white", "black", "event", "site", "round", "time-control", "fen"})
-      if (vm.count(key)) r[key] = vm[key].as<std::string>();
-    if (vm.count("chess960")) r["chess960"] = vm["chess960"].as<int>();
+    for (const char* key : {"white", "black", "event", "site", "round", "time-control", "fen"}) {
+      if (!vm.count(key)) continue;
+      const std::string v = vm[key].as<std::string>();
+      // What reaches a terminal, the log and the PGN: one line of text, no escape sequence.
+      if (!chess::valid_utf8(v) || chess::has_control_character(v))
+        throw UsageError{"--" + std::string(key) + " " + chess::shown(v) +
+                         ": not UTF-8 text, or holds a control character (ESC, NUL, a newline...)"};
+      r[key] = v;
+    }
+    if (vm.count("chess960")) {
+      const int n = vm["chess960"].as<int>();
+      if (n < 0 || n > 959)
+        throw UsageError{"--chess960 " + std::to_string(n) + ": not a number from 0 to 959"};
+      r["chess960"] = n;
+    }
     if (vm.count("fen") && vm.count("chess960"))
       throw UsageError{"--chess960 and --fen exclude each other"};
   } else if (!vm["args"].as<std::vector<std::string>>().empty()) {

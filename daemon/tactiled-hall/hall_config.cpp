@@ -1,6 +1,9 @@
 #include "daemon/tactiled-hall/hall_config.h"
 
 #include <stdexcept>
+#include <utility>
+
+#include "core/chess/text_check.h"
 
 namespace po = boost::program_options;
 
@@ -20,7 +23,9 @@ po::options_description hall_options() {
       "tls-key", po::value<std::string>(), "its private key")("username", po::value<std::string>(),
                                                               "the broker login")(
       "password-file", po::value<std::string>(), "a file holding the broker password")(
-      "coalesce-ms", po::value<int>(), "changes within this many ms make one rewrite (200)");
+      "coalesce-ms", po::value<int>(), "changes within this many ms make one rewrite (200)")(
+      "event", po::value<std::string>(), "the Event tag of every game (default: each game's own)")(
+      "site", po::value<std::string>(), "the Site tag of every game (default: each game's own)");
   return o;
 }
 
@@ -47,6 +52,13 @@ HallConfig hall_config(const po::variables_map& vm) {
   text("tls-key", c.broker.tls_key);
   text("username", c.broker.username);
   number("coalesce-ms", c.coalesce_ms, 0, 1000);
+  text("event", c.event);
+  text("site", c.site);
+  for (const auto& [key, value] : {std::pair{"event", &c.event}, std::pair{"site", &c.site}})
+    if (!chess::plain_text(*value, 200) || value->find_first_of("\"\\") != std::string::npos)
+      throw std::runtime_error(std::string(key) +
+                               ": longer than 200 bytes, not UTF-8, or holds a quote, "
+                               "backslash or control character");
   if (c.hall.empty()) throw std::runtime_error("hall: no hall named (hall = NAME)");
   if (!mqtt::valid_name(c.hall))
     throw std::runtime_error("hall: '" + c.hall + "' is not letters, digits, '-' and '_'");

@@ -18,7 +18,8 @@ struct HallConfig {
   std::string output_dir = "/var/lib/tactiled-hall";
   std::string http_address = "127.0.0.1";  // the arbiter's page
   int http_port = 8080;
-  int coalesce_ms = 200;  // changes within this time make one rewrite of the files
+  int coalesce_ms = 200;    // changes within this time make one rewrite of the files
+  std::string event, site;  // every game's Event and Site tags; "": each game's own
 };
 
 constexpr const char* kDefaultConfigPath = "/etc/tactiled/hall.conf";

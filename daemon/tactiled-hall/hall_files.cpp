@@ -3,6 +3,11 @@
 #include <cstdio>
 #include <ctime>
 
+#include "core/chess/san.h"
+#include "core/chess/uci.h"
+#include "core/game/log_entries.h"
+#include "daemon/mqtt/broker_access.h"
+
 namespace tactile::hall {
 namespace {
 
@@ -15,6 +20,11 @@ bool state_ms(const Table& t, const char* key, long long& ms) {
   if (!t.state.is_object() || !t.state.contains(key) || !t.state[key].is_number()) return false;
   ms = t.state[key].get<long long>();
   return true;
+}
+
+// A tag nobody set: absent, empty or PGN's "?".
+bool unset(const chess::PgnGame& g, const char* tag) {
+  return g.tag(tag).empty() || g.tag(tag) == "?";
 }
 
 }  // namespace
@@ -38,16 +48,25 @@ std::string utc_text(long long unix_ms) {
   return text;
 }
 
-chess::PgnGame feed_game(const HallState& hall, const Table& t) {
-  chess::PgnGame g = t.game ? *t.game : chess::PgnGame{};
-  for (const char* player : {"White", "Black"}) {
-    std::string name = state_text(t, player[0] == 'W' ? "white" : "black");
-    if (g.tag(player).empty() && !name.empty()) g.set_tag(player, name);
+chess::PgnGame feed_game(const HallState& hall, const Table& t, const TableGame& game) {
+  chess::PgnGame g = game.game ? *game.game : chess::PgnGame{};
+  const bool current = &game == static_cast<const TableGame*>(&t);
+  // The log's own tags (new-game's players record) first; the state's for the current
+  // game when the log has none (a table joined late shows its retained pgn).
+  if (current) {
+    for (const char* player : {"White", "Black"}) {
+      std::string name = state_text(t, player[0] == 'W' ? "white" : "black");
+      if (unset(g, player) && !name.empty()) g.set_tag(player, name);
+    }
+    if (g.tag("Event").empty() && !state_text(t, "event").empty())
+      g.set_tag("Event", state_text(t, "event"));
   }
-  if (g.tag("Event").empty() && !state_text(t, "event").empty())
-    g.set_tag("Event", state_text(t, "event"));
-  if (!hall.round().empty()) g.set_tag("Round", hall.round());
+  // The hall's configuration names the round's Event and Site for every game.
+  if (!hall.event().empty()) g.set_tag("Event", hall.event());
+  if (!hall.site().empty()) g.set_tag("Site", hall.site());
+  if (unset(g, "Round") && !hall.round().empty()) g.set_tag("Round", hall.round());
   g.set_tag("Board", std::to_string(t.board));
+  if (!current) return g;
   long long white = 0, black = 0, read_at = 0;
   if (state_ms(t, "white_ms", white) && state_ms(t, "black_ms", black)) {
     g.set_tag("WhiteClock", clock_text(white));
@@ -57,8 +76,26 @@ chess::PgnGame feed_game(const HallState& hall, const Table& t) {
   return g;
 }
 
+chess::PgnGame feed_game(const HallState& hall, const Table& t) {
+  return feed_game(hall, t, t);
+}
+
 std::string game_file_name(const Table& t) {
   return "table-" + t.name + ".pgn";
+}
+
+std::string game_file_name(const Table& t, const TableGame& g) {
+  return g.id.empty() ? "" : "table-" + t.name + "-" + g.id + ".pgn";
+}
+
+bool is_game_file_name(std::string_view name) {
+  if (!name.starts_with("table-") || !name.ends_with(".pgn")) return false;
+  name = name.substr(6, name.size() - 10);
+  // "<table>" or "<table>-<game_id>": a table name, then perhaps a game id.
+  if (name.size() > 33 && name[name.size() - 33] == '-' &&
+      game::valid_game_id(name.substr(name.size() - 32)))
+    name = name.substr(0, name.size() - 33);
+  return mqtt::valid_name(std::string(name));
 }
 
 TableView table_view(const HallState& hall, const Table& t) {
@@ -66,6 +103,26 @@ TableView table_view(const HallState& hall, const Table& t) {
   TableView v;
   v.pgn = chess::write_pgn(g);
   const bool gap = t.records.size() != static_cast<std::size_t>(t.next_seq);
+  // Every game of the table with an id, each in a file of its own, earlier ones first.
+  nlohmann::json games = nlohmann::json::array();
+  auto add_game = [&](const TableGame& tg) {
+    if (tg.id.empty()) return;
+    const chess::PgnGame one =
+        &tg == static_cast<const TableGame*>(&t) ? g : feed_game(hall, t, tg);
+    const std::string file = game_file_name(t, tg);
+    v.game_files.emplace_back(
+        file, &tg == static_cast<const TableGame*>(&t) ? v.pgn : chess::write_pgn(one));
+    games.push_back({{"game_id", tg.id},
+                     {"file", file},
+                     {"white", std::string(one.tag("White"))},
+                     {"black", std::string(one.tag("Black"))},
+                     {"round", std::string(one.tag("Round"))},
+                     {"result", one.result},
+                     {"moves", one.moves.size()},
+                     {"records", tg.next_seq}});
+  };
+  for (const TableGame& e : t.earlier) add_game(e);
+  add_game(t);
   v.round_entry = {{"table", t.name},
                    {"board", t.board},
                    {"white", std::string(g.tag("White"))},
@@ -77,7 +134,9 @@ TableView table_view(const HallState& hall, const Table& t) {
                    {"records", t.next_seq},
                    {"from_records", t.game_from_records},
                    {"gap", gap},
-                   {"flags", t.flags}};
+                   {"flags", t.flags},
+                   {"game_id", t.id},
+                   {"games", games}};
   chess::Position now = g.position_after();
   // A table with no game yet (no records, no pgn) shows the position its state names.
   if (!t.game && t.state.contains("fen") && t.state["fen"].is_string()) {
@@ -91,24 +150,53 @@ TableView table_view(const HallState& hall, const Table& t) {
   nlohmann::json alarms =
       s.contains("alarms") && s["alarms"].is_array() ? s["alarms"] : nlohmann::json::array();
   if (t.status == "offline") alarms.push_back("offline");
-  v.page_entry = {{"table", t.name},
-                  {"board", t.board},
-                  {"white", std::string(g.tag("White"))},
-                  {"black", std::string(g.tag("Black"))},
-                  {"fen", now.fen()},
-                  {"turn", now.side_to_move() == chess::White ? "white" : "black"},
-                  {"white_ms", value("white_ms")},
-                  {"black_ms", value("black_ms")},
-                  {"running", s.contains("running") ? s["running"] : "none"},
-                  {"read_at", value("read_at")},
-                  {"last_move", value("last_move")},
-                  {"alarms", alarms},
-                  {"health", value("health")},  // per board: suspect holes, self-test
-                  {"daemon_last_seen", value("daemon_last_seen")},  // tactiled gone silent
-                  {"flags", t.flags},
-                  {"result", g.result},
-                  {"moves", g.moves.size()},
-                  {"status", t.status}};
+  // The last move as the game has it (so a move redraws the page once, with its position);
+  // the state's for a table with no game yet.
+  nlohmann::json last_move = value("last_move");
+  if (!g.moves.empty()) {
+    chess::Position before = g.position_after(g.moves.size() - 1);
+    const chess::Move m = g.moves.back().move;
+    last_move = {{"san", chess::to_san(before, m)},
+                 {"uci", chess::to_uci(before, m)},
+                 {"by", before.side_to_move() == chess::White ? "white" : "black"}};
+  }
+  // The discrepancies' boards and squares, only as the page may show them.
+  nlohmann::json discrepancies = nlohmann::json::array();
+  if (s.contains("discrepancies") && s["discrepancies"].is_array())
+    for (const nlohmann::json& d : s["discrepancies"]) {
+      if (!d.is_object() || d.value("board", "").size() != 1 || !d.contains("squares") ||
+          !d["squares"].is_array())
+        continue;
+      const std::string board = d["board"];
+      if (board != "A" && board != "B") continue;
+      nlohmann::json squares = nlohmann::json::array();
+      for (const nlohmann::json& sq : d["squares"])
+        if (sq.is_string() && sq.get<std::string>().size() == 2) squares.push_back(sq);
+      discrepancies.push_back({{"board", board}, {"squares", squares}});
+    }
+  v.page_entry = {
+      {"table", t.name},
+      {"board", t.board},
+      {"white", std::string(g.tag("White"))},
+      {"black", std::string(g.tag("Black"))},
+      {"fen", now.fen()},
+      {"turn", now.side_to_move() == chess::White ? "white" : "black"},
+      {"white_ms", value("white_ms")},
+      {"black_ms", value("black_ms")},
+      {"running", s.contains("running") ? s["running"] : "none"},
+      {"read_at", value("read_at")},
+      {"last_move", last_move},
+      {"discrepancies", discrepancies},
+      {"alarms", alarms},
+      {"health", value("health")},  // per board: suspect holes, self-test
+      {"daemon_last_seen", value("daemon_last_seen")},  // tactiled gone silent
+      {"flags", t.flags},
+      {"result", g.result},
+      {"moves", g.moves.size()},
+      {"status", t.status},
+      {"offline_since", t.offline_since ? nlohmann::json(t.offline_since) : nlohmann::json()},
+      {"file", game_file_name(t)},
+      {"games", games}};
   return v;
 }
 
@@ -145,7 +233,9 @@ std::string HallViews::live_pgn(const HallState& hall) const {
 nlohmann::json HallViews::round_json(const HallState& hall) const {
   nlohmann::json tables = nlohmann::json::array();
   for (const Table* t : hall.tables()) tables.push_back(view(*t).round_entry);
-  return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}};
+  nlohmann::json dropped = nlohmann::json::object();
+  for (const auto& [why, n] : hall.dropped()) dropped[why] = n;
+  return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}, {"dropped", dropped}};
 }
 
 nlohmann::json HallViews::page_json(const HallState& hall) const {

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,9 +20,17 @@ namespace tactile::hall {
 // for the round) and the clocks as they stand now (WhiteClock, BlackClock, ReferenceTime,
 // from the retained state). A table with no game yet gets the tags and no moves.
 chess::PgnGame feed_game(const HallState& hall, const Table& table);
+// One game of the table (its current one or an earlier one) as its own file has it: the
+// game's PGN with the hall's Event, Site, Round (where the log names none) and Board; the
+// clocks only for the current game.
+chess::PgnGame feed_game(const HallState& hall, const Table& table, const TableGame& game);
 
-// The name of the table's own PGN file in the output directory.
+// The name of the table's own PGN file (its current game) in the output directory.
 std::string game_file_name(const Table& table);
+// The name of one game's file, "table-<table>-<game_id>.pgn"; "" for a game without id.
+std::string game_file_name(const Table& table, const TableGame& game);
+// Whether `name` is a file name the two above make (what the page's server may serve).
+bool is_game_file_name(std::string_view name);
 
 // Every table's feed game, by board number.
 std::string live_pgn(const HallState& hall);
@@ -40,6 +50,8 @@ nlohmann::json page_json(const HallState& hall);
 // part of live.pgn), its entry of round.json and its entry of the page.
 struct TableView {
   std::string pgn;
+  // Every game of the table with a game id, earlier ones first: its file name and PGN.
+  std::vector<std::pair<std::string, std::string>> game_files;
   nlohmann::json round_entry, page_entry;
 };
 TableView table_view(const HallState& hall, const Table& table);

@@ -4,15 +4,19 @@
 #include <charconv>
 #include <exception>
 
+#include "core/chess/text_check.h"
+#include "core/game/log_entries.h"
 #include "core/game/log_pgn.h"
 #include "core/game/resume.h"
+#include "daemon/mqtt/broker_access.h"
 
 namespace tactile::hall {
 namespace {
 
-// The parts of tactiled/<hall>/<table>/<kind>; false when the topic is not of that form.
+// The parts of tactiled/<hall>/<table>/<kind>, or tactiled/<hall>/<table>/record/<game_id>;
+// false when the topic is not of that form.
 bool split_topic(std::string_view topic, std::string_view& hall, std::string_view& table,
-                 std::string_view& kind) {
+                 std::string_view& kind, std::string_view& game_id) {
   std::vector<std::string_view> parts;
   while (true) {
     const std::size_t slash = topic.find('/');
@@ -20,10 +24,12 @@ bool split_topic(std::string_view topic, std::string_view& hall, std::string_vie
     if (slash == std::string_view::npos) break;
     topic.remove_prefix(slash + 1);
   }
-  if (parts.size() != 4 || parts[0] != "tactiled") return false;
+  if (parts.size() < 4 || parts.size() > 5 || parts[0] != "tactiled") return false;
   hall = parts[1];
   table = parts[2];
   kind = parts[3];
+  game_id = parts.size() == 5 ? parts[4] : std::string_view();
+  if (parts.size() == 5 && (kind != "record" || !game::valid_game_id(game_id))) return false;
   return !table.empty();
 }
 
@@ -36,20 +42,79 @@ int board_number(std::string_view name) {
   return n;
 }
 
+// A topic shown in the journal: cut short, control bytes escaped.
+std::string shown_topic(std::string_view topic) {
+  std::string out;
+  for (char ch : topic.substr(0, 80)) {
+    const auto c = static_cast<unsigned char>(ch);
+    out += (c < 0x20 || c >= 0x7F) ? '?' : ch;
+  }
+  if (topic.size() > 80) out += "...";
+  return out;
+}
+
+// The state's fields that are names the page and the PGN show.
+constexpr const char* kTextFields[] = {"hall", "table", "white",   "black", "event",
+                                       "site", "round", "seating", "result"};
+
 }  // namespace
+
+bool HallState::drop(const char* why, std::string_view topic) {
+  const std::int64_t n = ++dropped_[why];
+  if (n <= 10 || n % 1000 == 0)
+    drop_log_.push_back(std::string("dropped a message (") + why + ", " + std::to_string(n) +
+                        " so far) on '" + shown_topic(topic) + "'");
+  return false;
+}
+
+std::vector<std::string> HallState::take_drop_log() {
+  std::vector<std::string> out;
+  out.swap(drop_log_);
+  return out;
+}
 
 bool HallState::receive(std::string_view topic, std::string_view payload,
                         std::optional<std::int64_t> live_at) {
-  std::string_view hall, name, kind;
-  if (!split_topic(topic, hall, name, kind) || hall != hall_) return false;
-  if (kind != "record" && kind != "state" && kind != "pgn" && kind != "status") return false;
+  std::string_view hall, name, kind, game_id;
+  if (!topic.starts_with("tactiled/" + hall_ + "/")) return false;  // another hall's
+  // Everything below is this hall's: checked before anything is kept.
+  if (payload.size() > HallLimits::kMaxPayload) return drop("too-large", topic);
+  if (!chess::valid_utf8(topic) || !chess::valid_utf8(payload)) return drop("not-utf8", topic);
+  if (!split_topic(topic, hall, name, kind, game_id) ||
+      (kind != "record" && kind != "state" && kind != "pgn" && kind != "status"))
+    return drop("bad-topic", topic);
+  if (!mqtt::valid_name(std::string(name))) return drop("bad-name", topic);
+  if (!tables_.contains(name) && tables_.size() >= HallLimits::kMaxTables)
+    return drop("too-many-tables", topic);
+  if (kind == "status" && payload != "online" && payload != "offline")
+    return drop("bad-field", topic);
+  if (kind == "state") {
+    const nlohmann::json j = nlohmann::json::parse(payload, nullptr, false);
+    if (j.is_object())
+      for (const char* key : kTextFields)
+        if (j.contains(key) &&
+            (!j[key].is_string() ||
+             !chess::plain_text(j[key].get_ref<const std::string&>(), HallLimits::kMaxText)))
+          return drop("bad-field", topic);
+  }
+  if (kind == "record") {
+    if (const Table* known = table(name)) {
+      const TableGame* g = known->id == game_id ? known : nullptr;
+      for (const TableGame& e : known->earlier)
+        if (e.id == game_id) g = &e;
+      if (!g && known->earlier.size() + 1 >= HallLimits::kMaxGames)
+        return drop("too-many-games", topic);
+      if (g && g->records.size() >= HallLimits::kMaxRecords) return drop("too-many-records", topic);
+    }
+  }
   Table& t = table_named(std::string(name));
   bool changed = false;
-  if (kind == "record") changed = receive_record(t, payload);
+  if (kind == "record") changed = receive_record(t, game_id, payload);
   if (kind == "state") changed = receive_state(t, payload, live_at);
   if (kind == "pgn") changed = receive_pgn(t, payload);
   if (kind == "status" && t.status != payload) {
     t.status = std::string(payload);
+    t.offline_since = t.status == "offline" && live_at ? *live_at : 0;
     changed = true;
   }
   if (changed) ++t.changes;
@@ -74,7 +139,7 @@ void HallState::flag(Table& t, std::string why) {
     t.flags.push_back(std::move(why));
 }
 
-bool HallState::receive_record(Table& t, std::string_view payload) {
+bool HallState::receive_record(Table& t, std::string_view game_id, std::string_view payload) {
   std::int64_t seq = -1;
   try {
     const nlohmann::json j = nlohmann::json::parse(payload);
@@ -86,29 +151,52 @@ bool HallState::receive_record(Table& t, std::string_view payload) {
     flag(t, "a record that is not a log entry with a seq was dropped");
     return true;
   }
-  if (!t.records.emplace(seq, std::string(payload)).second) return false;  // a duplicate
-  const std::int64_t before = t.next_seq;
-  while (t.records.count(t.next_seq)) ++t.next_seq;
-  if (t.next_seq == before) return false;  // after a gap: shown once the gap is filled
-  t.stale = true;
+  // The game the record belongs to: the current one, an earlier one (a record sent again
+  // late), or a new game, which becomes the table's current one (the old one is kept).
+  TableGame* g = nullptr;
+  if (t.id == game_id) g = &t;
+  for (TableGame& e : t.earlier)
+    if (e.id == game_id) g = &e;
+  if (!g) {
+    if (t.stale) rebuild(t, t);
+    if (!t.records.empty() || t.game) t.earlier.push_back(static_cast<TableGame&>(t));
+    TableGame fresh;
+    fresh.id = std::string(game_id);
+    static_cast<TableGame&>(t) = std::move(fresh);
+    t.retained_pgn.clear();  // the old game's
+    g = &t;
+  }
+  if (!g->records.emplace(seq, std::string(payload)).second) return false;  // a duplicate
+  const std::int64_t before = g->next_seq;
+  while (g->records.count(g->next_seq)) ++g->next_seq;
+  if (g->next_seq == before) return false;  // after a gap: shown once the gap is filled
+  g->stale = true;
   return true;
 }
 
-void HallState::rebuild(Table& t) {
-  std::string text;
-  for (auto it = t.records.begin(); it != t.records.end() && it->first < t.next_seq; ++it) {
-    text += it->second;
-    text += '\n';
-  }
+void HallState::rebuild(Table& t, TableGame& g) {
+  g.stale = false;
+  if (g.broken) return;  // flagged once; the retained pgn stands for it
   try {
-    const game::ResumedGame r = game::resume_from_log(text);
-    t.game = game::log_pgn(r);
-    t.game_from_records = true;
+    // Only the records not fed yet: the follower has the rest.
+    std::int64_t seq = g.follower ? std::int64_t(g.follower->lines()) : 0;
+    for (; seq < g.next_seq; ++seq) {
+      const std::string& line = g.records.at(seq);
+      if (!g.follower)
+        g.follower = std::make_shared<game::LogFollower>(line);
+      else
+        g.follower->add(line);
+    }
+    if (!g.follower) return;
+    g.game = game::log_pgn(g.follower->game());
+    g.game_from_records = true;
   } catch (const std::exception& e) {
     flag(t, std::string("the records do not replay: ") + e.what());
-    t.game_from_records = false;
+    g.follower.reset();
+    g.broken = true;
+    g.game_from_records = false;
     const std::string retained = t.retained_pgn;
-    if (!retained.empty()) receive_pgn(t, retained);
+    if (&g == &t && !retained.empty()) receive_pgn(t, retained);
   }
 }
 
@@ -136,6 +224,9 @@ bool HallState::receive_pgn(Table& t, std::string_view payload) {
   try {
     std::vector<chess::PgnGame> games = chess::read_pgn(payload);
     if (games.size() != 1) throw std::runtime_error("not one game");
+    // A game the hall has no records of (it joined late) is still that game: its GameId.
+    const std::string id(games.front().tag("GameId"));
+    if (t.records.empty() && game::valid_game_id(id)) t.id = id;
     t.game = std::move(games.front());
   } catch (const std::exception& e) {
     flag(t, std::string("a pgn that does not read was dropped: ") + e.what());
@@ -145,9 +236,10 @@ bool HallState::receive_pgn(Table& t, std::string_view payload) {
 
 void HallState::refresh() {
   for (auto& kv : tables_) {
-    if (!kv.second.stale) continue;
-    kv.second.stale = false;
-    rebuild(kv.second);
+    Table& t = kv.second;
+    for (TableGame& g : t.earlier)
+      if (g.stale) rebuild(t, g);
+    if (t.stale) rebuild(t, t);
   }
 }
 

@@ -7,10 +7,14 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <fstream>
+#include <map>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
+#include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/page_html.h"
 
 namespace tactile::hall {
@@ -21,29 +25,48 @@ namespace http = beast::http;
 using tcp = asio::ip::tcp;
 
 struct HttpServer::Impl {
-  Impl(const PageFeed& f) : feed(f), acceptor(io) {}
+  Impl(const PageFeed& f, std::string dir) : feed(f), output_dir(std::move(dir)), acceptor(io) {}
   const PageFeed& feed;
+  const std::string output_dir;
   asio::io_context io;
   tcp::acceptor acceptor;
   std::thread accepting;
   std::mutex mutex;
   std::condition_variable done;
-  std::set<int> open;  // sockets of the connections being served
+  std::set<int> open;                                   // sockets of the connections being served
+  std::map<asio::ip::address, std::size_t> per_client;  // open connections by address
   bool stopping = false;
 
   void accept_next();
-  void serve(tcp::socket socket);
+  void serve(tcp::socket socket, asio::ip::address from);
   void stream_events(tcp::socket& socket);
 };
 
 namespace {
 
-// A reader that stops sending in the middle of a request does not hold a thread forever.
-void set_receive_timeout(int fd, int seconds) {
-  timeval tv{seconds, 0};
-  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+void set_timeout(int fd, int option, std::chrono::milliseconds ms) {
+  timeval tv{static_cast<time_t>(ms.count() / 1000),
+             static_cast<suseconds_t>(ms.count() % 1000 * 1000)};
+  setsockopt(fd, SOL_SOCKET, option, &tv, sizeof tv);
 }
 
+// The request, its header whole within `timeout` from now: a reader that sends a byte now
+// and then (a slow half-sent request) is dropped when the time is up, not at its pace.
+// Throws on a timeout, a header over 8 KiB or a body (the page takes none).
+http::request<http::empty_body> read_request(tcp::socket& socket, beast::flat_buffer& buffer,
+                                             std::chrono::milliseconds timeout) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point end = Clock::now() + timeout;
+  http::request_parser<http::empty_body> parser;
+  parser.header_limit(8 * 1024);
+  while (!parser.is_done()) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now());
+    if (left.count() <= 0) throw std::runtime_error("request header timed out");
+    set_timeout(socket.native_handle(), SO_RCVTIMEO, left);
+    http::read_some(socket, buffer, parser);
+  }
+  return parser.release();
+}
 http::response<http::string_body> reply(http::status status, const char* type, std::string body) {
   http::response<http::string_body> res{status, 11};
   res.set(http::field::server, "tactiled-hall");
@@ -55,59 +78,88 @@ http::response<http::string_body> reply(http::status status, const char* type, s
   return res;
 }
 
+// A game's file as last written (only names is_game_file_name takes reach here: no path
+// of the client's own making is ever opened).
+bool read_small_file(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream out;
+  out << in.rdbuf();
+  text = out.str();
+  return true;
+}
+
 }  // namespace
 
 void HttpServer::Impl::accept_next() {
   acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
     if (ec) return;  // the acceptor was closed
+    const asio::ip::address from = socket.remote_endpoint(ec).address();
     {
       std::lock_guard lock(mutex);
-      if (stopping || open.size() >= kMaxConnections) {
+      if (ec || stopping || open.size() >= kMaxConnections || per_client[from] >= kMaxPerClient) {
+        if (per_client[from] == 0) per_client.erase(from);
         socket.close(ec);
         accept_next();
         return;
       }
       open.insert(socket.native_handle());
+      ++per_client[from];
     }
-    std::thread([this, s = std::move(socket)]() mutable { serve(std::move(s)); }).detach();
+    std::thread([this, s = std::move(socket), from]() mutable {
+      serve(std::move(s), from);
+    }).detach();
     accept_next();
   });
 }
 
-void HttpServer::Impl::serve(tcp::socket socket) {
+void HttpServer::Impl::serve(tcp::socket socket, asio::ip::address from) {
   const int fd = socket.native_handle();
   try {
-    set_receive_timeout(fd, 10);
+    // A reader that takes nothing for this long (a full send buffer) is dropped.
+    set_timeout(fd, SO_SNDTIMEO, kIdleTimeout);
     beast::flat_buffer buffer;
-    http::request<http::string_body> req;
-    http::read(socket, buffer, req);
+    const http::request<http::empty_body> req = read_request(socket, buffer, kHeaderTimeout);
     const std::string target(req.target());
     const std::string path = target.substr(0, target.find('?'));
-    if (req.method() != http::verb::get && req.method() != http::verb::head) {
-      http::write(socket, reply(http::status::method_not_allowed, "text/plain", "GET only\n"));
+    const bool head = req.method() == http::verb::head;
+    auto send = [&](http::response<http::string_body> res) {
+      if (!head) return void(http::write(socket, res));
+      http::response_serializer<http::string_body> sr{res};  // HEAD: the header alone
+      http::write_header(socket, sr);
+    };
+    if (req.method() != http::verb::get && !head) {
+      send(reply(http::status::method_not_allowed, "text/plain", "GET only\n"));
     } else if (path == "/events") {
-      stream_events(socket);
+      if (head)
+        send(reply(http::status::ok, "text/event-stream", ""));
+      else
+        stream_events(socket);
     } else {
       const FeedSnapshot now = feed.current();
       if (path == "/" || path == "/index.html")
-        http::write(socket, reply(http::status::ok, "text/html; charset=utf-8", page_html()));
+        send(reply(http::status::ok, "text/html; charset=utf-8", page_html()));
       else if (path == "/tables.json")
-        http::write(socket, reply(http::status::ok, "application/json", now.page_json));
+        send(reply(http::status::ok, "application/json", now.page_json));
       else if (path == "/live.pgn")
-        http::write(socket, reply(http::status::ok, "application/x-chess-pgn", now.live_pgn));
+        send(reply(http::status::ok, "application/x-chess-pgn", now.live_pgn));
       else if (path == "/round.json")
-        http::write(socket, reply(http::status::ok, "application/json", now.round_json));
+        send(reply(http::status::ok, "application/json", now.round_json));
+      else if (std::string text;
+               is_game_file_name(path.substr(1)) && read_small_file(output_dir + path, text))
+        send(reply(http::status::ok, "application/x-chess-pgn", std::move(text)));
       else
-        http::write(socket, reply(http::status::not_found, "text/plain", "not found\n"));
+        send(reply(http::status::not_found, "text/plain", "not found\n"));
     }
   } catch (const std::exception&) {
-    // A reader gone or a bad request: this connection ends, the others go on.
+    // A reader gone, too slow or a bad request: this connection ends, the others go on.
   }
   beast::error_code ec;
   socket.shutdown(tcp::socket::shutdown_both, ec);
   socket.close(ec);
   std::lock_guard lock(mutex);
   open.erase(fd);
+  if (--per_client[from] == 0) per_client.erase(from);
   done.notify_all();
 }
 
@@ -136,8 +188,9 @@ void HttpServer::Impl::stream_events(tcp::socket& socket) {
   }
 }
 
-HttpServer::HttpServer(const std::string& address, int port, const PageFeed& feed)
-    : impl_(std::make_unique<Impl>(feed)) {
+HttpServer::HttpServer(const std::string& address, int port, const PageFeed& feed,
+                       const std::string& output_dir)
+    : impl_(std::make_unique<Impl>(feed, output_dir)) {
   try {
     const tcp::endpoint at(asio::ip::make_address(address), static_cast<unsigned short>(port));
     impl_->acceptor.open(at.protocol());

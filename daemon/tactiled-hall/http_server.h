@@ -1,10 +1,15 @@
 // The arbiter's page over HTTP (Boost.Beast): GET / (the page), /events (server-sent
 // events: the page's JSON at once and after every change), /tables.json, /live.pgn and
-// /round.json. One thread accepts; each connection has its own thread (an arbiter's hall
-// has a handful of viewers; at most kMaxConnections at once, more are refused).
+// /round.json. One thread accepts; each connection has its own thread. A venue's network is
+// shared with players and spectators, so every connection is bounded (docs/hall.md,
+// "Limits"): at most kMaxPerClient from one address and kMaxConnections in all (more are
+// closed at once), a request's header whole within kHeaderTimeout, a reader that takes
+// nothing for kIdleTimeout dropped.
 #pragma once
 
 #include <atomic>
+#include <chrono>
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <thread>
@@ -15,11 +20,17 @@ namespace tactile::hall {
 
 class HttpServer {
  public:
-  static constexpr int kMaxConnections = 64;
+  static constexpr std::size_t kMaxConnections = 256;
+  static constexpr std::size_t kMaxPerClient = 16;
+  static constexpr std::chrono::seconds kHeaderTimeout{5};
+  static constexpr std::chrono::seconds kIdleTimeout{10};
 
   // Listens on address:port (port 0: any free one). Throws std::runtime_error naming the
   // address when it cannot.
-  HttpServer(const std::string& address, int port, const PageFeed& feed);
+  // The games' files (/table-*.pgn, the names round.json gives) are served from
+  // `output_dir`.
+  HttpServer(const std::string& address, int port, const PageFeed& feed,
+             const std::string& output_dir);
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;

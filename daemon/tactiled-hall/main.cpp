@@ -4,6 +4,7 @@
 // coalesce-ms making one rewrite.
 #include <mosquitto.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -14,6 +15,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -45,11 +47,16 @@ and keeps in the output directory, each rewritten all or nothing:
   live.pgn       every game of the round, by board number, with [%clk] after every move,
                  the Seven Tag Roster, Round and Board tags that never change while the
                  round runs, and WhiteClock, BlackClock and ReferenceTime as they stand now
-  table-T.pgn    the game of table T (the same text as its game in live.pgn)
-  round.json     the round's index: tables, boards, players, results, files, flags
+  table-T.pgn    the current game of table T (the same text as its game in live.pgn)
+  table-T-ID.pgn each game table T played in the hall's life, by its game id
+  round.json     the round's index: tables, boards, players, results, files, flags,
+                 every table's games and the messages dropped
 Each game is rebuilt from its records (the durable source); a table joined late shows its
 retained pgn until its records reach back to the start. A bad record flags its table
-(round.json "flags") and the rest goes on.
+(round.json "flags") and the rest goes on. A message over 64 KiB, not UTF-8, of a bad
+table name or topic, or past the bounds (500 tables, 100 games a table) is dropped,
+logged and counted (round.json "dropped"). See tactiled-hall-setup(8) for a broker where
+only the venue's tables publish.
 
 It serves the arbiter's page on http-address:http-port: every table as a board diagram
 (a table with square and piece names for screen readers) with both clocks running, the
@@ -106,8 +113,11 @@ void on_connect(mosquitto* m, void* data, int rc) {
 
 void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
   auto* c = static_cast<Client*>(data);
+  // A payload over the limit is kept only as far as shows that it is over (the state drops
+  // it): 5 MB records never sit in the inbox.
+  const std::size_t size = msg->payload ? static_cast<std::size_t>(msg->payloadlen) : 0;
   std::string payload(static_cast<const char*>(msg->payload),
-                      msg->payload ? static_cast<std::size_t>(msg->payloadlen) : 0);
+                      std::min(size, hall::HallLimits::kMaxPayload + 1));
   {
     std::lock_guard lock(c->inbox->mutex);
     c->inbox->messages.push_back(
@@ -120,19 +130,38 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
 // Every table whose view changed gets its own file again; live.pgn, round.json and the
 // page are put together from the views. A table file that cannot be written is tried
 // again at the next change (its view forgotten); the error goes to the journal.
+//
+// live.pgn first (what broadcasts poll, each table file costs a sync), the games' files,
+// then round.json (it names them). A game file whose text is the one last written (an
+// earlier game of a table that changed) is not written again.
 void write_files(hall::HallState& state, hall::HallViews& views, const std::string& dir,
-                 hall::PageFeed& feed) {
+                 hall::PageFeed& feed, std::unordered_map<std::string, std::size_t>& written) {
   state.refresh();
   const std::vector<const hall::Table*> changed = views.update(state);
   std::string live = views.live_pgn(state);
-  std::string index = views.round_json(state).dump(2) + "\n";
-  feed.publish(views.page_json(state).dump(), live, index);
+  // Every text in the views was checked as UTF-8 when it came; replace is a second line of
+  // defence: a dump that threw would stop every rewrite from then on.
+  constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
+  std::string index = views.round_json(state).dump(2, ' ', false, kReplace) + "\n";
+  feed.publish(views.page_json(state).dump(-1, ' ', false, kReplace), live, index);
+  daemon::replace_file(dir + "/live.pgn", live, "live PGN");
   std::string failure;
+  const auto write = [&](const std::string& file, const std::string& pgn) {
+    const std::size_t h = std::hash<std::string>{}(pgn);
+    const auto it = written.find(file);
+    if (it != written.end() && it->second == h) return;
+    written.erase(file);  // unknown until it is written whole
+    // Not synced: a game's file is made again from the records; live.pgn and round.json
+    // are (200 syncs a rewrite at 10x on 200 tables would hold live.pgn back).
+    daemon::replace_file(dir + "/" + file, pgn, "game PGN", false);
+    written[file] = h;
+  };
   for (const hall::Table* t : changed) {
     try {
-      if (failure.empty())
-        daemon::replace_file(dir + "/" + hall::game_file_name(*t), views.view(*t).pgn, "game PGN");
-      else
+      if (failure.empty()) {
+        write(hall::game_file_name(*t), views.view(*t).pgn);
+        for (const auto& [file, pgn] : views.view(*t).game_files) write(file, pgn);
+      } else
         views.forget(*t);  // the disk is full or gone: not tried again now
     } catch (const std::exception& e) {
       views.forget(*t);
@@ -140,7 +169,6 @@ void write_files(hall::HallState& state, hall::HallViews& views, const std::stri
     }
   }
   daemon::replace_file(dir + "/round.json", index, "round index");
-  daemon::replace_file(dir + "/live.pgn", live, "live PGN");
   if (!failure.empty()) throw std::runtime_error(failure);
 }
 
@@ -160,11 +188,13 @@ int run(const hall::HallConfig& config) {
   mqtt::start_connecting(m, config.broker, 10);
 
   hall::HallState state(config.hall);
+  state.set_round_tags(config.event, config.site);
   hall::PageFeed feed;
   hall::HallViews views;
-  write_files(state, views, config.output_dir, feed);
+  std::unordered_map<std::string, std::size_t> written;  // game files: hash of the text
+  write_files(state, views, config.output_dir, feed, written);
   std::optional<hall::HttpServer> http;
-  http.emplace(config.http_address, config.http_port, feed);
+  http.emplace(config.http_address, config.http_port, feed, config.output_dir);
   std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker.host << ":"
             << config.broker.port << ", files in " << config.output_dir << ", page at http://"
             << config.http_address << ":" << http->port() << "/" << std::endl;
@@ -179,15 +209,24 @@ int run(const hall::HallConfig& config) {
       inbox.wake.wait_for(lock, std::chrono::milliseconds(50));
       batch.swap(inbox.messages);
     }
+    const auto dropped_before = state.dropped();
     for (const Message& message : batch) {
       if (state.receive(message.topic, message.payload, message.live_at) && !dirty) {
         dirty = true;
         first_change = Clock::now();
       }
     }
+    // Drops change round.json's counts: written at the next rewrite (coalesced as any
+    // change, so a flood rewrites the files no more often than coalesce-ms).
+    if (!dirty && state.dropped() != dropped_before) {
+      dirty = true;
+      first_change = Clock::now();
+    }
+    for (const std::string& line : state.take_drop_log())
+      std::cerr << "tactiled-hall: " << line << "\n";
     if (dirty && Clock::now() - first_change >= std::chrono::milliseconds(config.coalesce_ms)) {
       try {
-        write_files(state, views, config.output_dir, feed);
+        write_files(state, views, config.output_dir, feed, written);
       } catch (const std::exception& e) {
         std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again at the next change
       }
@@ -200,7 +239,7 @@ int run(const hall::HallConfig& config) {
   mosquitto_loop_stop(m, true);
   mosquitto_destroy(m);
   mosquitto_lib_cleanup();
-  if (dirty) write_files(state, views, config.output_dir, feed);
+  if (dirty) write_files(state, views, config.output_dir, feed, written);
   return 0;
 }
 

@@ -14,26 +14,46 @@ const std::string& page_html() {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Hall - tactiled</title>
 <style>
-body { font-family: "DejaVu Sans", sans-serif; font-size: 1.25rem; margin: 0.5rem; background: #fff; color: #000; }
+* { box-sizing: border-box; }
+body { font-family: "DejaVu Sans", sans-serif; font-size: 1.25rem; margin: 0.5rem; background: #fff; color: #000; overflow-wrap: anywhere; }
 h1 { font-size: 1.6rem; margin: 0.2rem 0 0.6rem; }
-#tables { display: grid; grid-template-columns: repeat(auto-fill, minmax(20rem, 1fr)); gap: 1rem; }
-section.table { border: 3px solid #333; border-radius: 0.4rem; padding: 0.5rem; }
+a { color: #0645ad; }
+#alarm-summary { border: 3px solid #b00000; background: #fff0f0; padding: 0.3rem 0.6rem; margin: 0 0 0.6rem; }
+#alarm-summary[hidden] { display: none; }
+#alarm-summary h2 { font-size: 1.3rem; }
+#alarm-summary ul { margin: 0.2rem 0; padding-left: 1.2rem; }
+#tables { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(20rem, 100%), 1fr)); gap: 1rem; }
+section.table { border: 3px solid #333; border-radius: 0.4rem; padding: 0.5rem; min-width: 0; }
 section.table.alarm { border-color: #b00000; background: #fff0f0; }
+section.table.offline { border-style: dashed; background: #f2f2f2; }
 h2 { font-size: 1.4rem; margin: 0 0 0.3rem; }
 table.board { border-collapse: collapse; margin: 0.3rem 0; }
-table.board td { width: 2.1rem; height: 2.1rem; text-align: center; font-size: 1.7rem; line-height: 1; padding: 0; }
+table.board td { width: min(2.1rem, 9vw); height: min(2.1rem, 9vw); text-align: center; font-size: min(1.7rem, 7vw); line-height: 1; padding: 0; }
 table.board th { font-size: 0.9rem; font-weight: normal; padding: 0 0.2rem; }
 td.light { background: #f0d9b5; } td.dark { background: #b58863; }
-.clocks { display: flex; gap: 1rem; font-size: 1.5rem; font-variant-numeric: tabular-nums; }
+.clocks { display: flex; flex-wrap: wrap; gap: 0 1rem; font-size: 1.5rem; font-variant-numeric: tabular-nums; }
+.clock { white-space: nowrap; }
 .clock.running { font-weight: bold; text-decoration: underline; }
-.alarms { color: #b00000; font-weight: bold; min-height: 1.5rem; }
+.alarms { min-height: 1.5rem; margin: 0.2rem 0; padding: 0; list-style: none; }
+.alarms li { font-weight: bold; padding: 0.1rem 0.3rem; margin: 0.1rem 0; border-left: 0.4rem solid; }
+.alarm-flag { color: #7a0000; border-color: #b00000; background: #ffd6d6; }
+.alarm-discrepancy { color: #6b2f00; border-color: #d35400; background: #ffe8d0; }
+.alarm-board-lost, .alarm-fault { color: #4a0060; border-color: #7b1fa2; background: #f3e0f7; }
+.alarm-paused, .alarm-adjourned { color: #003b6b; border-color: #1565c0; background: #e0efff; }
+.alarm-offline { color: #333; border-color: #555; background: #e6e6e6; }
 .flags { color: #6b4e00; font-size: 1rem; }
+.files { font-size: 1rem; }
 .sr { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
 </style>
 </head>
 <body>
 <h1 id="title">Hall</h1>
 <p id="connection">Connecting...</p>
+<p class="files"><a href="live.pgn">live.pgn</a> (every game of the round) - <a href="round.json">round.json</a></p>
+<nav id="alarm-summary" aria-labelledby="alarm-summary-head" hidden>
+<h2 id="alarm-summary-head">Alarms</h2>
+<ul id="alarm-list"></ul>
+</nav>
 <div id="announce" class="sr" aria-live="assertive" aria-atomic="false"></div>
 <main id="tables"></main>
 <script>
@@ -42,11 +62,64 @@ const names = { K: "white king", Q: "white queen", R: "white rook", B: "white bi
   k: "black king", q: "black queen", r: "black rook", b: "black bishop", n: "black knight", p: "black pawn" };
 const glyphs = { K: "\u2654", Q: "\u2655", R: "\u2656", B: "\u2657", N: "\u2658", P: "\u2659",
   k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" };
+const pieceWords = { K: "King", Q: "Queen", R: "Rook", B: "Bishop", N: "Knight" };
 const files = "abcdefgh";
 let tables = [];
 let hallOffset = 0;  // the hall's clock less this device's: read_at is on the hall's clock
-const seen = {};  // per table: last move and alarms already announced
+// Per table, keyed by its name in a Map (never an object's keys: a table named
+// "constructor" or "__proto__" is a table like any other).
+const seen = new Map();  // per table: last move and alarms already announced
 
+// A move as a listener hears it: "Nxe4+" is "Knight takes e4, check".
+function moveWords(san) {
+  if (!san) return "";
+  let m = san.replace(/[!?]+$/, "");
+  let tail = "";
+  if (m.endsWith("#")) { tail = ", checkmate"; m = m.slice(0, -1); }
+  else if (m.endsWith("+")) { tail = ", check"; m = m.slice(0, -1); }
+  if (m === "O-O" || m === "0-0") return "castles kingside" + tail;
+  if (m === "O-O-O" || m === "0-0-0") return "castles queenside" + tail;
+  let promo = "";
+  const p = m.match(/=?([QRBN])$/);
+  if (p && /[a-h][18]=?[QRBN]$/.test(m)) { promo = " promotes to " + pieceWords[p[1]].toLowerCase(); m = m.replace(/=?[QRBN]$/, ""); }
+  const target = m.slice(-2);
+  let rest = m.slice(0, -2);
+  const takes = rest.endsWith("x");
+  if (takes) rest = rest.slice(0, -1);
+  let who = "";
+  if (rest && pieceWords[rest[0]]) { who = pieceWords[rest[0]] + (rest.length > 1 ? " " + rest.slice(1) : ""); }
+  else if (rest) { who = rest; }  // a pawn's file: "exd5" is "e takes d5"
+  return (who ? who + " " : "") + (takes ? "takes " : (who ? "to " : "")) + target + promo + tail;
+}
+// Each alarm in words, by kind; a discrepancy names its board and squares.
+function alarmWords(t, kind) {
+  switch (kind) {
+    case "flag": return "Flag fallen";
+    case "discrepancy": {
+      const d = (t.discrepancies || []).map((x) => "board " + x.board + (x.squares.length ? " at " + x.squares.join(", ") : ""));
+      return "Discrepancy" + (d.length ? " on " + d.join("; ") : "") + ": the pegs differ from the game";
+    }
+    case "board-lost": return "Board connection lost";
+    case "fault": return "Fault on the table's unit";
+    case "paused": return "Clocks paused";
+    case "adjourned": return "Game adjourned";
+    case "offline": return "Table offline" + (t.offline_since ? " since " + timeText(t.offline_since) : "");
+    case "board-suspect": return "Board suspect: " + healthList(t, (h) => h.suspect);
+    case "self-test-failed": return "Self-test failed: " + healthList(t, (h) => h.self_test && h.self_test.failed);
+    case "daemon-stopped": return "tactiled silent since " + (t.daemon_last_seen ? timeText(t.daemon_last_seen) : "?");
+    default: return String(kind);
+  }
+}
+// "board A holes a1 e4" for each board whose health lists holes under `pick`.
+function healthList(t, pick) {
+  return Object.entries(t.health || {}).map(([b, h]) => [b, (h && pick(h)) || []])
+      .filter(([, holes]) => holes.length).map(([b, holes]) => "board " + b + " holes " + holes.join(" "))
+      .join("; ");
+}
+function timeText(ms) {
+  const d = new Date(ms);
+  return String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
+}
 function clockText(ms) {
   if (ms === null || ms === undefined) return "no clock";
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -56,7 +129,8 @@ function clockText(ms) {
 function clockNow(t, side) {
   const ms = t[side + "_ms"];
   if (ms === null || ms === undefined) return ms;
-  if (t.running !== side || !t.read_at) return ms;
+  // An offline table's clock is not run on: nobody knows it still runs.
+  if (t.running !== side || !t.read_at || t.status === "offline") return ms;
   return ms - (Date.now() + hallOffset - t.read_at);
 }
 function announce(text) {
@@ -103,12 +177,23 @@ function square(f, rank, piece) {
   if (piece) { const s = document.createElement("span"); s.setAttribute("aria-hidden", "true"); s.textContent = glyphs[piece]; td.appendChild(s); }
   return td;
 }
-// Only a table whose data changed is drawn anew: with a hundred tables a move redraws one
-// section, and a screen reader's place in the other tables is left where it was.
-const drawn = {};  // per table: the data it was drawn from, and its section
+function link(href, text) {
+  const a = document.createElement("a");
+  a.href = href; a.textContent = text;
+  return a;
+}
+// Only a table whose content changed is drawn anew (the clocks tick in place): with a
+// hundred tables a move redraws one section, and a screen reader's place in the other
+// tables is left where it was.
+const drawn = new Map();  // per table: the content it was drawn from, and its section
+function content(t) {
+  return JSON.stringify([t.board, t.white, t.black, t.fen, t.turn, t.last_move, t.alarms, t.discrepancies,
+    t.flags, t.result, t.status, t.offline_since, t.running, t.file, t.games,
+    t.white_ms === null || t.white_ms === undefined, t.black_ms === null || t.black_ms === undefined]);
+}
 function section(t) {
   const sec = document.createElement("section");
-  sec.className = "table" + (t.alarms.length ? " alarm" : "");
+  sec.className = "table" + (t.alarms.length ? " alarm" : "") + (t.status === "offline" ? " offline" : "");
   sec.id = "table-" + t.table;
   sec.setAttribute("aria-labelledby", "head-" + t.table);
   const h2 = document.createElement("h2");
@@ -119,7 +204,7 @@ function section(t) {
   clocks.className = "clocks";
   for (const side of ["white", "black"]) {
     const c = document.createElement("span");
-    c.className = "clock " + side + (t.running === side ? " running" : "");
+    c.className = "clock " + side + (t.running === side && t.status !== "offline" ? " running" : "");
     c.dataset.side = side;
     c.textContent = side[0].toUpperCase() + side.slice(1) + " " + clockText(clockNow(t, side));
     clocks.appendChild(c);
@@ -127,12 +212,17 @@ function section(t) {
   sec.appendChild(clocks);
   const last = document.createElement("p");
   last.className = "last-move";
-  last.textContent = t.last_move ? "Last move: " + t.last_move.san + " by " + t.last_move.by : "No move yet";
+  last.textContent = t.last_move ? "Last move: " + t.last_move.san + " (" + moveWords(t.last_move.san) + ") by " + t.last_move.by : "No move yet";
   sec.appendChild(last);
-  const alarms = document.createElement("p");
+  const alarms = document.createElement("ul");
   alarms.className = "alarms";
-  alarms.setAttribute("role", "status");
-  alarms.textContent = (t.alarms.length ? "Alarm: " + t.alarms.join(", ") : "") + Object.entries(t.health || {}).map(([b, h]) => (h.suspect && h.suspect.length ? "; board " + b + " suspect holes: " + h.suspect.join(" ") : "") + (h.self_test && h.self_test.passed === false ? "; board " + b + " self-test failed: " + (h.self_test.failed || []).join(" ") : "")).join("") + (t.daemon_last_seen ? "; tactiled silent since " + new Date(t.daemon_last_seen).toLocaleTimeString() : "");
+  alarms.setAttribute("aria-label", "Alarms");
+  for (const kind of t.alarms) {
+    const li = document.createElement("li");
+    li.className = "alarm-" + String(kind).replace(/[^a-z-]/g, "");
+    li.textContent = alarmWords(t, kind);
+    alarms.appendChild(li);
+  }
   sec.appendChild(alarms);
   if (t.flags.length) {
     const flags = document.createElement("p");
@@ -141,7 +231,34 @@ function section(t) {
     sec.appendChild(flags);
   }
   sec.appendChild(boardTable(t));
+  const pgns = document.createElement("p");
+  pgns.className = "files";
+  pgns.appendChild(link(t.file, "PGN of this game"));
+  const earlier = (t.games || []).slice(0, -1);
+  if (earlier.length) {
+    pgns.appendChild(document.createTextNode("; earlier games: "));
+    earlier.forEach((g, i) => {
+      if (i) pgns.appendChild(document.createTextNode(", "));
+      pgns.appendChild(link(g.file, "round " + g.round + ", " + g.white + " - " + g.black + " " + g.result));
+    });
+  }
+  sec.appendChild(pgns);
   return sec;
+}
+function summary() {
+  const list = document.getElementById("alarm-list");
+  list.replaceChildren();
+  let count = 0;
+  for (const t of tables) {
+    if (!t.alarms.length) continue;
+    count++;
+    const li = document.createElement("li");
+    li.appendChild(link("#table-" + t.table, "Board " + t.board));
+    li.appendChild(document.createTextNode(": " + t.alarms.map((k) => alarmWords(t, k)).join("; ")));
+    list.appendChild(li);
+  }
+  document.getElementById("alarm-summary").hidden = count === 0;
+  return count;
 }
 function render() {
   const main = document.getElementById("tables");
@@ -149,29 +266,33 @@ function render() {
   let at = main.firstChild;  // where the next table's section belongs
   for (const t of tables) {
     keep.add(t.table);
-    const data = JSON.stringify(t);
-    let d = drawn[t.table];
+    const data = content(t);
+    let d = drawn.get(t.table);
     if (!d || d.data !== data) {
       const sec = section(t);
       if (d) {
         if (at === d.sec) at = sec;
         d.sec.replaceWith(sec);
       }
-      d = drawn[t.table] = { data: data, sec: sec };
+      d = { data: data, sec: sec };
+      drawn.set(t.table, d);
     }
     if (d.sec !== at) main.insertBefore(d.sec, at);
     at = d.sec.nextSibling;
-    const before = seen[t.table];
+    const before = seen.get(t.table);
     const moveText = t.last_move ? t.last_move.san : "";
-    const alarmText = t.alarms.join(", ");
     if (before) {
-      if (moveText && moveText + t.moves !== before.move) announce("Board " + t.board + ": " + moveText);
-      if (alarmText && alarmText !== before.alarms) announce("Board " + t.board + " alarm: " + alarmText);
+      if (moveText && moveText + t.moves !== before.move) announce("Board " + t.board + ": " + moveWords(moveText));
+      for (const kind of t.alarms)
+        if (!before.alarms.includes(kind)) announce("Board " + t.board + " alarm: " + kind + ". " + alarmWords(t, kind));
+      for (const kind of before.alarms)
+        if (!t.alarms.includes(kind)) announce("Board " + t.board + ": " + kind + " cleared");
     }
-    seen[t.table] = { move: moveText + t.moves, alarms: alarmText };
+    seen.set(t.table, { move: moveText + t.moves, alarms: t.alarms.slice() });
   }
-  for (const name of Object.keys(drawn))
-    if (!keep.has(name)) { drawn[name].sec.remove(); delete drawn[name]; }
+  for (const [name, d] of drawn)
+    if (!keep.has(name)) { d.sec.remove(); drawn.delete(name); seen.delete(name); }
+  return summary();
 }
 function tick() {
   for (const t of tables) {
@@ -187,9 +308,11 @@ events.onerror = () => { document.getElementById("connection").textContent = "Co
 events.addEventListener("time", (e) => { hallOffset = Number(e.data) - Date.now(); });
 events.onmessage = (e) => {
   const hall = JSON.parse(e.data);
-  document.getElementById("title").textContent = "Hall " + hall.hall + (hall.round ? ", round " + hall.round : "");
+  const name = "Hall " + hall.hall + (hall.round ? ", round " + hall.round : "");
+  document.getElementById("title").textContent = name;
   tables = hall.tables;
-  render();
+  const alarms = render();
+  document.title = (alarms ? "(" + alarms + (alarms === 1 ? " alarm) " : " alarms) ") : "") + name + " - tactiled";
 };
 setInterval(tick, 250);
 </script>

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -11,6 +12,8 @@
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
+#include "core/game/log_entries.h"
+#include "core/game/log_pgn.h"
 #include "core/game/resume.h"
 #include "daemon/files/safe_file.h"
 #include "daemon/tactiled-publish/control_link.h"
@@ -74,8 +77,10 @@ void Publisher::on_connect(mosquitto* m, void* self, int rc) {
     std::cerr << "tactiled-publish: the broker refused: " << mosquitto_connack_string(rc) << "\n";
     return;
   }
+  // online only while tactiled answers too: its own liveness, not just the publisher's.
   const std::string topic = p->prefix_ + "status";
-  mosquitto_publish(m, nullptr, topic.c_str(), 6, "online", kQos, true);
+  const char* status = p->tactiled_up_ ? "online" : "offline";
+  mosquitto_publish(m, nullptr, topic.c_str(), int(std::strlen(status)), status, kQos, true);
   p->first_connection_->made();
   std::lock_guard lock(p->mu_);
   p->connected_ = true;
@@ -116,6 +121,14 @@ void Publisher::run(const std::atomic<bool>& stop) {
 }
 
 void Publisher::step(const json& status) {
+  // tactiled stopped answering its control socket (crashed, hung, stopped): the table is
+  // offline though this publisher is alive; online again when it answers.
+  const bool up = status.is_object();
+  if (up != tactiled_up_) {
+    tactiled_up_ = up;
+    std::lock_guard lock(mu_);
+    if (connected_) publish("status", up ? "online" : "offline", true, nullptr);
+  }
   const std::string current = status.is_object() ? status.value("log", "") : "";
   if (status.is_object()) {
     answered_at_ = now_unix_ms();
@@ -130,27 +143,41 @@ void Publisher::step(const json& status) {
   send_records();
   save_progress();
   if (!current.empty() && current != log_) {
-    // A new game: the old log's records all acknowledged first, then the new log's.
+    // A new game: the old log's records all acknowledged first, then the new log's. The
+    // next log is the one the old log's closed record names, not the status's: two
+    // new-games in a row must not skip the game between them.
+    std::string next;
+    for (auto it = lines_.rbegin(); it != lines_.rend() && next.empty(); ++it) {
+      const json j = json::parse(it->second, nullptr, false);
+      if (j.is_object() && j.value("type", "") == "closed" && j.contains("next_log") &&
+          j["next_log"].is_string())
+        next = j["next_log"].get<std::string>();
+    }
+    if (next.empty()) next = current;  // a log that was not closed (tactiled restarted)
     const std::int64_t last = lines_.empty() ? -1 : lines_.back().first;
     std::lock_guard lock(mu_);
     if (acked_ < last) return;
-    log_ = current;
+    log_ = next;
     acked_ = -1;
     sent_ = -1;
     sent_mids_.clear();
     acked_above_.clear();
     lines_.clear();
+    follower_.reset();
     read_bytes_ = 0;
     saved_ = -2;
   }
   if (current.empty()) return;
-  if (log_ != current) return;
+  if (log_ != current) {  // an older game between: its records now, the next step goes on
+    load_log();
+    send_records();
+    save_progress();
+    return;
+  }
   load_log();
   send_records();
   save_progress();
-  std::string text;
-  for (const auto& l : lines_) text += l.second + "\n";
-  publish_state(status, text);
+  publish_state(status);
 }
 
 void Publisher::load_log() {
@@ -158,6 +185,7 @@ void Publisher::load_log() {
   const std::string more = read_from(log_, read_bytes_, shrunk);
   if (shrunk) {
     lines_.clear();
+    follower_.reset();
     read_bytes_ = 0;
   }
   std::size_t at = 0;
@@ -167,7 +195,10 @@ void Publisher::load_log() {
     if (!j.is_discarded() && j.contains("seq") && j["seq"].is_number_integer()) {
       const std::int64_t seq = j["seq"].get<std::int64_t>();
       // After a resume cut a torn line, the next record has its seq again.
-      while (!lines_.empty() && lines_.back().first >= seq) lines_.pop_back();
+      while (!lines_.empty() && lines_.back().first >= seq) {
+        lines_.pop_back();
+        follower_.reset();  // fed a line that is gone: read anew
+      }
       lines_.emplace_back(seq, std::move(line));
     }
   }
@@ -183,7 +214,15 @@ void Publisher::send_records() {
     pgn_sent_.clear();
   }
   if (!connected_) return;
-  const std::string topic = prefix_ + "record";
+  // Every game's records under its own id (the start record's game_id): the hall keeps
+  // each game of the table apart. A log from before game ids: plain "record".
+  std::string topic = prefix_ + "record";
+  if (!lines_.empty() && lines_.front().first == 0) {
+    const json start = json::parse(lines_.front().second, nullptr, false);
+    if (start.is_object() && start.contains("game_id") && start["game_id"].is_string() &&
+        game::valid_game_id(start["game_id"].get<std::string>()))
+      topic += "/" + start["game_id"].get<std::string>();
+  }
   for (const auto& [seq, line] : lines_) {
     if (seq <= sent_) continue;
     int mid = 0;
@@ -201,41 +240,28 @@ bool Publisher::publish(const std::string& sub, const std::string& payload, bool
                            payload.data(), kQos, retain) == MOSQ_ERR_SUCCESS;
 }
 
-void Publisher::publish_silence() {
-  constexpr std::int64_t kSilentMs = 5'000;  // tactiled answers within milliseconds
-  if (told_silent_ || answered_at_ < 0 || last_state_.is_null() ||
-      now_unix_ms() - answered_at_ < kSilentMs)
-    return;
-  json state = last_state_;
-  state["alarms"].push_back("daemon-stopped");
-  state["daemon_last_seen"] = answered_at_;
-  state["running"] = "none";  // nobody's clock is known to run
-  state["read_at"] = now_unix_ms();
-  if (publish("state", state.dump(), true, nullptr)) {
-    told_silent_ = true;
-    state_sent_.clear();  // its next answer is published whatever it says
-  }
-}
-
-void Publisher::publish_state(const json& status, const std::string& text) {
+void Publisher::publish_state(const json& status) {
   {
     std::lock_guard lock(mu_);
     if (!connected_) return;
   }
   chess::PgnGame g;
-  std::string last_hash;
+  std::string game_id;
   try {
-    game::ResumedGame r = game::resume_from_log(text);
-    g = r.session.record();
-    last_hash = r.last_hash;
+    // The lines not fed yet, one by one: the work of what is new.
+    if (!follower_ && !lines_.empty())
+      follower_ = std::make_unique<game::LogFollower>(lines_[0].second);
+    if (!follower_) return;
+    for (std::size_t i = follower_->lines(); i < lines_.size(); ++i)
+      follower_->add(lines_[i].second);
+    const game::ResumedGame r = follower_->game();
+    g = game::log_pgn(r);  // the one PGN writer: tactilectl log pgn's
+    game_id = r.game_id;
   } catch (const std::exception& e) {
     std::cerr << "tactiled-publish: " << log_ << ": " << e.what() << "\n";
+    follower_.reset();  // read anew at the next step
     return;
   }
-  if (!g.has_tag("Event")) g.set_tag("Event", "tactiled game");
-  if (!g.has_tag("Site")) g.set_tag("Site", "tactile board");
-  g.set_tag("Result", g.result);
-  g.set_tag("LogHead", last_hash);
   const std::string pgn = chess::write_pgn(g);
 
   json state;
@@ -256,6 +282,7 @@ void Publisher::publish_state(const json& status, const std::string& text) {
     pos.play(m.move);
   }
   state["moves"] = moves;
+  state["game_id"] = game_id;
   state["last_move"] = last;
   json alarms = json::array();
   if (status.contains("discrepancies") && !status["discrepancies"].empty())
@@ -291,6 +318,10 @@ void Publisher::publish_state(const json& status, const std::string& text) {
         out[key] = h.contains(key) ? h[key] : json(nullptr);
     }
   state["health"] = health;
+  // Which board's holes differ, and where: the arbiter's page names them.
+  state["discrepancies"] = status.contains("discrepancies") && status["discrepancies"].is_array()
+                               ? status["discrepancies"]
+                               : json::array();
   state["seq"] = lines_.empty() ? json(nullptr) : json(lines_.back().first);
   // The clocks are sent again only with a change of the game, not as they run down: a
   // page runs the running clock on from read_at.

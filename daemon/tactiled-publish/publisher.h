@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -17,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/game/resume.h"
 #include "daemon/mqtt/broker_access.h"
 #include "daemon/tactiled-publish/settings.h"
 
@@ -40,10 +42,7 @@ class Publisher {
   void step(const nlohmann::json& status);
   void load_log();
   void send_records();
-  void publish_state(const nlohmann::json& status, const std::string& text);
-  // tactiled has not answered for kSilentMs: the last state again, with the alarm
-  // daemon-stopped and daemon_last_seen (Unix ms of its last answer).
-  void publish_silence();
+  void publish_state(const nlohmann::json& status);
   bool publish(const std::string& sub, const std::string& payload, bool retain, int* mid);
   void advance_acked();
   void save_progress();
@@ -56,6 +55,7 @@ class Publisher {
 
   std::mutex mu_;  // the network thread's callbacks and the main loop
   bool connected_ = false;
+  std::atomic<bool> tactiled_up_{true};  // tactiled answered the last status request
   bool fresh_connection_ = false;
   std::map<int, std::int64_t> sent_mids_;  // mid -> seq, until acknowledged
   std::set<std::int64_t> acked_above_;     // acknowledged seqs past acked_
@@ -65,6 +65,9 @@ class Publisher {
   std::int64_t saved_ = -2;  // acked_ as last written to the state directory
   std::int64_t sent_ = -1;   // sent on this connection up to this seq
   std::vector<std::pair<std::int64_t, std::string>> lines_;  // the log's whole lines
+  // lines_ fed one by one into the project's replay (not the whole log every 200 ms);
+  // reset when lines_ are read anew (another log, a torn line cut off by a resume).
+  std::unique_ptr<game::LogFollower> follower_;
   std::size_t read_bytes_ = 0;
   std::string state_sent_;         // the last state and pgn published (a new one when they change)
   nlohmann::json last_state_;      // the last state published, for a daemon gone silent

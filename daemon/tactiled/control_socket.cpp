@@ -102,8 +102,10 @@ void ControlSocket::step(const pollfd* fds, std::size_t count) {
     if (fds[i].revents & POLLIN) read_from(c);
     if (!c.out.empty() && (fds[i].revents & POLLOUT)) write_to(c);
   }
-  std::erase_if(clients_, [](const std::unique_ptr<Client>& c) {
-    const bool gone = c->fd < 0 || (c->closing && c->out.empty());
+  const auto now = std::chrono::steady_clock::now();
+  std::erase_if(clients_, [now](const std::unique_ptr<Client>& c) {
+    const bool idle = !c->subscriber && c->out.empty() && now - c->active > kIdleTimeout;
+    const bool gone = c->fd < 0 || (c->closing && c->out.empty()) || idle;
     if (gone && c->fd >= 0) ::close(c->fd);
     return gone;
   });
@@ -123,16 +125,36 @@ void ControlSocket::accept_clients() {
     else
       groups.clear();
     const bool known = ::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0;
-    if (!known || !peer_allowed(cred.uid, cred.gid, groups, ::geteuid(), group_) ||
-        clients_.size() >= kMaxClients) {
+    if (!known || !peer_allowed(cred.uid, cred.gid, groups, ::geteuid(), group_)) {
+      ::close(fd);
+      continue;
+    }
+    const auto of_peer = std::count_if(clients_.begin(), clients_.end(),
+                                       [&](const auto& c) { return c->uid == cred.uid; });
+    if ((std::size_t(of_peer) >= kMaxPerPeer && !evict_idle(cred.uid)) ||
+        (clients_.size() >= kMaxClients && !evict_idle(uid_t(-1)))) {
       ::close(fd);
       continue;
     }
     auto c = std::make_unique<Client>();
     c->fd = fd;
     c->uid = cred.uid;
+    c->active = std::chrono::steady_clock::now();
     clients_.push_back(std::move(c));
   }
+}
+
+bool ControlSocket::evict_idle(uid_t uid) {
+  auto oldest = clients_.end();
+  for (auto it = clients_.begin(); it != clients_.end(); ++it) {
+    const Client& c = **it;
+    if (c.subscriber || (uid != uid_t(-1) && c.uid != uid)) continue;
+    if (oldest == clients_.end() || c.active < (*oldest)->active) oldest = it;
+  }
+  if (oldest == clients_.end()) return false;
+  ::close((*oldest)->fd);
+  clients_.erase(oldest);
+  return true;
 }
 
 void ControlSocket::read_from(Client& c) {
@@ -145,6 +167,7 @@ void ControlSocket::read_from(Client& c) {
       for (std::size_t nl; (nl = c.in.find('\n')) != std::string::npos;) {
         const std::string line = c.in.substr(0, nl);
         c.in.erase(0, nl + 1);
+        c.active = std::chrono::steady_clock::now();
         if (!c.closing) answer(c, line);
       }
       if (c.in.size() > kMaxLine) {  // a flood with no end of line: dropped

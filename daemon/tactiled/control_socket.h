@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -22,6 +23,11 @@ class ControlSocket {
   static constexpr std::size_t kMaxLine = 4096;        // a request longer than this: dropped
   static constexpr std::size_t kMaxPending = 1 << 18;  // unsent answers/events: dropped
   static constexpr std::size_t kMaxClients = 16;
+  static constexpr std::size_t kMaxPerPeer = 8;  // connections of one user id
+  // A client that is not a subscriber and has asked nothing for this long is dropped; and
+  // when the socket is full (kMaxClients, or kMaxPerPeer of the user) a new client takes
+  // the place of the longest idle one. So idle clients never keep `status` out.
+  static constexpr std::chrono::milliseconds kIdleTimeout{5000};
 
   // The answer to one request from the peer with user id `uid`. A request whose answer
   // carries "subscribe": true makes its client a subscriber of the event stream.
@@ -51,8 +57,12 @@ class ControlSocket {
     uid_t uid = 0;
     std::string in, out;
     bool subscriber = false;
-    bool closing = false;  // drop once `out` is sent
+    bool closing = false;                          // drop once `out` is sent
+    std::chrono::steady_clock::time_point active;  // accepted, or its last request
   };
+  // Drops the longest idle client that is no subscriber (of user `uid` only, unless it is
+  // -1); false when there is none.
+  bool evict_idle(uid_t uid);
   void accept_clients();
   void read_from(Client& c);
   void write_to(Client& c);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/record/speech_length.h"
+#include "daemon/tactiled/game_id.h"
 
 namespace tactile::daemon {
 
@@ -11,7 +12,7 @@ using game::Output;
 void GameRunner::open_log(const std::string& path, std::int64_t ms) {
   if (path.empty()) return;
   log_.open(path);
-  game::LogEntry start = game::start_entry(ms, config_);
+  game::LogEntry start = game::start_entry(ms, config_, new_game_id());
   game::add_player_fields(start, channel_.players(),
                           config_.seating == game::Seating::TwoBoards ? 2 : 1);
   write(start);

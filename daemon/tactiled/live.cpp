@@ -24,6 +24,7 @@
 
 #include "core/chess/chess960.h"
 #include "core/chess/error.h"
+#include "core/chess/text_check.h"
 #include "core/chess/uci.h"
 #include "core/game/resume.h"
 #include "core/game/seating.h"
@@ -182,6 +183,7 @@ class Live {
       pulses_.emplace(runner_.session());
       runner_.open_log(config_.log_path, 0);
       runner_.start(0);
+      note_players(0, 0);
     }
     save_pgn();
     report_pgn();
@@ -300,7 +302,23 @@ class Live {
       if (!j.is_object()) continue;
       for (const char* key : {"White", "Black", "Event", "Site", "Round"})
         if (j.contains(key) && j[key].is_string()) tags_[key] = j[key].get<std::string>();
+      if (j.contains("Date") && j["Date"].is_string()) date_ = j["Date"].get<std::string>();
     }
+  }
+
+  // The tags of the game's PGN as the arbiter set them (new-game) or the config did, with
+  // the date it began: in the log, so the log alone makes the PGN (`tactilectl log pgn`,
+  // the hall) with its names, not "?".
+  void note_players(std::int64_t t, long uid) {
+    game::LogEntry players;  // read back by a resume, so the PGN keeps its names
+    players["t"] = t;
+    players["type"] = "players";
+    for (const auto& [key, value] : tags_) players[key] = value;
+    if (!tags_.count("Event")) players["Event"] = event();
+    if (!tags_.count("Site")) players["Site"] = site();
+    players["Date"] = date_;
+    players["uid"] = uid;
+    runner_.note(players);
   }
 
   bool two_boards() const { return links_.size() > 1; }
@@ -559,10 +577,10 @@ class Live {
         if (!r.contains(key)) continue;
         if (!r[key].is_string()) throw chess::ParseError(std::string(key) + ": not a string");
         const std::string v = r[key].get<std::string>();
-        if (v.size() > 200 || v.find_first_of("\"\\\n\r\t") != std::string::npos)
+        if (!chess::plain_text(v, 200) || v.find_first_of("\"\\") != std::string::npos)
           throw chess::ParseError(std::string(key) +
-                                  ": longer than 200 characters or holds a quote, backslash "
-                                  "or control character");
+                                  ": longer than 200 bytes, not UTF-8, or holds a quote, "
+                                  "backslash or control character (ESC, NUL, a newline...)");
         tags[tag_name] = v;
       }
       if (r.contains("time-control")) {
@@ -576,10 +594,14 @@ class Live {
         c.start = chess::Position::from_fen(r["fen"].get<std::string>());
       }
       if (r.contains("chess960")) {
-        if (!r["chess960"].is_number_integer() || r["chess960"].get<int>() < 0 ||
-            r["chess960"].get<int>() > 959)
-          throw chess::ParseError("chess960: not a number from 0 to 959");
-        c.start = chess::chess960_position(r["chess960"].get<int>());
+        // Read as the widest integer: get<int>() would take 4294967301 for 5.
+        const nlohmann::json& n = r["chess960"];
+        const bool in_range = n.is_number_unsigned() ? n.get<std::uint64_t>() <= 959
+                              : n.is_number_integer()
+                                  ? n.get<std::int64_t>() >= 0 && n.get<std::int64_t>() <= 959
+                                  : false;
+        if (!in_range) throw chess::ParseError("chess960: not a number from 0 to 959");
+        c.start = chess::chess960_position(int(n.get<std::int64_t>()));
       }
     } catch (const chess::ParseError& e) {
       return {{"ok", false}, {"error", e.what()}};
@@ -619,12 +641,8 @@ class Live {
     log_path_ = base + ".jsonl";
     pgn_path_ = base + ".pgn";
     tags_ = std::move(tags);
-    game::LogEntry players;  // read back by a resume, so the PGN keeps its names
-    players["t"] = t;
-    players["type"] = "players";
-    for (const auto& [key, value] : tags_) players[key] = value;
-    players["uid"] = long(uid);
-    runner_.note(players);
+    date_ = utc_now("%Y.%m.%d");  // the day this game began
+    note_players(t, long(uid));
     save_pgn();
     out_ << time_label(t) << "  arbiter      new-game (uid " << uid << "); log " << log_path_
          << ", PGN " << pgn_path_ << std::endl;

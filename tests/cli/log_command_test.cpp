@@ -155,6 +155,50 @@ TEST_F(LogCommandTest, PgnIsTheGameOfTheLogWithItsHead) {
   EXPECT_THAT(r.out, HasSubstr("[LogHead \"" + record::sha256_hex(lines_.back()) + "\"]"));
 }
 
+// The tags the arbiter recorded (new-game's players record) and the game's id (the start
+// record's game_id) are the PGN's: the log alone makes the game as it was named. A bad one
+// (a control character, an id that is not 128 bits of hex) is refused with its line.
+TEST_F(LogCommandTest, PgnCarriesTheRecordedTagsAndTheGameId) {
+  const std::string id = "0123456789abcdef0123456789abcdef";
+  auto with = [&](const std::string& game_id, const std::string& white) {
+    record::ArbiterLog chain;
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < lines_.size(); ++i) {
+      nlohmann::ordered_json j = nlohmann::ordered_json::parse(lines_[i]);
+      j.erase("seq");
+      j.erase("prev");
+      if (i == 0) j["game_id"] = game_id;
+      out.push_back(chain.line(j));
+      if (i == 0) {
+        nlohmann::ordered_json players{{"t", 0},
+                                       {"type", "players"},
+                                       {"White", white},
+                                       {"Black", "Bordais"},
+                                       {"Event", "Olympiad"},
+                                       {"Site", "Buenos Aires"},
+                                       {"Round", "4"},
+                                       {"Date", "1978.10.30"},
+                                       {"uid", 0}};
+        out.push_back(chain.line(players));
+      }
+    }
+    return write("tagged.jsonl", out);
+  };
+  Outcome r = tactilectl({"log", "pgn", with(id, "Molinari")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* tag : {"[White \"Molinari\"]", "[Black \"Bordais\"]", "[Event \"Olympiad\"]",
+                          "[Site \"Buenos Aires\"]", "[Round \"4\"]", "[Date \"1978.10.30\"]"})
+    EXPECT_THAT(r.out, HasSubstr(tag));
+  EXPECT_THAT(r.out, HasSubstr("[GameId \"" + id + "\"]"));
+  EXPECT_THAT(r.out, HasSubstr("5... Nd3#"));
+  r = tactilectl({"log", "pgn", with(id, "Moli\x1b[2Jnari")});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("line 2: White"));
+  r = tactilectl({"log", "pgn", with("12345", "Molinari")});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("game_id"));
+}
+
 TEST_F(LogCommandTest, HelpAndBadArguments) {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"log", "--help"}, {"log", "verify", "--help"}}) {

@@ -2,13 +2,18 @@
 // created for the owner and the group only.
 #include "daemon/tactiled/control_socket.h"
 
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 namespace tactile::daemon {
 namespace {
@@ -60,6 +65,53 @@ TEST(ControlSocketFile, AFileThatIsNotASocketIsNeverReplaced) {
   std::string text;
   std::getline(in, text);
   EXPECT_EQ(text, "keep me");
+}
+
+// One turn of the daemon's loop for the socket alone.
+void pump(ControlSocket& socket) {
+  std::vector<pollfd> fds;
+  socket.add_fds(fds);
+  ::poll(fds.data(), nfds_t(fds.size()), 5);
+  socket.step(fds.data(), fds.size());
+}
+
+int connect_to(const std::string& path) {
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+  EXPECT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  return fd;
+}
+
+// Idle clients (a script that connected and hangs, or someone holding connections on
+// purpose) never keep the arbiter's `status` out: a new client takes the longest idle
+// one's place.
+TEST(ControlSocketClients, StatusAnswersWhateverNumberOfIdleClients) {
+  const std::string path = test_dir() + "/ctl";
+  ControlSocket socket(path, [](const nlohmann::json& r, uid_t) {
+    return nlohmann::json{{"ok", true}, {"asked", r.value("command", "")}};
+  });
+  std::vector<int> idle;
+  for (std::size_t i = 0; i < 3 * ControlSocket::kMaxClients; ++i) {
+    idle.push_back(connect_to(path));
+    if (i % 2 == 0) ::send(idle.back(), "{\"comm", 6, MSG_NOSIGNAL);  // half a request
+    for (int k = 0; k < 3; ++k) pump(socket);
+  }
+  const int fd = connect_to(path);
+  const std::string request = "{\"command\":\"status\"}\n";
+  ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), ssize_t(request.size()));
+  std::string answer;
+  for (int turn = 0; turn < 200 && answer.find('\n') == std::string::npos; ++turn) {
+    pump(socket);
+    char buf[256];
+    const ssize_t n = ::recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+    if (n > 0) answer.append(buf, std::size_t(n));
+    if (n == 0) break;  // closed on us
+  }
+  EXPECT_EQ(answer, "{\"asked\":\"status\",\"ok\":true}\n");
+  ::close(fd);
+  for (const int c : idle) ::close(c);
 }
 
 }  // namespace

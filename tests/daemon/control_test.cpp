@@ -517,6 +517,32 @@ TEST_F(ControlTest, WithNoGameInTheConfigItWaitsForTheFirstNewGame) {
   EXPECT_THAT(daemon_->output(), HasSubstr("waiting for the arbiter's tactilectl new-game"));
 }
 
+// Names reach terminals, the log and the PGN: a control character (an escape sequence, a
+// NUL) is refused by tactilectl (exit 2) and by tactiled for any other client; a number
+// out of range is refused, never wrapped (4294967301 is not 5).
+TEST_F(ControlTest, NewGameRefusesControlCharactersAndNumbersOutOfRange) {
+  start();
+  for (const std::string& bad : {std::string("Eva\x1b[2J"), std::string("Eva\x7f"),
+                                 std::string("Eva\x01"), std::string("Eva\xC3\x28")}) {
+    const CtlRun r = ctl({"new-game", "--white", bad, "--black", "Fritz"});
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_THAT(r.out, HasSubstr("control character")) << r.out;
+  }
+  EXPECT_EQ(ctl({"new-game", "--white", "Eva", "--chess960", "960"}).status, 2);
+  EXPECT_EQ(ctl({"new-game", "--white", "Eva", "--chess960", "4294967301"}).status, 2);
+  Client raw(ctl_);
+  for (const json& bad : {json{{"command", "new-game"}, {"white", std::string("A\0B", 3)}},
+                          json{{"command", "new-game"}, {"black", "B\x1b[31m"}},
+                          json{{"command", "new-game"}, {"chess960", 4294967301LL}},
+                          json{{"command", "new-game"}, {"chess960", -1}},
+                          json{{"command", "new-game"}, {"chess960", 5.0}}}) {
+    const json answer = raw.ask(bad);
+    EXPECT_FALSE(answer.value("ok", true)) << bad.dump();
+  }
+  EXPECT_FALSE(std::filesystem::exists(log_));  // no game was begun
+  EXPECT_EQ(daemon_->stop(), 0);
+}
+
 TEST_F(ControlTest, ASubscriberReceivesEveryRecordAsWritten) {
   start({"--time-control", "300+0"});
   Client sub(ctl_);

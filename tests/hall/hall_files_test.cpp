@@ -8,10 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "core/chess/error.h"
 #include "core/chess/pgn.h"
 #include "core/chess/san.h"
 #include "core/game/log_pgn.h"
 #include "core/game/resume.h"
+#include "core/record/arbiter_log.h"
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/hall_state.h"
 #include "tests/support/slurp.h"
@@ -226,10 +228,163 @@ TEST(HallFiles, KeptViewsAreAlwaysWhatAFreshBuildGives) {
   hall.refresh();
   kept.update(hall);
   EXPECT_TRUE(kept.update(hall).empty());
-  hall.receive(topic("2", "status"), "gone");
+  hall.receive(topic("2", "status"), hall.table("2")->status == "online" ? "offline" : "online");
   const std::vector<const Table*> changed = kept.update(hall);
   ASSERT_EQ(changed.size(), 1u);
   EXPECT_EQ(changed[0]->name, "2");
+}
+
+// The hall's (and the publisher's) incremental replay: fed a line at a time, at every line
+// it makes exactly what resume_from_log makes of the log up to there, and refuses a forged
+// record at the line resume names.
+TEST(LogFollowerTest, MakesWhatResumeMakesAtEveryLine) {
+  const std::vector<std::string> lines = log_lines();
+  game::LogFollower follower(lines[0]);
+  std::string text = lines[0] + "\n";
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    follower.add(lines[i]);
+    text += lines[i] + "\n";
+    const game::ResumedGame whole = game::resume_from_log(text);
+    const game::ResumedGame followed = follower.game();
+    ASSERT_EQ(chess::write_pgn(game::log_pgn(followed)), chess::write_pgn(game::log_pgn(whole)))
+        << "line " << i + 1;
+    EXPECT_EQ(followed.last_ms, whole.last_ms);
+    EXPECT_EQ(followed.over, whole.over);
+    EXPECT_EQ(followed.good_lines, whole.good_lines);
+  }
+  // A record changed with the chain made anew: found where resume finds it.
+  record::ArbiterLog chain;
+  std::vector<std::string> forged;
+  bool done = false;
+  for (const std::string& line : lines) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(line);
+    j.erase("seq");
+    j.erase("prev");
+    if (!done && j.value("kind", "") == "made") {
+      j["move"] = "e2e3";
+      j["san"] = "e3";
+      done = true;
+    }
+    forged.push_back(chain.line(j));
+  }
+  std::string forged_text;
+  for (const std::string& l : forged) forged_text += l + "\n";
+  std::string want;
+  try {
+    game::resume_from_log(forged_text);
+  } catch (const chess::ParseError& e) {
+    want = e.what();
+  }
+  ASSERT_FALSE(want.empty());
+  game::LogFollower f(forged[0]);
+  for (std::size_t i = 1; i < forged.size(); ++i) f.add(forged[i]);
+  try {
+    f.game();
+    FAIL() << "the forged record was taken";
+  } catch (const chess::ParseError& e) {
+    EXPECT_EQ(std::string(e.what()), want);
+  }
+  // A line off the chain is refused as it comes.
+  game::LogFollower g(lines[0]);
+  EXPECT_THROW(g.add(lines[2]), chess::ParseError);
+}
+
+// A table plays two games in the hall's life: each kept apart by its game id (records of
+// the first that come late go to the first), each its own file, the current one in
+// live.pgn.
+TEST(HallFiles, EveryGameOfATableIsKeptByItsGameId) {
+  const std::vector<std::string> lines = log_lines();
+  const std::string id1(32, 'a'), id2(32, 'b');
+  HallState hall("open");
+  const std::size_t half = lines.size() / 2;
+  for (std::size_t i = 0; i < half; ++i) hall.receive(topic("1", "record/" + id1), lines[i]);
+  for (const std::string& line : lines) hall.receive(topic("1", "record/" + id2), line);
+  for (std::size_t i = half; i < lines.size(); ++i)  // the first game's rest, sent late
+    hall.receive(topic("1", "record/" + id1), lines[i]);
+  EXPECT_FALSE(hall.receive(topic("1", "record/notanid"), lines[0]));  // a bad topic
+  hall.refresh();
+  const Table* t = hall.table("1");
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->id, id2);
+  ASSERT_EQ(t->earlier.size(), 1u);
+  EXPECT_EQ(t->earlier[0].id, id1);
+  EXPECT_EQ(t->earlier[0].next_seq, std::int64_t(lines.size()));
+  chess::PgnGame own = game::log_pgn(game::resume_from_log(test::slurp(kLog)));
+  own.set_tag("Board", "1");
+  const TableView v = table_view(hall, *t);
+  ASSERT_EQ(v.game_files.size(), 2u);
+  EXPECT_EQ(v.game_files[0].first, "table-1-" + id1 + ".pgn");
+  EXPECT_EQ(v.game_files[0].second, chess::write_pgn(own));
+  EXPECT_EQ(v.game_files[1].first, "table-1-" + id2 + ".pgn");
+  EXPECT_EQ(v.round_entry["games"].size(), 2u);
+  EXPECT_EQ(live_pgn(hall), chess::write_pgn(own));
+  EXPECT_TRUE(is_game_file_name("table-1-" + id1 + ".pgn"));
+  EXPECT_TRUE(is_game_file_name("table-east.pgn"));
+  EXPECT_FALSE(is_game_file_name("table-../x.pgn"));
+  EXPECT_FALSE(is_game_file_name("table-1-" + id1 + ".pgn/"));
+}
+
+// Whatever anyone on the broker sends under the hall's topics: every message that is not
+// valid UTF-8, too large, of a bad table name or kind, with a control character in a name,
+// or past the bounds is dropped and counted, and the real table's game is still exactly
+// its log's, its files and the page's JSON still written.
+TEST(HallFiles, HostileMessagesAreDroppedCountedAndNeverStopARealTable) {
+  const std::vector<std::string> lines = log_lines();
+  HallState hall("open");
+  const std::string bad_utf8 =
+      std::string(R"({"seq":0,"t":0,"type":"start","x":")") + "\xC3\x28\"}";
+  const std::string big(HallLimits::kMaxPayload + 1, 'x');
+  std::size_t sent = 0;
+  auto real = [&](std::size_t n) {
+    for (; sent < n && sent < lines.size(); ++sent) hall.receive(topic("1", "record"), lines[sent]);
+  };
+  real(10);
+  for (const char* kind : {"record", "state", "pgn", "status"}) {
+    EXPECT_FALSE(hall.receive(topic("1", kind), bad_utf8));
+    EXPECT_FALSE(hall.receive(topic("1", kind), big));
+    EXPECT_FALSE(hall.receive(topic("..", kind), "{}"));
+    EXPECT_FALSE(hall.receive(topic(std::string(33, 'a'), kind), "{}"));
+    EXPECT_FALSE(hall.receive(topic("\xC3\xA9t\xC3\xA9", kind), "{}"));  // "été"
+    EXPECT_FALSE(hall.receive(topic("a\xFF", kind), "{}"));
+    hall.receive(topic("constructor", kind), R"({"white":"Proto"})");
+  }
+  EXPECT_FALSE(hall.receive("tactiled/open/1/record/more", lines[0]));
+  EXPECT_FALSE(hall.receive("tactiled/open/1/flood", "x"));
+  EXPECT_FALSE(hall.receive(topic("1", "status"), "gone"));
+  EXPECT_FALSE(hall.receive(topic("1", "state"), std::string(R"({"white":"A\u001b[2J"})")));
+  EXPECT_FALSE(hall.receive(topic("1", "state"), R"({"white":")" + std::string(201, 'w') + "\"}"));
+  EXPECT_FALSE(hall.receive(topic("1", "state"), R"({"black":7})"));
+  real(lines.size() / 2);
+  // Tables past the bound are dropped; the ones kept go on.
+  for (std::size_t i = 0; i < HallLimits::kMaxTables + 20; ++i)
+    hall.receive(topic("x" + std::to_string(i), "status"), "online");
+  EXPECT_EQ(hall.tables().size(), HallLimits::kMaxTables);
+  real(lines.size());
+  hall.refresh();
+
+  const Table* t = hall.table("1");
+  ASSERT_NE(t, nullptr);
+  EXPECT_TRUE(t->flags.empty());
+  EXPECT_TRUE(t->game_from_records);
+  chess::PgnGame own = game::log_pgn(game::resume_from_log(test::slurp(kLog)));
+  own.set_tag("Board", "1");
+  EXPECT_EQ(chess::write_pgn(feed_game(hall, *t)), chess::write_pgn(own));
+  ASSERT_NE(hall.table("constructor"), nullptr);
+  EXPECT_EQ(hall.table(".."), nullptr);
+  const auto& dropped = hall.dropped();
+  EXPECT_EQ(dropped.at("not-utf8"), 4 + 4);  // the payloads, and the topics "a\xFF"
+  EXPECT_EQ(dropped.at("too-large"), 4);
+  EXPECT_EQ(dropped.at("bad-name"), 3 * 4);
+  EXPECT_EQ(dropped.at("bad-topic"), 2);
+  EXPECT_EQ(dropped.at("bad-field"), 4 + 1);  // and "constructor"'s status, not online/offline
+  // Tables "1" and "constructor" came first: 498 of the flood are kept.
+  EXPECT_EQ(dropped.at("too-many-tables"), 20 + 2);
+  EXPECT_FALSE(hall.take_drop_log().empty());
+  EXPECT_TRUE(hall.take_drop_log().empty());
+  // Every view dumps (a byte that is not UTF-8 would throw here).
+  EXPECT_NO_THROW(round_json(hall).dump());
+  EXPECT_NO_THROW(page_json(hall).dump());
+  EXPECT_EQ(round_json(hall)["dropped"]["too-large"], 4);
 }
 
 }  // namespace

@@ -21,11 +21,12 @@ artifacts = os.path.join(build, "artifacts")
 os.makedirs(artifacts, exist_ok=True)
 
 
-def state(white, black, last_move, alarms, running="white", fen=None):
+def state(white, black, last_move, alarms, running="white", fen=None, discrepancies=()):
     return json.dumps({"white": white, "black": black, "round": "1", "fen": fen,
                        "white_ms": 281000,
                        "black_ms": 296000, "running": running, "read_at": 1000,
-                       "last_move": last_move, "alarms": alarms, "result": "*"})
+                       "last_move": last_move, "alarms": alarms, "result": "*",
+                       "discrepancies": list(discrepancies)})
 
 
 AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
@@ -115,18 +116,51 @@ with tempfile.TemporaryDirectory() as work:
         assert [attribute("#tables > section:nth-of-type(%d)" % i, "id") for i in (1, 2)] == \
             ["table-1", "table-2"]
 
+        # Moves are read out in words (the page's own function, on SAN the hall sends).
+        for san, words in (("Nxe4+", "Knight takes e4, check"), ("e4", "e4"),
+                           ("exd8=Q#", "e takes d8 promotes to queen, checkmate"),
+                           ("O-O-O", "castles queenside"), ("Rad1", "Rook a to d1")):
+            got = browser.execute_script("return moveWords(arguments[0]);", san)
+            assert got == words, (san, got)
+        assert browser.title == "Hall open, round 1 - tactiled", browser.title
+        hidden = "return document.getElementById('alarm-summary').hidden;"
+        assert browser.execute_script(hidden) is True
+
         # An alarm is raised on table 2, and table 1's publisher goes offline.
         publish_one(broker, "tactiled/open/2/state",
                     state("Ann", "Bo", {"san": "e4", "uci": "e2e4", "by": "white"},
-                          ["discrepancy"], running="black", fen=AFTER_E4), retain=True)
+                          ["discrepancy"], running="black", fen=AFTER_E4,
+                          discrepancies=[{"board": "B", "squares": ["e2", "e4"]}]), retain=True)
         publish_one(broker, "tactiled/open/1/status", "offline", retain=True)
-        wait_until("the alarm", lambda: "discrepancy" in text("#table-2 .alarms"))
+        wait_until("the alarm", lambda: "Discrepancy on board B at e2, e4" in text("#table-2 .alarms"))
+        assert attribute("#table-2 .alarms li", "class") == "alarm-discrepancy"
         wait_until("the alarm read out", lambda: "Board 2 alarm: discrepancy" in
                    browser.execute_script(
                        "return document.getElementById('announce').textContent;"))
-        wait_until("table 1 offline", lambda: "offline" in text("#table-1 .alarms"))
+        wait_until("table 1 offline", lambda: "Table offline since" in text("#table-1 .alarms"))
         assert "alarm" in attribute("#table-2", "class")
         assert text("#table-1 .last-move").startswith("Last move: e4")
+        # The summary at the top links each table in alarm; the title counts them.
+        wait_until("the title's count", lambda: browser.title.startswith("(2 alarms) Hall open"))
+        assert browser.execute_script(hidden) is False
+        assert attribute('#alarm-list a[href="#table-2"]', "href") == "#table-2"
+        assert "Discrepancy on board B" in text("#alarm-list")
+        # The offline table's clock stands (White's was running).
+        white = text("#table-1 .clock.white")
+        wait_until("a second of the ticker", lambda: browser.execute_script(
+            "return new Promise(r => setTimeout(() => r(true), 1100));"))
+        assert text("#table-1 .clock.white") == white
+        # The alarm clears: said so.
+        publish_one(broker, "tactiled/open/2/state",
+                    state("Ann", "Bo", {"san": "e4", "uci": "e2e4", "by": "white"}, [],
+                          running="black", fen=AFTER_E4), retain=True)
+        wait_until("the cleared alarm read out", lambda: "Board 2: discrepancy cleared" in
+                   browser.execute_script(
+                       "return document.getElementById('announce').textContent;"))
+        wait_until("the title's count", lambda: browser.title.startswith("(1 alarm) Hall open"))
+        # The page links live.pgn and each table's game.
+        assert attribute('a[href="live.pgn"]', "href") == "live.pgn"
+        assert attribute('#table-1 a[href="table-1.pgn"]', "href") == "table-1.pgn"
 
         # Table 2's board goes suspect (a hole reads wrong) and its self-test had failed.
         suspect = json.loads(state("Ann", "Bo", {"san": "e4", "uci": "e2e4", "by": "white"},
@@ -135,15 +169,16 @@ with tempfile.TemporaryDirectory() as work:
         suspect["health"] = {"A": {"chatter": 0, "suspect": ["a1"], "self_test": {
             "passed": False, "time": "2026-11-25T08:10:03Z", "failed": ["g6"]}}}
         publish_one(broker, "tactiled/open/2/state", json.dumps(suspect), retain=True)
-        wait_until("the suspect board", lambda: "board A suspect holes: a1; board A self-test "
-                   "failed: g6" in text("#table-2 .alarms"))
-        assert "board-suspect" in text("#table-2 .alarms")
+        wait_until("the suspect board", lambda: "Board suspect: board A holes a1" in
+                   text("#table-2 .alarms"))
+        assert "Self-test failed: board A holes g6" in text("#table-2 .alarms")
+        assert attribute("#table-2 .alarms li", "class") == "alarm-board-suspect"
         # Then its tactiled stops answering: the publisher says since when.
         suspect["alarms"].append("daemon-stopped")
         suspect["daemon_last_seen"] = 1795579488463
         publish_one(broker, "tactiled/open/2/state", json.dumps(suspect), retain=True)
-        wait_until("the silent daemon", lambda: "daemon-stopped" in text("#table-2 .alarms") and
-                   "tactiled silent since " in text("#table-2 .alarms"))
+        wait_until("the silent daemon", lambda: "tactiled silent since " in
+                   text("#table-2 .alarms"))
 
         # The files are served too (a browser would download the PGN: read it directly).
         with urllib.request.urlopen(hall.url + "live.pgn", timeout=10) as reply:
@@ -151,6 +186,15 @@ with tempfile.TemporaryDirectory() as work:
             assert '[Board "1"]' in reply.read().decode()
         with urllib.request.urlopen(hall.url + "round.json", timeout=10) as reply:
             assert [t["board"] for t in json.load(reply)["tables"]] == [1, 2]
+        with urllib.request.urlopen(hall.url + "table-1.pgn", timeout=10) as reply:
+            assert '[Board "1"]' in reply.read().decode()
+        # A phone 320 px wide: nothing wider than the screen.
+        browser.set_window_size(320, 800)
+        wait_until("the narrow layout", lambda: browser.execute_script(
+            "return window.innerWidth <= 320;"))
+        width = browser.execute_script("return document.documentElement.scrollWidth;")
+        assert width <= browser.execute_script("return window.innerWidth;"), width
+        browser.set_window_size(1000, 900)
         browser.save_screenshot(os.path.join(artifacts, "hall-page.png"))
         assert os.path.getsize(os.path.join(artifacts, "hall-page.png")) > 1000
     finally:

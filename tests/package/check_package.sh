@@ -22,6 +22,8 @@ for f in ./usr/bin/tactiled ./usr/bin/tactilectl ./usr/bin/tactiled-publish \
     ./etc/tactiled/publish.conf \
     ./usr/bin/tactiled-hall ./usr/share/man/man8/tactiled-hall.8.gz \
     ./usr/lib/systemd/system/tactiled-hall.service ./etc/tactiled/hall.conf \
+    ./usr/bin/tactiled-hall-setup ./usr/share/man/man8/tactiled-hall-setup.8.gz \
+    ./usr/share/tactiled/hall/mosquitto.conf \
     ./usr/share/man/man8/tactiled.8.gz ./usr/share/man/man1/tactilectl.1.gz \
     ./usr/share/man/man5/tactiled.conf.5.gz \
     ./usr/lib/systemd/system/tactiled.service \
@@ -93,7 +95,7 @@ for pair in tactiled:tactiled.conf tactiled-publish:publish.conf tactiled-hall:h
     fail "the unit does not run /usr/bin/$program with /etc/tactiled/$settings"
 done
 
-for program in tactiled tactilectl tactiled-publish tactiled-hall; do
+for program in tactiled tactilectl tactiled-publish tactiled-hall tactiled-hall-setup; do
   "$root/usr/bin/$program" --help >"$work/help" || fail "$program --help exits $?"
   grep -q "^NAME" "$work/help" || fail "$program --help shows no manual"
 done
@@ -123,7 +125,8 @@ wait "$pid" && status=0 || status=$?
   fail "tactiled with the installed settings did not stop cleanly (status $status): $(cat "$work/run")"
 ok "tactiled and tactilectl run; tactiled takes the installed settings; tactilectl ping, new-game and status reach it"
 
-for page in man8/tactiled.8 man1/tactilectl.1 man5/tactiled.conf.5 man8/tactiled-publish.8 man8/tactiled-hall.8; do
+for page in man8/tactiled.8 man1/tactilectl.1 man5/tactiled.conf.5 man8/tactiled-publish.8 man8/tactiled-hall.8 \
+  man8/tactiled-hall-setup.8; do
   MANWIDTH=80 man --warnings -l "$root/usr/share/man/$page.gz" >"$work/page" 2>"$work/warnings" ||
     fail "man cannot render $page"
   [ ! -s "$work/warnings" ] || fail "$page renders with warnings: $(cat "$work/warnings")"

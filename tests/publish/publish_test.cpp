@@ -49,7 +49,7 @@ std::vector<std::string> kept_records(const std::vector<Message>& messages,
   std::vector<std::string> kept;
   std::set<std::int64_t> seen;
   for (const Message& m : messages) {
-    if (m.topic != topic) continue;
+    if (!m.topic.starts_with(topic)) continue;
     const json j = json::parse(m.payload);
     if (seen.insert(j["seq"].get<std::int64_t>()).second) kept.push_back(m.payload);
   }
@@ -119,7 +119,8 @@ class PublishTest : public ::testing::Test {
     return kept_records(sub.messages(), kRecord) == log_lines(log_);
   }
 
-  const std::string kRecord = "tactiled/testhall/7/record";
+  // Every record under its game's id: tactiled/<hall>/<table>/record/<game_id>.
+  const std::string kRecord = "tactiled/testhall/7/record/";
   std::string dir_, fifo_, ctl_, log_;
   std::unique_ptr<Broker> broker_;
   std::unique_ptr<Process> tactiled_, publisher_;
@@ -158,7 +159,7 @@ TEST_F(PublishTest, TheBrokerGetsExactlyTheLogThroughBrokerAndPublisherRestarts)
   const std::size_t before_kill = hall.messages().size();
   std::int64_t acked_before_kill = -1;
   for (const Message& m : hall.messages())
-    if (m.topic == kRecord)
+    if (m.topic.starts_with(kRecord))
       acked_before_kill =
           std::max(acked_before_kill, json::parse(m.payload)["seq"].get<std::int64_t>());
   publisher_->stop(SIGKILL);
@@ -175,7 +176,7 @@ TEST_F(PublishTest, TheBrokerGetsExactlyTheLogThroughBrokerAndPublisherRestarts)
   // directory): nothing the hall had is sent again.
   const std::vector<Message> all = hall.messages();
   for (std::size_t i = before_kill; i < all.size(); ++i)
-    if (all[i].topic == kRecord) {
+    if (all[i].topic.starts_with(kRecord)) {
       EXPECT_GT(json::parse(all[i].payload)["seq"].get<std::int64_t>(), acked_before_kill);
     }
 
@@ -185,7 +186,7 @@ TEST_F(PublishTest, TheBrokerGetsExactlyTheLogThroughBrokerAndPublisherRestarts)
   EXPECT_EQ(kept_records(hall.messages(), kRecord), lines);
   std::int64_t highest = 0;
   for (const Message& m : hall.messages()) {
-    if (m.topic != kRecord) continue;
+    if (!m.topic.starts_with(kRecord)) continue;
     const std::int64_t seq = json::parse(m.payload)["seq"].get<std::int64_t>();
     EXPECT_LE(seq, highest + 1) << "a gap before seq " << seq;
     highest = std::max(highest, seq);
@@ -359,7 +360,7 @@ TEST_F(PublishTest, ANewGameIsFollowed) {
   ASSERT_TRUE(until([&] {
     std::vector<std::string> got;
     for (const Message& m : hall.messages())
-      if (m.topic == kRecord) got.push_back(m.payload);
+      if (m.topic.starts_with(kRecord)) got.push_back(m.payload);
     std::vector<std::string> want = log_lines(log_);
     const std::vector<std::string> more = log_lines(second_log);
     want.insert(want.end(), more.begin(), more.end());
@@ -367,6 +368,30 @@ TEST_F(PublishTest, ANewGameIsFollowed) {
   })) << slurp(dir_ + "/publish.out");
   EXPECT_GT(all.size(), first.size());  // the closed record
   EXPECT_EQ(json::parse(last_on(hall.messages(), "tactiled/testhall/7/state"))["white"], "Anna");
+  // Each game's records under its own game id, the start record's: 128 random bits.
+  const std::string id1 = json::parse(all.front())["game_id"];
+  const std::string id2 = json::parse(second.front())["game_id"];
+  EXPECT_EQ(id1.size(), 32u);
+  EXPECT_EQ(id2.size(), 32u);
+  EXPECT_NE(id1, id2);
+  EXPECT_EQ(kept_records(hall.messages(), kRecord + id1), all);
+  EXPECT_EQ(kept_records(hall.messages(), kRecord + id2), second);
+  EXPECT_EQ(json::parse(last_on(hall.messages(), "tactiled/testhall/7/state"))["game_id"], id2);
+}
+
+// The table is offline when tactiled stops answering its control socket (a crash, a hang),
+// though its publisher runs on: the hall must not show a dead table's clock running.
+TEST_F(PublishTest, ATactiledThatStopsAnsweringMakesTheTableOffline) {
+  Subscriber hall("test-hall", broker_->port(), "tactiled/testhall/#");
+  ASSERT_TRUE(until([&] { return hall.subscribed(); }));
+  start_tactiled();
+  start_publisher();
+  const std::string kStatus = "tactiled/testhall/7/status";
+  ASSERT_TRUE(until([&] { return last_on(hall.messages(), kStatus) == "online"; }));
+  tactiled_->stop(SIGKILL);
+  ASSERT_TRUE(until([&] { return last_on(hall.messages(), kStatus) == "offline"; }))
+      << slurp(dir_ + "/publish.out");
+  EXPECT_TRUE(publisher_->running());
 }
 
 TEST(PublishSettings, ABadSettingIsAClearErrorWithStatus2) {
