@@ -45,9 +45,8 @@ bool session_record(const std::string& type) {
 // disconnected" right after the board record, "Game continued" right after the resume
 // record, the record failing or saved again right after the pgn record (live.cpp).
 bool daemon_speech(const std::string& type, const std::string& previous_type) {
-  return type == "speak" &&
-         (previous_type == "board" || previous_type == "resume" || previous_type == "pgn" ||
-          previous_type == "health");
+  return type == "speak" && (previous_type == "board" || previous_type == "resume" ||
+                             previous_type == "pgn" || previous_type == "health");
 }
 
 // What the daemon feeds the session: board events and the arbiter's commands.
@@ -469,9 +468,8 @@ ResumedGame LogFollower::game() const {
 
 bool known_record_type(std::string_view type) {
   static constexpr std::string_view kOthers[] = {
-      "start",  "hole",   "button",  "heard", "arbiter", "envelope", "clock",   "board",
-      "resync", "resume", "players", "pgn",   "stop",    "closed",   "setting", "said",
-      "health",
+      "start",  "hole",    "button", "heard", "arbiter", "envelope", "clock", "board",  "resync",
+      "resume", "players", "pgn",    "stop",  "closed",  "setting",  "said",  "health",
   };
   for (std::string_view t : kOthers)
     if (t == type) return true;

@@ -40,7 +40,7 @@ struct ResumedGame {
   // records): his own steps of the speech rate go on after a restart.
   BoardPlayers players;
   BoardPlayers players_at_start;  // as the start record gave them
-  std::string game_id;         // the start entry's game_id ("" in a log from before them)
+  std::string game_id;            // the start entry's game_id ("" in a log from before them)
   // The tags the arbiter recorded (kPlayersTags of the last players entries), for the PGN.
   std::map<std::string, std::string> tags;
 };

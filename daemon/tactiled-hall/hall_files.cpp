@@ -188,7 +188,7 @@ TableView table_view(const HallState& hall, const Table& t) {
       {"last_move", last_move},
       {"discrepancies", discrepancies},
       {"alarms", alarms},
-      {"health", value("health")},  // per board: suspect holes, self-test
+      {"health", value("health")},                      // per board: suspect holes, self-test
       {"daemon_last_seen", value("daemon_last_seen")},  // tactiled gone silent
       {"flags", t.flags},
       {"result", g.result},

@@ -240,6 +240,22 @@ bool Publisher::publish(const std::string& sub, const std::string& payload, bool
                            payload.data(), kQos, retain) == MOSQ_ERR_SUCCESS;
 }
 
+void Publisher::publish_silence() {
+  constexpr std::int64_t kSilentMs = 5'000;  // tactiled answers within milliseconds
+  if (told_silent_ || answered_at_ < 0 || last_state_.is_null() ||
+      now_unix_ms() - answered_at_ < kSilentMs)
+    return;
+  json state = last_state_;
+  state["alarms"].push_back("daemon-stopped");
+  state["daemon_last_seen"] = answered_at_;
+  state["running"] = "none";  // nobody's clock is known to run
+  state["read_at"] = now_unix_ms();
+  if (publish("state", state.dump(), true, nullptr)) {
+    told_silent_ = true;
+    state_sent_.clear();  // its next answer is published whatever it says
+  }
+}
+
 void Publisher::publish_state(const json& status) {
   {
     std::lock_guard lock(mu_);

@@ -43,6 +43,9 @@ class Publisher {
   void load_log();
   void send_records();
   void publish_state(const nlohmann::json& status);
+  // tactiled has not answered for kSilentMs: the last state again, with the alarm
+  // daemon-stopped and daemon_last_seen (Unix ms of its last answer).
+  void publish_silence();
   bool publish(const std::string& sub, const std::string& payload, bool retain, int* mid);
   void advance_acked();
   void save_progress();
