@@ -19,6 +19,14 @@ std::string SeatingRules::move_announcement(const Session& s, int board, const b
   return phrase;
 }
 
+void SeatingRules::make_on_board(Session& s, int board, const board::Moment& m,
+                                 const chess::Position& before, std::vector<Output>& out) {
+  if (s.clock_ && s.clock_->started()) s.clock_->move_made(m.ms);
+  s.record_move(m, before, m.ms);
+  out.push_back(s.made_output(board, m, before));
+  s.speak(board, m.ms, move_announcement(s, board, m, before, true), out);
+}
+
 std::unique_ptr<SeatingRules> make_seating_rules(const SessionConfig& config) {
   switch (config.seating) {
     case Seating::Sighted:

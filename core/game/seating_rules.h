@@ -111,6 +111,10 @@ class SeatingRules {
   // corrected reading is said to be corrected).
   static std::string move_announcement(const Session& s, int board, const board::Moment& m,
                                        const chess::Position& before, bool mover);
+  // The steps every made move on the mover's own board takes (one board, two boards): his
+  // clock charged if it runs (D.2.4), the move recorded, its Made moment, and said to him.
+  static void make_on_board(Session& s, int board, const board::Moment& m,
+                            const chess::Position& before, std::vector<Output>& out);
   static bool restoring_now(const Session& s, int board) {
     return s.restoring_[std::size_t(Session::board_index(board))];
   }

@@ -47,17 +47,12 @@ bool TwoBoardsSeating::unread_button(Session& s, int board, const board::ButtonE
 
 void TwoBoardsSeating::made(Session& s, int board, const board::Moment& m,
                             const chess::Position& before, std::vector<Output>& out) {
-  const chess::Color mover = before.side_to_move();
-  if (clock(s) && clock(s)->started()) clock(s)->move_made(m.ms);
-  record_move(s, m, before, m.ms);
-  out.push_back(made_output(s, board, m, before));
-  // Said on the mover's board (what was read) and to the opponent on his (D.2.1), in each
-  // player's language.
-  speak(s, board, m.ms, move_announcement(s, board, m, before, true), out);
+  make_on_board(s, board, m, before, out);
+  // Said to the opponent on his board too (D.2.1), in his language.
   speak(s, 1 - board, m.ms, move_announcement(s, 1 - board, m, before, false), out);
   switch_clock(s, m.ms, out);
   boards_follow(s, m.ms, out);
-  check_game_end(s, m.ms, mover, out);
+  check_game_end(s, m.ms, before.side_to_move(), out);
   if (!s.over()) mirror_done_early(s, m.ms, out);
 }
 

@@ -497,6 +497,25 @@ std::string describe(const SeatedScript::Counts& c) {
          std::to_string(c.own_lifts);
 }
 
+SeatedStyle gentle_style(bool sighted, bool early) {
+  SeatedStyle s;
+  s.sighted = sighted;
+  s.reproduce_early = early;
+  s.announce_long_after = false;
+  s.quick = false;
+  s.late_presses = false;
+  s.own_lifts = false;
+  return s;
+}
+
+SeatedStyle hard_style(bool sighted, board::Completion completion) {
+  SeatedStyle s;
+  s.sighted = sighted;
+  s.completion = completion;
+  s.wrong_hole_anywhere = true;
+  return s;
+}
+
 SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t seed,
                                    const SeatedStyle& seated) {
   ScriptStyle style;

@@ -112,6 +112,12 @@ struct SeatedScript {
 };
 std::string describe(const SeatedScript::Counts& c);
 
+// The hands of before: every hard case off (no quick move after a reproduction, presses
+// always in time, no announce long after the reproduction): the bar that passed before.
+SeatedStyle gentle_style(bool sighted, bool early);
+// Every hard case of the generator (SeatedStyle's defaults), wrong holes anywhere.
+SeatedStyle hard_style(bool sighted, board::Completion completion);
+
 SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t seed,
                                    const SeatedStyle& style);
 

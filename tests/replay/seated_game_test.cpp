@@ -16,27 +16,6 @@ namespace {
 
 constexpr std::int64_t kBaseMs = 5400000;
 
-// The hands of before: every hard case off (kept as the bar that passed before).
-SeatedStyle gentle(bool sighted, bool early) {
-  SeatedStyle s;
-  s.sighted = sighted;
-  s.reproduce_early = early;
-  s.announce_long_after = false;
-  s.quick = false;
-  s.late_presses = false;
-  s.own_lifts = false;
-  return s;
-}
-
-// Every hard case the generator has (SeatedStyle's defaults), wrong holes anywhere.
-SeatedStyle hard(bool sighted, board::Completion completion) {
-  SeatedStyle s;
-  s.sighted = sighted;
-  s.completion = completion;
-  s.wrong_hole_anywhere = true;
-  return s;
-}
-
 // Plays each game `seeds` times with each colour (two boards: board A's; sighted: the
 // blind player's; `colours`: only the one given for each game); every game must come back
 // exact. Prints the counts and the figures; returns the counts.
@@ -89,22 +68,22 @@ std::vector<NamedGame> some_games() {
 }
 
 TEST(SeatedGame, TwoBoardsReproducedAfterTheAnnounce) {
-  play("two boards, reproduced after", some_games(), 100, 2, gentle(false, false));
+  play("two boards, reproduced after", some_games(), 100, 2, gentle_style(false, false));
 }
 
 // A reproduction done on the opponent's board before the mover's announce (kasparov-deep-
 // blue-1997.pgn #1, seed 301: board B reproduced c1b2 before A's announce, and the game
 // stopped at ply 8) is mirrored at the announce.
 TEST(SeatedGame, TwoBoardsReproductionBegunBeforeTheAnnounce) {
-  play("two boards, begun before", some_games(), 300, 2, gentle(false, true));
+  play("two boards, begun before", some_games(), 300, 2, gentle_style(false, true));
 }
 
 TEST(SeatedGame, SightedReproducedAfterThePress) {
-  play("sighted, reproduced after", some_games(), 500, 2, gentle(true, false));
+  play("sighted, reproduced after", some_games(), 500, 2, gentle_style(true, false));
 }
 
 TEST(SeatedGame, SightedReproducedBeforeAndAfterThePress) {
-  play("sighted, before and after", some_games(), 700, 2, gentle(true, true));
+  play("sighted, before and after", some_games(), 700, 2, gentle_style(true, true));
 }
 
 // Every hard case (issue 19): reproductions finished long before the announce or the
@@ -112,19 +91,20 @@ TEST(SeatedGame, SightedReproducedBeforeAndAfterThePress) {
 // just placed), mates with no press, late and missing presses, wrong holes anywhere, the
 // blind player in button mode and in auto mode.
 TEST(SeatedGame, TwoBoardsHardCases) {
-  play("two boards, hard, button", some_games(), 900, 2, hard(false, board::Completion::Button));
+  play("two boards, hard, button", some_games(), 900, 2,
+       hard_style(false, board::Completion::Button));
 }
 
 TEST(SeatedGame, TwoBoardsHardCasesInAutoMode) {
-  play("two boards, hard, auto", some_games(), 1100, 2, hard(false, board::Completion::Auto));
+  play("two boards, hard, auto", some_games(), 1100, 2, hard_style(false, board::Completion::Auto));
 }
 
 TEST(SeatedGame, SightedHardCases) {
-  play("sighted, hard, button", some_games(), 1300, 2, hard(true, board::Completion::Button));
+  play("sighted, hard, button", some_games(), 1300, 2, hard_style(true, board::Completion::Button));
 }
 
 TEST(SeatedGame, SightedHardCasesInAutoMode) {
-  play("sighted, hard, auto", some_games(), 1500, 2, hard(true, board::Completion::Auto));
+  play("sighted, hard, auto", some_games(), 1500, 2, hard_style(true, board::Completion::Auto));
 }
 
 // Games that end in mate or stalemate, the blind player on the losing (or stalemated)
@@ -149,7 +129,7 @@ TEST(SeatedGame, SightedMatesAndStalematesWithNoPress) {
   }
   ASSERT_EQ(ending.size(), 6u);
   const SeatedScript::Counts c =
-      play("sighted, mates", ending, 1700, 3, hard(true, board::Completion::Button), &blind);
+      play("sighted, mates", ending, 1700, 3, hard_style(true, board::Completion::Button), &blind);
   EXPECT_GT(c.mates_no_press, 0);
 }
 
@@ -170,10 +150,12 @@ TEST(SeatedGame, HandsWaitWhereAReproductionCouldGoOn) {
     games.push_back({"castling steps #" + std::to_string(++n), std::move(g)});
   ASSERT_EQ(games.size(), 4u);
   SeatedScript::Counts c;
-  c += play("castling steps, sighted", games, 1900, 10, hard(true, board::Completion::Button));
-  c += play("castling steps, two boards", games, 2100, 10, hard(false, board::Completion::Button));
+  c +=
+      play("castling steps, sighted", games, 1900, 10, hard_style(true, board::Completion::Button));
+  c += play("castling steps, two boards", games, 2100, 10,
+            hard_style(false, board::Completion::Button));
   c += play("castling steps, two boards, auto", games, 2300, 10,
-            hard(false, board::Completion::Auto));
+            hard_style(false, board::Completion::Auto));
   EXPECT_GT(c.waits, 0);
   EXPECT_GT(c.quick, 0);
 }

@@ -81,56 +81,34 @@ void play_seated(const char* name, SeatedStyle style, std::uint32_t seed) {
   EXPECT_EQ(failed, 0) << name << ", the first failures:\n" << failures;
 }
 
-// The hands of before: no quick move after a reproduction, presses always in time, no
-// announce long after the reproduction.
-SeatedStyle gentle(bool sighted, bool early) {
-  SeatedStyle s;
-  s.sighted = sighted;
-  s.reproduce_early = early;
-  s.announce_long_after = false;
-  s.quick = false;
-  s.late_presses = false;
-  s.own_lifts = false;
-  return s;
-}
-
-// Every hard case of the generator; wrong holes anywhere.
-SeatedStyle hard(bool sighted, board::Completion completion) {
-  SeatedStyle s;
-  s.sighted = sighted;
-  s.completion = completion;
-  s.wrong_hole_anywhere = true;
-  return s;
-}
-
 TEST(WholeGameDeep, EveryGameOnTwoBoards) {
-  play_seated("two boards, reproduced after", gentle(false, false), 5000);
+  play_seated("two boards, reproduced after", gentle_style(false, false), 5000);
 }
 
 // Reproductions begun before the mover's announce.
 TEST(WholeGameDeep, EveryGameOnTwoBoardsReproducedEarly) {
-  play_seated("two boards, begun before", gentle(false, true), 6000);
+  play_seated("two boards, begun before", gentle_style(false, true), 6000);
 }
 
 TEST(WholeGameDeep, EveryGameAgainstASightedOpponent) {
-  play_seated("sighted, before and after", gentle(true, true), 7000);
+  play_seated("sighted, before and after", gentle_style(true, true), 7000);
 }
 
 // Every hard case (issue 19), in button mode and in auto mode.
 TEST(WholeGameDeep, EveryGameOnTwoBoardsHardCases) {
-  play_seated("two boards, hard, button", hard(false, board::Completion::Button), 8000);
+  play_seated("two boards, hard, button", hard_style(false, board::Completion::Button), 8000);
 }
 
 TEST(WholeGameDeep, EveryGameOnTwoBoardsHardCasesInAutoMode) {
-  play_seated("two boards, hard, auto", hard(false, board::Completion::Auto), 9000);
+  play_seated("two boards, hard, auto", hard_style(false, board::Completion::Auto), 9000);
 }
 
 TEST(WholeGameDeep, EveryGameAgainstASightedOpponentHardCases) {
-  play_seated("sighted, hard, button", hard(true, board::Completion::Button), 10000);
+  play_seated("sighted, hard, button", hard_style(true, board::Completion::Button), 10000);
 }
 
 TEST(WholeGameDeep, EveryGameAgainstASightedOpponentHardCasesInAutoMode) {
-  play_seated("sighted, hard, auto", hard(true, board::Completion::Auto), 11000);
+  play_seated("sighted, hard, auto", hard_style(true, board::Completion::Auto), 11000);
 }
 
 }  // namespace
