@@ -32,6 +32,7 @@
 #include "daemon/tactiled/control_requests.h"
 #include "daemon/tactiled/control_socket.h"
 #include "daemon/tactiled/game_runner.h"
+#include "daemon/tactiled/live_braille.h"
 #include "daemon/tactiled/replay.h"
 #include "daemon/tactiled/utc_time.h"
 #include "drivers/gpio/ticker.h"
@@ -204,6 +205,7 @@ class Live {
       const std::size_t speaker_at = fds.size();
       for (const auto& speaker : speakers_)
         if (speaker) fds.push_back({speaker->finished_fd(), POLLIN, 0});
+      braille_.add_fds(fds);  // read in braille_.step(), whatever woke the loop
       const std::size_t control_at = fds.size();
       if (control_) control_->add_fds(fds);
       if (::poll(fds.data(), nfds_t(fds.size()), wait_ms(now())) < 0 && errno != EINTR)
@@ -218,6 +220,7 @@ class Live {
             runner_.heard(int(b), question, now());
       runner_.advance(now());
       report_pgn();
+      step_braille();
       if (control_) control_->step(fds.data() + control_at, fds.size() - control_at);
     }
     return stop(signal);
@@ -240,7 +243,9 @@ class Live {
     runner_.hole(board, e);
   }
   void button(int board, const board::ButtonEvent& e) {
-    if (!waiting_) runner_.button(board, e);
+    if (waiting_) return;
+    runner_.button(board, e);
+    if (e.button == board::Button::Record) braille_.record(board, e.ms);
   }
   void status(int board, const serial::StatusOutput& s) {
     if (s.status != serial::LinkStatus::Warning)
@@ -336,10 +341,19 @@ class Live {
     runner_.say(ms, std::move(text), board);
   }
 
+  // Each braille display's keys pressed as its board's buttons, then what it shows.
+  void step_braille() {
+    if (!braille_.any()) return;
+    braille_.step(now(), runner_.session(), [this](int board, board::Button b) {
+      button(board, {std::max(now(), runner_.last_ms()), b});
+    });
+  }
+
   int wait_ms(std::int64_t t) const {
     std::int64_t wait = INT64_MAX;
     const std::int64_t due = runner_.next_deadline();
     if (due != board::kNoDeadline) wait = std::max<std::int64_t>(0, due - t);
+    if (const std::int64_t b = braille_.timeout_ms(t); b >= 0) wait = std::min(wait, b);
     for (const auto& link : links_)
       if (const std::int64_t board = link->timeout_ms(t); board >= 0) wait = std::min(wait, board);
     return wait == INT64_MAX ? -1 : int(std::min<std::int64_t>(wait, INT_MAX));
@@ -353,6 +367,11 @@ class Live {
 
   // The player's channel: a time warning goes before what is queued and is never cut.
   void handle_said(const Said& said) {
+    // On the display too: a warning or the board check asked for.
+    // (The record's pairs are its own view there: LiveBraille::record.)
+    if (said.what != "record")
+      braille_.alert(said.board, said.urgent ? "! " + said.text : said.text, said.ms,
+                     kBrailleAlertMs);
     speech::AlsaSpeaker* s = speaker(said.board);
     if (!s) return;
     const std::string text =
@@ -406,6 +425,17 @@ class Live {
         break;
     }
     const std::string line = describe(o, session);
+    // What the braille display shows at once: a discrepancy until it is resolved, the
+    // game's end for good.
+    if (o.kind == Output::Kind::Discrepancy || o.kind == Output::Kind::GameOver) {
+      const std::size_t text = line.find_first_not_of(' ', 12);
+      for (int b = 0; b < session.board_count(); ++b)
+        if (o.kind == Output::Kind::GameOver || b == o.board)
+          braille_.alert(b, "! " + (text == std::string::npos ? line : line.substr(text)), o.ms,
+                         -1);
+    } else if (o.kind == Output::Kind::Resolved || o.kind == Output::Kind::Rollback) {
+      braille_.clear_alert(o.board);
+    }
     if (!line.empty())
       out_ << time_label(o.ms) << "  " << board_column(config_.session.seating, output_board(o))
            << line << std::endl;
@@ -452,6 +482,7 @@ class Live {
     f.pgn = pgn_path_;
     if (!pgn_failure_.empty()) f.faults.push_back("pgn: " + pgn_failure_);
     f.faults.insert(f.faults.end(), speech_faults_.begin(), speech_faults_.end());
+    for (const std::string& fault : braille_.faults()) f.faults.push_back(fault);
     f.white = tag("White");
     f.black = tag("Black");
     f.round = tag("Round");
@@ -666,6 +697,9 @@ class Live {
   PgnNews pgn_news_ = PgnNews::None;  // to be logged and said (report_pgn)
   std::string pgn_failure_;           // why the PGN on disk is behind the game ("" if not)
   GameRunner runner_;
+  // How long a channel phrase (a warning, a record pair, a check) stays on the display.
+  static constexpr std::int64_t kBrailleAlertMs = 5000;
+  LiveBraille braille_{config_, out_};    // each board's braille display (none: braille = off)
   std::optional<ControlSocket> control_;  // after runner_: gone before the game it reads
 };
 
