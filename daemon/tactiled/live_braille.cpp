@@ -63,9 +63,7 @@ void LiveBraille::step(std::int64_t now, const game::Session& session, const Pre
     show(b, session, now);
     // The journal hears of a display found, lost or not reached (once per change).
     const std::string state =
-        d->connected() ? d->cells() > 0 ? "connected, " + std::to_string(d->cells()) + " cells"
-                                        : "connected, waiting for the display's size"
-                       : d->fault();
+        d->connected() ? "connected, " + std::to_string(d->cells()) + " cells" : d->fault();
     if (state != state_[std::size_t(b)]) {
       state_[std::size_t(b)] = state;
       journal_ << "tactiled: braille display " << (b == 0 ? "A" : "B") << ": " << state

@@ -10,8 +10,8 @@
 namespace tactile::braille {
 namespace {
 
-// How long after a failure the connection is tried again, and how often an unsized
-// display is asked for its size (brltty answers before a device has come up).
+// How long after a failure the connection is tried again (and, connected, how often the
+// display's size is checked), and how soon again when brltty has no display yet.
 constexpr std::int64_t kRetryMs = 2000;
 constexpr std::int64_t kSizeCheckMs = 500;
 
@@ -57,7 +57,7 @@ BrlapiDisplay::~BrlapiDisplay() {
 }
 
 std::int64_t BrlapiDisplay::timeout_ms(std::int64_t now) const {
-  if (fd_ >= 0 && cells_ > 0) return -1;  // keys wake the loop; nothing else is due
+  // Keys wake the loop; a retry, or connected the display's size checked again, is due.
   return std::max<std::int64_t>(0, retry_at_ - now);
 }
 
@@ -72,26 +72,34 @@ void BrlapiDisplay::connect(std::int64_t now) {
   const std::string auth = key_file_.empty() ? "" : "keyfile:" + key_file_;
   if (!host_.empty()) settings.host = const_cast<char*>(host_.c_str());
   if (!auth.empty()) settings.auth = const_cast<char*>(auth.c_str());
+  const std::string where = "brltty at " + (host_.empty() ? "its local socket" : host_);
+  retry_at_ = now + kRetryMs;
   const int fd = brlapi__openConnection(h, &settings, nullptr);
   if (fd < 0) {
-    fault_ = "cannot connect to brltty at " + (host_.empty() ? "its local socket" : host_) + ": " +
-             error_text(h);
-    retry_at_ = now + kRetryMs;
+    fault_ = "cannot connect to " + where + ": " + error_text(h);
     return;
   }
   brlapi__setExceptionHandler(h, on_exception);
+  // brltty answers before its display has come up (no cells): writing then is an
+  // exception, and a tty entered then keeps a display of no size. Come back shortly.
+  unsigned x = 0, y = 0;
+  const bool asked = brlapi__getDisplaySize(h, &x, &y) >= 0;
+  if (!asked || x * y == 0) {
+    fault_ = asked ? where + " has no display yet (0 cells)" : where + ": " + error_text(h);
+    brlapi__closeConnection(h);
+    retry_at_ = now + kSizeCheckMs;
+    return;
+  }
   // No virtual terminal under a service: the root of brltty's tty tree (empty path).
   if (brlapi__enterTtyModeWithPath(h, nullptr, 0, nullptr) < 0) {
-    fault_ = "brltty refused the display: " + error_text(h);
+    fault_ = where + " refused the display: " + error_text(h);
     brlapi__closeConnection(h);
-    retry_at_ = now + kRetryMs;
     return;
   }
   fd_ = fd;
-  cells_ = 0;
+  cells_ = x * y;
   written_valid_ = false;
   fault_.clear();
-  retry_at_ = now;  // ask its size at once
 }
 
 void BrlapiDisplay::disconnect(const std::string& why, std::int64_t now) {
@@ -109,16 +117,6 @@ std::vector<Key> BrlapiDisplay::step(std::int64_t now) {
     if (fd_ < 0) return keys;
   }
   brlapi_handle_t* h = as_handle(handle_);
-  if (cells_ == 0 && now >= retry_at_) {
-    // Writing before the display has cells is an exception in brltty: wait for them.
-    unsigned x = 0, y = 0;
-    if (brlapi__getDisplaySize(h, &x, &y) < 0) {
-      disconnect("brltty: " + error_text(h), now);
-      return keys;
-    }
-    cells_ = x * y;
-    retry_at_ = now + kSizeCheckMs;
-  }
   for (;;) {
     brlapi_keyCode_t code = 0;
     const int r = brlapi__readKey(h, 0, &code);
@@ -130,6 +128,21 @@ std::vector<Key> BrlapiDisplay::step(std::int64_t now) {
     brlapi_describedKeyCode_t d{};
     if (brlapi_describeKeyCode(code, &d) < 0) continue;  // a key this BrlAPI cannot name
     keys.push_back({d.command ? d.command : "", d.argument});
+  }
+  if (now >= retry_at_) {
+    // Another display on the same brltty (unplugged, another plugged in): its size
+    // anew, through a new connection.
+    unsigned x = 0, y = 0;
+    if (brlapi__getDisplaySize(h, &x, &y) < 0) {
+      disconnect("brltty: " + error_text(h), now);
+      return keys;
+    }
+    if (x * y != cells_) {
+      disconnect("the display changed to " + std::to_string(x * y) + " cells", now);
+      retry_at_ = now;
+      return keys;
+    }
+    retry_at_ = now + kRetryMs;
   }
   write_text(now);
   return keys;

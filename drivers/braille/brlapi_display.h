@@ -43,7 +43,8 @@ class BrlapiDisplay {
   // The text to show: sent now (or once connected and sized), and only when it changed.
   void show(const std::string& text, std::int64_t now);
 
-  // The display's width in cells, 0 while not connected or not sized.
+  // The display's width in cells, 0 while not connected (a display of no cells is not
+  // connected to: it is asked again shortly).
   unsigned cells() const { return cells_; }
   bool connected() const { return fd_ >= 0; }
   // What went wrong last ("" = nothing), e.g. "cannot connect to 127.0.0.1:1: ...".
@@ -58,7 +59,7 @@ class BrlapiDisplay {
   std::unique_ptr<unsigned char[]> handle_;  // brlapi_handle_t, of brlapi_getHandleSize()
   int fd_ = -1;
   unsigned cells_ = 0;
-  std::int64_t retry_at_ = 0;   // next connection attempt, or size check when unsized
+  std::int64_t retry_at_ = 0;   // next connection attempt, or size check when connected
   std::string text_, written_;  // wanted, and last sent
   bool written_valid_ = false;
   std::string fault_;

@@ -83,6 +83,11 @@ class Brltty:
         self.log.close()
 
 
+def read(path):
+    with open(path, errors="replace") as f:
+        return f.read()
+
+
 def log_records(path):
     with open(path) as f:
         return [json.loads(line) for line in f if line.strip()]
@@ -205,6 +210,13 @@ with tempfile.TemporaryDirectory() as _tmp:
         time.sleep(0.5)
         assert tactiled.poll() is None, "tactiled stopped when brltty did"
         brltty = Brltty(work, number, key)
+        # brltty's API answers before a display is there, with no cells: tactiled writes
+        # nothing (a write now would be an exception that aborts a BrlAPI client) and asks
+        # again shortly.
+        wait_until("tactiled on the display-less brltty", lambda: "has no display yet (0 "
+                   "cells)" in read(os.path.join(work, "tactiled.out")))
+        time.sleep(1.0)
+        assert tactiled.poll() is None, "tactiled stopped on a brltty without a display"
         display = VirtualDisplay(brltty.sock, 20)
         # 40 cells of line in pages of 20, broken between words.
         see("the first page", rf"2\.h3 W{CLOCK}", timeout=8)
