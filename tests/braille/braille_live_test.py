@@ -3,8 +3,8 @@ Virtual driver, headless, on a loopback BrlAPI port with a key file; the display
 tests/braille/virtual_display.py on the driver's socket. tactiled (live, board = script
 on a FIFO) starts before brltty is there and finds it when it comes; the status lines of
 a game are read back from the display, and the display's keys drive announce (the clocks'
-start and the moves), time, correct, record (and LNDN, the pair before), a promotion typed
-in braille dots; brltty is stopped and started again with a 20-cell display: tactiled
+start and the moves), time, correct, record (and LNDN, the pair before, FWINRT the next),
+check, a promotion typed in braille dots; brltty is stopped and started again with a 20-cell display: tactiled
 reconnects and pages its line (FWINRT). Every wait is bounded; everything is killed at the
 end.
 
@@ -205,6 +205,11 @@ with tempfile.TemporaryDirectory() as _tmp:
         see("the status line back", rf"2\.h3 W{CLOCK} B{CLOCK} B2", timeout=10,
             since=display.mark())
 
+        # ROUTE 5 = check: the answer shown (and said): the pegs are where the game has them.
+        at = display.mark()
+        display.press("ROUTE 5")
+        see("the check's answer", r"Board agrees", since=at)
+
         # brltty goes away (the game goes on) and comes back with a 20-cell display.
         brltty.stop(display)
         time.sleep(0.5)
@@ -224,7 +229,7 @@ with tempfile.TemporaryDirectory() as _tmp:
         display.press("FWINRT")
         see("the second page", rf"B{CLOCK} B2", since=at)
 
-        expected = ["time", "promote-n", "correct", "record", "record"]
+        expected = ["time", "promote-n", "correct", "record", "record", "check"]
         got = [b for b in buttons_in_log(log) if b != "announce"]
         assert got == expected, f"the display's presses: {got}, expected {expected}"
         print("PASS; the display showed:")
