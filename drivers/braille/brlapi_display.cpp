@@ -31,13 +31,13 @@ void on_exception(brlapi_handle_t* handle, int error, brlapi_packetType_t type, 
   last_exception = text;
 }
 
-std::string error_text(brlapi_handle_t* handle) {
+// Why the last BrlAPI call failed: its exception, else the library's error.
+std::string error_text() {
   if (!last_exception.empty()) {
     std::string e = "exception: " + last_exception;
     last_exception.clear();
     return e;
   }
-  (void)handle;
   return brlapi_strerror(brlapi_error_location());
 }
 
@@ -76,7 +76,7 @@ void BrlapiDisplay::connect(std::int64_t now) {
   retry_at_ = now + kRetryMs;
   const int fd = brlapi__openConnection(h, &settings, nullptr);
   if (fd < 0) {
-    fault_ = "cannot connect to " + where + ": " + error_text(h);
+    fault_ = "cannot connect to " + where + ": " + error_text();
     return;
   }
   brlapi__setExceptionHandler(h, on_exception);
@@ -85,14 +85,14 @@ void BrlapiDisplay::connect(std::int64_t now) {
   unsigned x = 0, y = 0;
   const bool asked = brlapi__getDisplaySize(h, &x, &y) >= 0;
   if (!asked || x * y == 0) {
-    fault_ = asked ? where + " has no display yet (0 cells)" : where + ": " + error_text(h);
+    fault_ = asked ? where + " has no display yet (0 cells)" : where + ": " + error_text();
     brlapi__closeConnection(h);
     retry_at_ = now + kSizeCheckMs;
     return;
   }
   // No virtual terminal under a service: the root of brltty's tty tree (empty path).
   if (brlapi__enterTtyModeWithPath(h, nullptr, 0, nullptr) < 0) {
-    fault_ = where + " refused the display: " + error_text(h);
+    fault_ = where + " refused the display: " + error_text();
     brlapi__closeConnection(h);
     return;
   }
@@ -121,7 +121,7 @@ std::vector<Key> BrlapiDisplay::step(std::int64_t now) {
     brlapi_keyCode_t code = 0;
     const int r = brlapi__readKey(h, 0, &code);
     if (r < 0) {
-      disconnect("brltty: " + error_text(h), now);
+      disconnect("brltty: " + error_text(), now);
       return keys;
     }
     if (r == 0) break;
@@ -134,7 +134,7 @@ std::vector<Key> BrlapiDisplay::step(std::int64_t now) {
     // anew, through a new connection.
     unsigned x = 0, y = 0;
     if (brlapi__getDisplaySize(h, &x, &y) < 0) {
-      disconnect("brltty: " + error_text(h), now);
+      disconnect("brltty: " + error_text(), now);
       return keys;
     }
     if (x * y != cells_) {
@@ -172,7 +172,7 @@ void BrlapiDisplay::write_text(std::int64_t now) {
   w.charset = "UTF-8";
   w.cursor = BRLAPI_CURSOR_OFF;
   if (brlapi__write(h, &w) < 0) {
-    disconnect("brltty: " + error_text(h), now);
+    disconnect("brltty: " + error_text(), now);
     return;
   }
   written_ = text_;
