@@ -409,7 +409,12 @@ class Live {
         link(o.board).light(o.squares, o.ms);
         break;
       case Output::Kind::Moment:
-        if (o.moment.kind == board::MomentKind::Made) save_pgn();
+        if (o.moment.kind == board::MomentKind::Made) {
+          save_pgn();
+          // The move made is what the players must read now: a warning's or a check's
+          // few seconds end (a discrepancy's or the game's end do not).
+          for (int b = 0; b < session.board_count(); ++b) braille_.end_brief_alert(b);
+        }
         break;
       case Output::Kind::GameOver:
         save_pgn();

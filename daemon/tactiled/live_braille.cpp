@@ -110,6 +110,11 @@ void LiveBraille::record(int board, std::int64_t now) {
   alerts_[std::size_t(board)] = {};  // the pair asked for, now
 }
 
+void LiveBraille::end_brief_alert(int board) {
+  if (board >= 0 && board <= 1 && alerts_[std::size_t(board)].until != INT64_MAX)
+    alerts_[std::size_t(board)] = {};
+}
+
 void LiveBraille::clear_alert(int board) {
   if (board >= 0 && board <= 1) alerts_[std::size_t(board)] = {};
 }

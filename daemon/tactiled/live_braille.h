@@ -40,6 +40,8 @@ class LiveBraille {
   // Shown on `board`'s display at once, for `for_ms` (-1: until clear_alert).
   void alert(int board, const std::string& text, std::int64_t now, std::int64_t for_ms);
   void clear_alert(int board);
+  // Ends an alert shown for a few seconds (not one shown until cleared).
+  void end_brief_alert(int board);
   // The record button (from the board or the display): the last move pair, pressed again
   // within a few seconds the pair before; FWINLT and FWINRT move through the pairs then.
   void record(int board, std::int64_t now);

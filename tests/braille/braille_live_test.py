@@ -3,7 +3,7 @@ Virtual driver, headless, on a loopback BrlAPI port with a key file; the display
 tests/braille/virtual_display.py on the driver's socket. tactiled (live, board = script
 on a FIFO) starts before brltty is there and finds it when it comes; the status lines of
 a game are read back from the display, and the display's keys drive announce (the clocks'
-start and the moves), time, correct, record (and LNDN, the pair before, FWINRT the next),
+start and the moves), a time warning, time, correct, record (and LNDN, the pair before, FWINRT the next),
 check, a promotion typed in braille dots; brltty is stopped and started again with a 20-cell display: tactiled
 reconnects and pages its line (FWINRT). Every wait is bounded; everything is killed at the
 end.
@@ -118,7 +118,7 @@ with tempfile.TemporaryDirectory() as _tmp:
          "--auto-resume", "off", "--language", "en", "--time-control", "300+0",
          "--start-fen", "4k3/P6p/8/8/8/8/7P/4K3 w - - 0 1", "--completion", "button",
          "--braille", "on", "--braille-host", f"127.0.0.1:{number}",
-         "--braille-key-file", key,
+         "--braille-key-file", key, "--time-warnings", "4:58",
          # The Virtual driver's ROUTE takes cells from 1 (its "ROUTE 0" is refused), so
          # announce is moved to cell 10 here: the map is the configured one, the other
          # keys the default's.
@@ -157,6 +157,9 @@ with tempfile.TemporaryDirectory() as _tmp:
         at = display.mark()
         display.press("ROUTE 10")
         see("White's clock running", r"- W0:04:5\d B0:05:00 W1", since=at)
+
+        # White's time warning at 4:58 (two seconds on): shown at once, as it is said.
+        see("the time warning", r"! .* left", since=at, timeout=6)
 
         # ROUTE 1 = time (his clocks spoken; logged as his press).
         display.press("ROUTE 1")
