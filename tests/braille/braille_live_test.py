@@ -30,6 +30,12 @@ BRLAPI_BASE_PORT = 4101  # BrlAPI's "host:N" is TCP port 4101 + N
 if not shutil.which("brltty"):
     print("brltty is not installed (script/setup installs it)")
     sys.exit(1)
+# Debian 12's brltty 6.5 has the Virtual driver; upstream dropped it after 6.9.1 (then the
+# tt driver on a pseudo-terminal would have to play the display instead).
+if not any(os.path.exists(os.path.join(d, "libbrlttybvr.so"))
+           for d in ("/lib/brltty", "/usr/lib/brltty", "/usr/lib/x86_64-linux-gnu/brltty")):
+    print("this brltty has no Virtual (vr) braille driver: the test needs it")
+    sys.exit(1)
 
 
 def free_brlapi_number():
