@@ -30,4 +30,22 @@ std::string braille_line(const game::Session& s, int board, std::int64_t now) {
   return record::status_line(braille_status(s, now), lang);
 }
 
+std::vector<std::string> braille_record(const game::Session& s, int board) {
+  const game::SessionConfig& c = s.config();
+  const record::Language lang = board == 1 && c.language_b ? *c.language_b : c.language;
+  const chess::PgnGame& game = s.record();
+  std::vector<std::string> pairs;
+  for (std::size_t i = 0; i < game.moves.size(); ++i) {
+    const chess::Position before = game.position_after(i);
+    const std::string san = record::san_in(chess::to_san(before, game.moves[i].move), lang);
+    if (before.side_to_move() == chess::White)
+      pairs.push_back(std::to_string(before.fullmove_number()) + "." + san);
+    else if (pairs.empty())
+      pairs.push_back(std::to_string(before.fullmove_number()) + "..." + san);
+    else
+      pairs.back() += " " + san;
+  }
+  return pairs;
+}
+
 }  // namespace tactile::daemon

@@ -48,8 +48,13 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"speech-rate-b", "two-boards: board B's speech rate"},
     {"speech-volume", "board A's speech volume, 0 to 200 (default 100)"},
     {"speech-volume-b", "two-boards: board B's speech volume"},
-    {"braille", "replay: print board A's braille status line (brailles), on or off"},
-    {"braille-b", "replay, two-boards: board B's braille status line, on or off"},
+    {"braille", "board A's braille display through brltty (replay: its brailles lines), on or off"},
+    {"braille-b", "two-boards: board B's braille display, on or off"},
+    {"braille-host", "board A's brltty (BrlAPI host, e.g. :0 or 127.0.0.1:1; default BrlAPI's)"},
+    {"braille-host-b", "two-boards: board B's brltty"},
+    {"braille-key-file", "board A's BrlAPI key file (auth=keyfile; default BrlAPI's)"},
+    {"braille-key-file-b", "two-boards: board B's BrlAPI key file"},
+    {"braille-keys", "display keys to buttons, e.g. ROUTE0=announce,LNDN=record (docs/braille.md)"},
     {"auto-resume", "on or off"},
     {"seating", "one-board, sighted or two-boards"},
     {"player", "sighted: the blind player's colour, white or black"},
@@ -390,6 +395,38 @@ bool read_board(const Settings& settings, const Setting& driver, const std::stri
   return c.board == BoardKind::Serial;
 }
 
+// Each board's braille display (braille, braille-host, braille-key-file, board B's the
+// same keys ending in -b) and the key map they share (braille-keys).
+void read_braille(const Settings& settings, LiveConfig& c) {
+  for (int b = 0; b < 2; ++b) {
+    const std::string suffix = b == 1 ? "-b" : "";
+    const std::string on = "braille" + suffix, host = "braille-host" + suffix,
+                      key_file = "braille-key-file" + suffix;
+    if (b == 1 && !c.board_b) {
+      for (const std::string& key : {on, host, key_file})
+        if (const Setting* s = find(settings, key)) fail(*s, key, "only for seating = two-boards");
+      continue;
+    }
+    BoardSetup& setup = b == 0 ? c : *c.board_b;
+    setup.braille = on_off(settings, on, false);
+    if (const Setting* s = find(settings, host)) {
+      if (s->value.empty()) fail(*s, host, "is empty: give a BrlAPI host, e.g. :0 or 127.0.0.1:1");
+      setup.braille_host = s->value;
+    }
+    if (const Setting* s = find(settings, key_file)) {
+      if (s->value.empty()) fail(*s, key_file, "is empty: give the path of a BrlAPI key file");
+      setup.braille_key_file = s->value;
+    }
+  }
+  if (const Setting* s = find(settings, "braille-keys")) {
+    try {
+      c.braille_keys = parse_braille_keys(s->value);
+    } catch (const chess::ParseError& e) {
+      fail(*s, "braille-keys", e.what());
+    }
+  }
+}
+
 LiveConfig live_config(const Settings& settings, const std::string& state_dir,
                        const std::string& stamp, const std::string& runtime_dir) {
   LiveConfig c;
@@ -456,11 +493,7 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
     c.board_b->speech_device = device(*s, "speech-device-b");
   }
   c.players = board_players(settings);
-  for (const char* key : {"braille", "braille-b"})
-    if (const Setting* s = find(settings, key); s && on_off(settings, key, false))
-      fail(*s, key,
-           "live mode has no braille display driver yet (BrlAPI); --replay prints the "
-           "display's lines");
+  read_braille(settings, c);
   c.auto_resume = on_off(settings, "auto-resume", true);
   c.self_test_log = state_dir + "/self-test.jsonl";
   const std::string base = state_dir + "/game-" + stamp;

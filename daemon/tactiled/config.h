@@ -16,6 +16,7 @@
 #include "core/game/player_settings.h"
 #include "core/game/session.h"
 #include "daemon/files/text_file.h"
+#include "daemon/tactiled/braille_keys.h"
 #include "drivers/gpio/config.h"
 #include "drivers/serial/port.h"
 
@@ -45,7 +46,7 @@ game::SessionConfig session_config(const Settings& settings);
 // Each board's player's settings: time-warnings, speech-rate, speech-volume (board B's
 // the same keys ending in -b, two-boards only). Throws chess::ParseError "WHERE: KEY: why".
 game::BoardPlayers board_players(const Settings& settings);
-// `braille`, `braille-b` (replay): whether each board's display is shown.
+// `braille`, `braille-b`: whether each board's display is shown (replay's brailles lines).
 void braille_boards(const Settings& settings, bool (&out)[2]);
 
 enum class BoardKind { Gpio, Serial, Script };
@@ -65,6 +66,12 @@ struct BoardSetup {
   bool clock_press = true;  // pulse the GPIO clock-press line (clock_pulses.h)
   // `speech-device` / `speech-device-b`: the ALSA PCM this board's player hears.
   std::string speech_device = "default";
+  // `braille` / `braille-b`: this board's player's braille display through brltty
+  // (docs/braille.md); `braille-host`, `braille-key-file` (and -b): where its BrlAPI
+  // server is and the key that opens it ("" = BrlAPI's defaults).
+  bool braille = false;
+  std::string braille_host;
+  std::string braille_key_file;
 };
 
 // Board A's setup is the LiveConfig itself (its fields as before); board B's is
@@ -89,6 +96,7 @@ struct LiveConfig : BoardSetup {
   std::string self_test_log;
   game::SessionConfig session;
   game::BoardPlayers players;  // time warnings, speech rate and volume of each board
+  BrailleKeyMap braille_keys = default_braille_keys();  // `braille-keys`, both displays
 };
 
 // Why the board of `c` cannot play its game's completion mode ("" if it can): button

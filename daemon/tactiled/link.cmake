@@ -1,6 +1,6 @@
-# tactiled's own libraries: the scripted board (replay), speech, both board drivers and
-# libsystemd (sd_notify) for live mode.
+# tactiled's own libraries: the scripted board (replay), speech, both board drivers, the
+# braille display (BrlAPI) and libsystemd (sd_notify) for live mode.
 pkg_check_modules(LIBSYSTEMD REQUIRED IMPORTED_TARGET libsystemd)
 target_link_libraries(tactiled PRIVATE tactiled_drivers_script tactiled_speech tactiled_serial
-                                       tactiled_gpio_libgpiod PkgConfig::LIBSYSTEMD)
+                                       tactiled_gpio_libgpiod tactiled_braille PkgConfig::LIBSYSTEMD)
 include(${CMAKE_CURRENT_LIST_DIR}/install.cmake)

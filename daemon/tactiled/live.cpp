@@ -37,6 +37,7 @@
 #include "daemon/tactiled/control_socket.h"
 #include "daemon/tactiled/game_runner.h"
 #include "daemon/tactiled/hole_health.h"
+#include "daemon/tactiled/live_braille.h"
 #include "daemon/tactiled/replay.h"
 #include "daemon/tactiled/self_test_record.h"
 #include "daemon/tactiled/utc_time.h"
@@ -213,6 +214,7 @@ class Live {
       const std::size_t speaker_at = fds.size();
       for (const auto& speaker : speakers_)
         if (speaker) fds.push_back({speaker->finished_fd(), POLLIN, 0});
+      braille_.add_fds(fds);  // read in braille_.step(), whatever woke the loop
       const std::size_t control_at = fds.size();
       if (control_) control_->add_fds(fds);
       if (::poll(fds.data(), nfds_t(fds.size()), wait_ms(now())) < 0 && errno != EINTR)
@@ -228,6 +230,7 @@ class Live {
       runner_.advance(now());
       report_pgn();
       watch_health(now());
+      step_braille();
       if (control_) control_->step(fds.data() + control_at, fds.size() - control_at);
     }
     return stop(signal);
@@ -251,7 +254,9 @@ class Live {
     runner_.hole(board, e);
   }
   void button(int board, const board::ButtonEvent& e) {
-    if (!waiting_) runner_.button(board, e);
+    if (waiting_) return;
+    runner_.button(board, e);
+    if (e.button == board::Button::Record) braille_.record(board, e.ms);
   }
   void status(int board, const serial::StatusOutput& s) {
     if (s.status != serial::LinkStatus::Warning)
@@ -422,10 +427,19 @@ class Live {
     runner_.say(ms, std::move(text), board);
   }
 
+  // Each braille display's keys pressed as its board's buttons, then what it shows.
+  void step_braille() {
+    if (!braille_.any()) return;
+    braille_.step(now(), runner_.session(), [this](int board, board::Button b) {
+      button(board, {std::max(now(), runner_.last_ms()), b});
+    });
+  }
+
   int wait_ms(std::int64_t t) const {
     std::int64_t wait = INT64_MAX;
     const std::int64_t due = runner_.next_deadline();
     if (due != board::kNoDeadline) wait = std::max<std::int64_t>(0, due - t);
+    if (const std::int64_t b = braille_.timeout_ms(t); b >= 0) wait = std::min(wait, b);
     for (const auto& link : links_)
       if (const std::int64_t board = link->timeout_ms(t); board >= 0) wait = std::min(wait, board);
     if (health_pending_) wait = std::min(wait, std::max<std::int64_t>(0, next_health_ms_ - t));
@@ -440,6 +454,11 @@ class Live {
 
   // The player's channel: a time warning goes before what is queued and is never cut.
   void handle_said(const Said& said) {
+    // On the display too: a warning or the board check asked for.
+    // (The record's pairs are its own view there: LiveBraille::record.)
+    if (said.what != "record")
+      braille_.alert(said.board, said.urgent ? "! " + said.text : said.text, said.ms,
+                     kBrailleAlertMs);
     speech::AlsaSpeaker* s = speaker(said.board);
     if (!s) return;
     const std::string text =
@@ -476,7 +495,12 @@ class Live {
         link(o.board).light(o.squares, o.ms);
         break;
       case Output::Kind::Moment:
-        if (o.moment.kind == board::MomentKind::Made) save_pgn();
+        if (o.moment.kind == board::MomentKind::Made) {
+          save_pgn();
+          // The move made is what the players must read now: a warning's or a check's
+          // few seconds end (a discrepancy's or the game's end do not).
+          for (int b = 0; b < session.board_count(); ++b) braille_.end_brief_alert(b);
+        }
         break;
       case Output::Kind::GameOver:
         save_pgn();
@@ -492,6 +516,17 @@ class Live {
         break;
     }
     const std::string line = describe(o, session);
+    // What the braille display shows at once: a discrepancy until it is resolved, the
+    // game's end for good.
+    if (o.kind == Output::Kind::Discrepancy || o.kind == Output::Kind::GameOver) {
+      const std::size_t text = line.find_first_not_of(' ', 12);
+      for (int b = 0; b < session.board_count(); ++b)
+        if (o.kind == Output::Kind::GameOver || b == o.board)
+          braille_.alert(b, "! " + (text == std::string::npos ? line : line.substr(text)), o.ms,
+                         -1);
+    } else if (o.kind == Output::Kind::Resolved || o.kind == Output::Kind::Rollback) {
+      braille_.clear_alert(o.board);
+    }
     if (!line.empty())
       out_ << time_label(o.ms) << "  " << board_column(config_.session.seating, output_board(o))
            << line << std::endl;
@@ -543,6 +578,7 @@ class Live {
       f.health[board] = health_[b].to_json();
       f.health[board]["self_test"] = self_tests_.last(board);  // tactilectl self-test's
     }
+    for (const std::string& fault : braille_.faults()) f.faults.push_back(fault);
     f.white = tag("White");
     f.black = tag("Black");
     f.round = tag("Round");
@@ -768,6 +804,9 @@ class Live {
   // The external clock's pulses (clock-press) for the game being played; none before it.
   std::optional<ClockPulses> pulses_;
   GameRunner runner_;
+  // How long a channel phrase (a warning, a record pair, a check) stays on the display.
+  static constexpr std::int64_t kBrailleAlertMs = 5000;
+  LiveBraille braille_{config_, out_};    // each board's braille display (none: braille = off)
   std::optional<ControlSocket> control_;  // after runner_: gone before the game it reads
 };
 

@@ -72,6 +72,15 @@ DESCRIPTION
                                         off); time-warnings-b: board B's
         speech-rate = 80..450           words per minute (default 160); speech-rate-b
         speech-volume = 0..200          (default 100); speech-volume-b: board B's
+        braille = on | off              board A's braille display through brltty's
+                                        BrlAPI (default off; docs/braille.md);
+                                        braille-b: board B's
+        braille-host = HOST:N           board A's brltty (default BrlAPI's: the local
+                                        socket); braille-host-b: board B's
+        braille-key-file = FILE         the BrlAPI key (auth=keyfile; default BrlAPI's);
+                                        braille-key-file-b: board B's
+        braille-keys = KEY=BUTTON,...   the display's keys as buttons, e.g.
+                                        ROUTE0=announce,LNDN=record,q=promote-q
         clock-press = on | off          board = gpio: pulse the clock line (default on)
         auto-resume = on | off          go on with an unfinished game at the start
                                         (default on; see --resume)

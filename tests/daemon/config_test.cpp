@@ -218,6 +218,50 @@ TEST(DaemonConfig, EachBoardHasItsOwnSpeechDevice) {
             "--speech-device: is empty: give an ALSA device, e.g. default or plughw:1");
 }
 
+TEST(DaemonConfig, EachBoardHasItsOwnBrailleDisplay) {
+  const auto live = [](std::string_view text) {
+    return live_config(from_file(text), "/state", "stamp");
+  };
+  const LiveConfig off = live("board = script\nscript = /a\n");
+  EXPECT_FALSE(off.braille);
+  const LiveConfig two = live(
+      "board = script\nscript = /a\nseating = two-boards\nboard-b = script\nscript-b = /b\n"
+      "braille = on\nbraille-host = 127.0.0.1:1\nbraille-key-file = /k\nbraille-b = on\n"
+      "braille-host-b = :2\n");
+  EXPECT_TRUE(two.braille);
+  EXPECT_EQ(two.braille_host, "127.0.0.1:1");
+  EXPECT_EQ(two.braille_key_file, "/k");
+  ASSERT_TRUE(two.board_b.has_value());
+  EXPECT_TRUE(two.board_b->braille);
+  EXPECT_EQ(two.board_b->braille_host, ":2");
+  EXPECT_EQ(two.board_b->braille_key_file, "");
+  // The key map: the default's keys, those given replacing them, `none` unmapping one.
+  const LiveConfig keys =
+      live("board = script\nscript = /a\nbraille-keys = ROUTE10=announce, LNDN=none, t=time\n");
+  EXPECT_EQ(keys.braille_keys.at("ROUTE10"), board::Button::Announce);
+  EXPECT_EQ(keys.braille_keys.at("ROUTE0"), board::Button::Announce);
+  EXPECT_EQ(keys.braille_keys.at("ROUTE1"), board::Button::Time);
+  EXPECT_EQ(keys.braille_keys.at("t"), board::Button::Time);
+  EXPECT_EQ(keys.braille_keys.count("LNDN"), 0u);
+  EXPECT_EQ(keys.braille_keys.at("q"), board::Button::PromoteQueen);
+  const auto error = [&](std::string_view text) { return error_of([&] { live(text); }); };
+  EXPECT_EQ(error("board = script\nscript = /a\nbraille-b = on\n"),
+            "t.conf: line 3: braille-b: only for seating = two-boards");
+  EXPECT_EQ(error("board = script\nscript = /a\nbraille = maybe\n"),
+            "t.conf: line 3: braille: 'maybe' is not on or off");
+  EXPECT_EQ(error("board = script\nscript = /a\nbraille-keys = ROUTE0=castle\n"),
+            "t.conf: line 3: braille-keys: 'castle' is not a player's button (announce, "
+            "time, repeat, correct, record, check, promote-q, promote-r, promote-b, promote-n, "
+            "faster, slower, or none)");
+  EXPECT_EQ(error("board = script\nscript = /a\nbraille-keys = ROUTE0\n"),
+            "t.conf: line 3: braille-keys: 'ROUTE0' is not KEY=BUTTON (e.g. ROUTE0=announce, "
+            "LNDN=record, q=promote-q)");
+  // A BrlAPI key name as the map reads it.
+  EXPECT_EQ(braille_key_name("ROUTE", 3), "ROUTE3");
+  EXPECT_EQ(braille_key_name("LATIN1", 'q'), "q");
+  EXPECT_EQ(braille_key_name("LNDN", 0), "LNDN");
+}
+
 TEST(DaemonConfig, TheBoardDecidesWhatElseIsNeeded) {
   const auto live = [](std::string_view text) {
     return error_of([&] { live_config(from_file(text), "/state", "stamp"); });

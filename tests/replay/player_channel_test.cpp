@@ -375,14 +375,16 @@ TEST(Braille, StatusLinesAndAWarningAtOnce) {
   EXPECT_EQ(lines.back(), "1:40.300 1...e5 W0:02:58 S0:01:21 W2");
   // Without --braille nothing of it.
   EXPECT_THAT(replay("no-braille", script, "--time-control 180").out, Not(HasSubstr("brailles")));
-  // Live mode has no display driver yet: refused by name, not ignored.
+  // Live mode drives a display through brltty (tests/braille); a bad key map is refused by
+  // name before anything starts.
   const ProgramRun live = program("tactiled",
                                   "--board script --script /dev/null --braille on "
-                                  "--control off --auto-resume off --log " +
+                                  "--braille-keys ROUTE0=castle --control off --auto-resume off "
+                                  "--log " +
                                       dir() + "braille-live.jsonl",
                                   "braille-live");
   EXPECT_EQ(live.status, 2);
-  EXPECT_THAT(live.err, HasSubstr("--braille: live mode has no braille display driver yet"));
+  EXPECT_THAT(live.err, HasSubstr("--braille-keys: 'castle' is not a player's button"));
 }
 
 }  // namespace

@@ -1,0 +1,130 @@
+#include "daemon/tactiled/live_braille.h"
+
+#include <algorithm>
+#include <climits>
+
+#include "core/record/braille_status.h"
+#include "daemon/tactiled/braille_view.h"
+
+namespace tactile::daemon {
+namespace {
+
+// How long the record stays on the display after a press or a pan (the status line then);
+// the player's channel pages back on a press within 5 s as well.
+constexpr std::int64_t kRecordMs = 5000;
+
+}  // namespace
+
+LiveBraille::LiveBraille(const LiveConfig& config, std::ostream& journal)
+    : config_(config), journal_(journal) {
+  for (int b = 0; b < 2; ++b) {
+    const BoardSetup* setup = b == 0 ? &config : config.board_b ? &*config.board_b : nullptr;
+    if (setup && setup->braille)
+      displays_[std::size_t(b)] =
+          std::make_unique<braille::BrlapiDisplay>(setup->braille_host, setup->braille_key_file);
+  }
+}
+
+void LiveBraille::add_fds(std::vector<pollfd>& fds) const {
+  for (const auto& d : displays_)
+    if (d && d->fd() >= 0) fds.push_back({d->fd(), POLLIN, 0});
+}
+
+std::int64_t LiveBraille::timeout_ms(std::int64_t now) const {
+  std::int64_t wait = -1;
+  for (const auto& d : displays_) {
+    if (!d) continue;
+    std::int64_t t = d->timeout_ms(now);
+    // The clocks on the line change each second (shown H:MM:SS).
+    if (d->cells() > 0) t = t < 0 ? 1000 - now % 1000 : std::min(t, 1000 - now % 1000);
+    if (t >= 0) wait = wait < 0 ? t : std::min(wait, t);
+  }
+  return wait;
+}
+
+void LiveBraille::step(std::int64_t now, const game::Session& session, const Press& press) {
+  for (int b = 0; b < 2; ++b) {
+    braille::BrlapiDisplay* d = displays_[std::size_t(b)].get();
+    if (!d) continue;
+    for (const braille::Key& key : d->step(now)) {
+      const std::string name = braille_key_name(key.command, key.arg);
+      if (const auto it = config_.braille_keys.find(name); it != config_.braille_keys.end()) {
+        press(b, it->second);
+      } else if (name == "FWINRT" || name == "FWINLT") {
+        RecordView& r = record_[std::size_t(b)];
+        if (r.until >= 0 && now < r.until) {  // the record shown: the next or former pair
+          r.back += name == "FWINLT" ? 1 : -1;
+          r.until = now + kRecordMs;
+        } else {  // the line wider than the display: its next or former page
+          page_[std::size_t(b)] += name == "FWINRT" ? 1 : -1;
+        }
+      }
+    }
+    show(b, session, now);
+    // The journal hears of a display found, lost or not reached (once per change).
+    const std::string state =
+        d->connected() ? "connected, " + std::to_string(d->cells()) + " cells" : d->fault();
+    if (state != state_[std::size_t(b)]) {
+      state_[std::size_t(b)] = state;
+      journal_ << "tactiled: braille display " << (b == 0 ? "A" : "B") << ": " << state
+               << std::endl;
+    }
+  }
+}
+
+void LiveBraille::show(int board, const game::Session& session, std::int64_t now) {
+  braille::BrlapiDisplay& d = *displays_[std::size_t(board)];
+  Alert& a = alerts_[std::size_t(board)];
+  if (a.until >= 0 && now >= a.until) a = {};
+  RecordView& r = record_[std::size_t(board)];
+  if (r.until >= 0 && now >= r.until) r = {};
+  std::string text;
+  if (a.until >= 0) {
+    text = a.text;
+  } else if (r.until >= 0) {  // the record, a move pair a page
+    const std::vector<std::string> pairs = braille_record(session, board);
+    r.back = std::clamp(r.back, 0, std::max(0, int(pairs.size()) - 1));
+    text = pairs.empty() ? "-" : pairs[pairs.size() - 1 - std::size_t(r.back)];
+  } else {
+    text = braille_line(session, board, now);
+  }
+  if (d.cells() == 0) return;
+  // Wider than the display: pages of its width (FWINRT, FWINLT move through them).
+  const std::vector<std::string> pages = record::braille_pages(text, int(d.cells()));
+  int& page = page_[std::size_t(board)];
+  page = std::clamp(page, 0, std::max(0, int(pages.size()) - 1));
+  d.show(pages.empty() ? std::string() : pages[std::size_t(page)], now);
+}
+
+void LiveBraille::alert(int board, const std::string& text, std::int64_t now, std::int64_t for_ms) {
+  if (board < 0 || board > 1 || !displays_[std::size_t(board)]) return;
+  alerts_[std::size_t(board)] = {text, for_ms < 0 ? INT64_MAX : now + for_ms};
+  page_[std::size_t(board)] = 0;
+}
+
+void LiveBraille::record(int board, std::int64_t now) {
+  if (board < 0 || board > 1 || !displays_[std::size_t(board)]) return;
+  RecordView& r = record_[std::size_t(board)];
+  r.back = r.until >= 0 && now < r.until ? r.back + 1 : 0;
+  r.until = now + kRecordMs;
+  alerts_[std::size_t(board)] = {};  // the pair asked for, now
+}
+
+void LiveBraille::end_brief_alert(int board) {
+  if (board >= 0 && board <= 1 && alerts_[std::size_t(board)].until != INT64_MAX)
+    alerts_[std::size_t(board)] = {};
+}
+
+void LiveBraille::clear_alert(int board) {
+  if (board >= 0 && board <= 1) alerts_[std::size_t(board)] = {};
+}
+
+std::vector<std::string> LiveBraille::faults() const {
+  std::vector<std::string> f;
+  for (int b = 0; b < 2; ++b)
+    if (const auto& d = displays_[std::size_t(b)]; d && !d->connected() && !d->fault().empty())
+      f.push_back(std::string(b == 0 ? "braille: " : "braille-b: ") + d->fault());
+  return f;
+}
+
+}  // namespace tactile::daemon
