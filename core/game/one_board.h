@@ -13,6 +13,7 @@ class OneBoardSeating final : public SeatingRules {
   }
   chess::Color owner(const Session& s, int) const override { return s.position().side_to_move(); }
   bool reads(const Session&, int) const override { return true; }
+  bool clock_of(const Session&, int board, chess::Color) const override { return board == 0; }
   void hole(Session&, int, const board::HoleEvent&, std::vector<Output>&) override {}
   void made(Session& s, int board, const board::Moment& m, const chess::Position& before,
             std::vector<Output>& out) override;

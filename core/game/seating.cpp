@@ -22,6 +22,10 @@ int boards_of(Seating s) {
   return s == Seating::TwoBoards ? 2 : 1;
 }
 
+bool names_boards(Seating s) {
+  return s != Seating::OneBoard;
+}
+
 std::optional<Seating> parse_seating(std::string_view name) {
   for (const auto& [seating, n] : kNames)
     if (n == name) return seating;

@@ -20,5 +20,8 @@ std::string_view seating_name(Seating s);
 std::optional<Seating> parse_seating(std::string_view name);
 // How many boards `s` uses (2 for two-boards, else 1).
 int boards_of(Seating s);
+// Whether what happens is said per board (A, B) in printed lines: every seating but one
+// board, where the board is the only one.
+bool names_boards(Seating s);
 
 }  // namespace tactile::game

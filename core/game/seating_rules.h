@@ -61,6 +61,11 @@ class SeatingRules {
   virtual chess::Bitboard discrepancy(int) const { return 0; }
   virtual chess::Move to_reproduce(int) const { return chess::Move::none(); }
   virtual std::string arbiter_matter() const { return ""; }
+  // Whether the player at `board` is the one whose clock `c` is (his time warnings): one
+  // board, the board's only speaker for either clock; otherwise its owner's.
+  virtual bool clock_of(const Session& s, int board, chess::Color c) const {
+    return owner(s, board) == c;
+  }
   // The game went back (take-back, rollback, adjournment): what the boards were doing is
   // dropped; Resolved for a board whose discrepancy ends with it.
   virtual void returned(Session&, std::int64_t, std::vector<Output>&) {}

@@ -89,6 +89,10 @@ chess::Move Session::to_reproduce(int board) const {
   return uses(board) ? seating_->to_reproduce(board) : chess::Move::none();
 }
 
+bool Session::clock_of(int board, chess::Color c) const {
+  return uses(board) && seating_->clock_of(*this, board, c);
+}
+
 std::string Session::arbiter_matter() const {
   return seating_->arbiter_matter();
 }

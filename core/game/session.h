@@ -133,6 +133,8 @@ class Session {
   // The move `board` must still reproduce (two-boards: the opponent's last move); none if
   // nothing.
   chess::Move to_reproduce(int board) const;
+  // Whether the player at `board` is the one whose clock `c` is (his time warnings).
+  bool clock_of(int board, chess::Color c) const;
   // What the arbiter should look at now that the Laws leave to him (a sighted player's late
   // press: the blind player's clock runs in the sighted player's turn); "" if nothing.
   std::string arbiter_matter() const;

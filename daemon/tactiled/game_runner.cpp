@@ -13,8 +13,7 @@ void GameRunner::open_log(const std::string& path, std::int64_t ms) {
   if (path.empty()) return;
   log_.open(path);
   game::LogEntry start = game::start_entry(ms, config_, new_game_id());
-  game::add_player_fields(start, channel_.players(),
-                          config_.seating == game::Seating::TwoBoards ? 2 : 1);
+  game::add_player_fields(start, channel_.players(), game::boards_of(config_.seating));
   write(start);
 }
 

@@ -96,15 +96,7 @@ bool PlayerChannel::press(const game::Session& s, int board, const board::Button
 }
 
 bool PlayerChannel::hears(const game::Session& s, int board, chess::Color c) {
-  switch (s.seating()) {
-    case game::Seating::OneBoard:
-      return board == 0;  // the one board's speaker: it is always the mover's clock
-    case game::Seating::Sighted:
-      return board == 0 && c == s.config().player;  // the sighted player sees his clock
-    case game::Seating::TwoBoards:
-      return s.owner(board) == c;
-  }
-  return false;
+  return s.clock_of(board, c);  // (sighted: the sighted player sees his own clock)
 }
 
 void PlayerChannel::warn(const game::Session& s, std::int64_t now, std::vector<Said>& out) {

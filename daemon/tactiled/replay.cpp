@@ -225,7 +225,7 @@ int output_board(const Output& o) {
 }
 
 std::string board_column(game::Seating seating, int board) {
-  if (seating == game::Seating::OneBoard) return "";
+  if (!game::names_boards(seating)) return "";
   if (board < 0) return "-  ";
   return board == 0 ? "A  " : "B  ";
 }

@@ -605,10 +605,11 @@ SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t see
       }
       if (press >= 0) clock_press(press, us, w, s);
       // Made when the tactile board shows it (a reproduction that a longer move could
-      // extend: once the board has been still long enough to say it is not) or at his
-      // press, whichever is first.
-      std::int64_t made =
-          done + (longer_moves_holes(pos, m) ? settle_after(pos, m, style.settle_ms) : 0);
+      // extend, or a promotion whose piece may still be named: once the board has been
+      // still long enough to say it is not, or the next hole event, which the next move's
+      // hand only makes later) or at his press, whichever is first.
+      const bool waits = longer_moves_holes(pos, m) || m.kind() == Move::Promotion;
+      std::int64_t made = done + (waits ? settle_after(pos, m, style.settle_ms) : 0);
       if (press >= 0) made = std::min(made, press);
       // A late press came in this turn before the move was on the board: nothing tells
       // tactiled it was not this move's, so the move counts as made at it (whichever first).

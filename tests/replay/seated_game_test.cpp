@@ -41,15 +41,7 @@ SeatedScript::Counts play(const char* name, const std::vector<NamedGame>& games,
           failures += g.name + (style.sighted ? " sighted" : " two-boards") + " colour " +
                       std::to_string(int(colour)) + " seed " + std::to_string(seed) + ": " +
                       diff.substr(0, 400) + "\n";
-        // SEATED_FAILED_DIR=DIR keeps each failing game's script there, to replay it with
-        // `tactiled --replay DIR/seed-N.script --seating ...` (docs/replay.md).
-        if (const char* dir = std::getenv("SEATED_FAILED_DIR"); dir && !diff.empty()) {
-          const std::string path = std::string(dir) + "/seed-" + std::to_string(seed) + ".script";
-          if (FILE* f = std::fopen(path.c_str(), "w")) {
-            std::fputs(script::format_script(script.events).c_str(), f);
-            std::fclose(f);
-          }
-        }
+        if (!diff.empty()) keep_failed_script(seed, script);
         ++(diff.empty() ? passed : failed);
       }
   }

@@ -1,5 +1,8 @@
 #include "tests/replay/whole_games.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -179,6 +182,16 @@ ReplayResult replay_session(const game::SessionConfig& config,
     seated->black_ms = session.clock()->remaining_ms(chess::Black, seated->clocks_at);
   }
   return r;
+}
+
+void keep_failed_script(std::uint32_t seed, const SeatedScript& script) {
+  const char* dir = std::getenv("SEATED_FAILED_DIR");
+  if (!dir) return;
+  const std::string path = std::string(dir) + "/seed-" + std::to_string(seed) + ".script";
+  if (FILE* f = std::fopen(path.c_str(), "w")) {
+    std::fputs(script::format_script(script.events).c_str(), f);
+    std::fclose(f);
+  }
 }
 
 chess::PgnGame lawful_part(const chess::PgnGame& g) {

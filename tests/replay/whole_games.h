@@ -76,6 +76,10 @@ std::string seated_difference(const chess::PgnGame& game, const SeatedScript& sc
                               const SeatedStyle& style, std::int64_t base_ms,
                               const SeatedReplay& got);
 
+// With SEATED_FAILED_DIR=DIR in the environment, writes a failing game's script to
+// DIR/seed-N.script, to replay it with `tactiled --replay ... --seating ...`.
+void keep_failed_script(std::uint32_t seed, const SeatedScript& script);
+
 std::vector<chess::Move> moves_of(const chess::PgnGame& g);
 // How many plies of the game the Laws let be played: engine games go on after a
 // fivefold repetition or the 75-move rule (Art. 9.6), a session ends the game there.
