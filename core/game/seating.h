@@ -1,7 +1,8 @@
 // How the players sit at the boards (docs/daemon.md, config key `seating`):
 // - one-board (D.2.10.1): one tactile board carries both sides' moves;
 // - sighted (D.2.5): the tactile board (board A) is the blind player's; the sighted
-//   opponent's move is made by his clock press and then executed on the tactile board;
+//   opponent's move is made when the tactile board shows it or at his clock press,
+//   whichever first (the rules of each seating: seating_rules.h);
 // - two-boards (D.1, D.2.9): each player his own board; a move is made on the mover's
 //   board and reproduced (mirrored) on the other's.
 #pragma once

@@ -141,7 +141,7 @@ void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vect
     case Kind::ResumeAdjourned:
       // The position before the sealed move is set up again (14.1); the board is read
       // once its holes show it, and the sealed move made on it completes the sealer's
-      // move (14.2, on_made).
+      // move (14.2, made_at_resumption).
       phase_ = Phase::Resuming;
       for (int b = 0; b < board_count(); ++b) {
         rec(b).reset(sealed_->before, recognizer(b).occupancy());
