@@ -1,9 +1,11 @@
 #include "daemon/tactiled-hall/hall_config.h"
 
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
 #include "core/chess/text_check.h"
+#include "daemon/tactiled/utc_time.h"
 
 namespace po = boost::program_options;
 
@@ -24,8 +26,14 @@ po::options_description hall_options() {
                                                               "the broker login")(
       "password-file", po::value<std::string>(), "a file holding the broker password")(
       "coalesce-ms", po::value<int>(), "changes within this many ms make one rewrite (200)")(
+      "game-files-ms", po::value<int>(),
+      "a table's own game files (table-*.pgn) are rewritten at most this often (1000)")(
       "event", po::value<std::string>(), "the Event tag of every game (default: each game's own)")(
-      "site", po::value<std::string>(), "the Site tag of every game (default: each game's own)");
+      "site", po::value<std::string>(), "the Site tag of every game (default: each game's own)")(
+      "round-start", po::value<std::string>(),
+      "YYYY-MM-DDTHH:MM[:SS]Z (UTC): when the boards were set up for the round; a board whose "
+      "last self-test is older, or that has none, is shown as self-test-old (default: not "
+      "checked)");
   return o;
 }
 
@@ -52,6 +60,7 @@ HallConfig hall_config(const po::variables_map& vm) {
   text("tls-key", c.broker.tls_key);
   text("username", c.broker.username);
   number("coalesce-ms", c.coalesce_ms, 0, 1000);
+  number("game-files-ms", c.game_files_ms, 0, 60000);
   text("event", c.event);
   text("site", c.site);
   for (const auto& [key, value] : {std::pair{"event", &c.event}, std::pair{"site", &c.site}})
@@ -59,6 +68,14 @@ HallConfig hall_config(const po::variables_map& vm) {
       throw std::runtime_error(std::string(key) +
                                ": longer than 200 bytes, not UTF-8, or holds a quote, "
                                "backslash or control character");
+  if (vm.count("round-start")) {
+    const std::string text = vm["round-start"].as<std::string>();
+    const std::optional<std::int64_t> ms = daemon::parse_utc(text);
+    if (!ms)
+      throw std::runtime_error("round-start: '" + text.substr(0, 40) +
+                               "' is not a UTC time YYYY-MM-DDTHH:MM[:SS]Z");
+    c.round_start_ms = *ms;
+  }
   if (c.hall.empty()) throw std::runtime_error("hall: no hall named (hall = NAME)");
   if (!mqtt::valid_name(c.hall))
     throw std::runtime_error("hall: '" + c.hall + "' is not letters, digits, '-' and '_'");

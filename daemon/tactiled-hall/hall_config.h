@@ -3,6 +3,7 @@
 // ones publish.conf uses for the same things.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include <boost/program_options/options_description.hpp>
@@ -18,8 +19,12 @@ struct HallConfig {
   std::string output_dir = "/var/lib/tactiled-hall";
   std::string http_address = "127.0.0.1";  // the arbiter's page
   int http_port = 8080;
-  int coalesce_ms = 200;    // changes within this time make one rewrite of the files
-  std::string event, site;  // every game's Event and Site tags; "": each game's own
+  int coalesce_ms = 200;     // changes within this time make one rewrite of the files
+  int game_files_ms = 1000;  // a table's own game files: rewritten at most this often
+  std::string event, site;   // every game's Event and Site tags; "": each game's own
+  // When the boards were set up for this round (Unix ms, UTC): a board whose last
+  // self-test is older, or that has none, is flagged self-test-old. 0: not checked.
+  std::int64_t round_start_ms = 0;
 };
 
 constexpr const char* kDefaultConfigPath = "/etc/tactiled/hall.conf";

@@ -2,11 +2,13 @@
 
 #include <cstdio>
 #include <ctime>
+#include <optional>
 
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/game/log_entries.h"
 #include "daemon/mqtt/broker_access.h"
+#include "daemon/tactiled/utc_time.h"
 
 namespace tactile::hall {
 namespace {
@@ -25,6 +27,28 @@ bool state_ms(const Table& t, const char* key, long long& ms) {
 // A tag nobody set: absent, empty or PGN's "?".
 bool unset(const chess::PgnGame& g, const char* tag) {
   return g.tag(tag).empty() || g.tag(tag) == "?";
+}
+
+// The boards of a table's state whose last self-test is older than the round (hall.conf's
+// round-start), or that have none: [{"board":"A","time":"..."|null}]. Only boards the
+// table reports health of (a tactiled from before board health reports none).
+nlohmann::json old_self_tests(const HallState& hall, const nlohmann::json& state) {
+  nlohmann::json old = nlohmann::json::array();
+  if (hall.round_start() == 0 || !state.contains("health") || !state["health"].is_object())
+    return old;
+  for (const auto& [board, h] : state["health"].items()) {
+    if (board != "A" && board != "B") continue;
+    const nlohmann::json* test =
+        h.is_object() && h.contains("self_test") ? &h["self_test"] : nullptr;
+    const std::string time =
+        test && test->is_object() && test->contains("time") && (*test)["time"].is_string()
+            ? (*test)["time"].get<std::string>()
+            : "";
+    const std::optional<std::int64_t> at = daemon::parse_utc(time);
+    if (at && *at >= hall.round_start()) continue;
+    old.push_back({{"board", board}, {"time", at ? nlohmann::json(time) : nlohmann::json()}});
+  }
+  return old;
 }
 
 }  // namespace
@@ -137,7 +161,10 @@ TableView table_view(const HallState& hall, const Table& t) {
                    {"flags", t.flags},
                    {"game_id", t.id},
                    {"games", games}};
-  chess::Position now = g.position_after();
+  // The position before the last move and after it: one replay of the game for both.
+  const chess::Position before_last =
+      g.moves.empty() ? g.start : g.position_after(g.moves.size() - 1);
+  chess::Position now = g.moves.empty() ? g.start : before_last.after(g.moves.back().move);
   // A table with no game yet (no records, no pgn) shows the position its state names.
   if (!t.game && t.state.contains("fen") && t.state["fen"].is_string()) {
     try {
@@ -150,11 +177,13 @@ TableView table_view(const HallState& hall, const Table& t) {
   nlohmann::json alarms =
       s.contains("alarms") && s["alarms"].is_array() ? s["alarms"] : nlohmann::json::array();
   if (t.status == "offline") alarms.push_back("offline");
+  const nlohmann::json self_test_old = old_self_tests(hall, s);
+  if (!self_test_old.empty()) alarms.push_back("self-test-old");
   // The last move as the game has it (so a move redraws the page once, with its position);
   // the state's for a table with no game yet.
   nlohmann::json last_move = value("last_move");
   if (!g.moves.empty()) {
-    chess::Position before = g.position_after(g.moves.size() - 1);
+    const chess::Position& before = before_last;
     const chess::Move m = g.moves.back().move;
     last_move = {{"san", chess::to_san(before, m)},
                  {"uci", chess::to_uci(before, m)},
@@ -190,6 +219,7 @@ TableView table_view(const HallState& hall, const Table& t) {
       {"alarms", alarms},
       {"health", value("health")},                      // per board: suspect holes, self-test
       {"daemon_last_seen", value("daemon_last_seen")},  // tactiled gone silent
+      {"self_test_old", self_test_old},                 // boards not tested for the round
       {"flags", t.flags},
       {"result", g.result},
       {"moves", g.moves.size()},
@@ -197,6 +227,11 @@ TableView table_view(const HallState& hall, const Table& t) {
       {"offline_since", t.offline_since ? nlohmann::json(t.offline_since) : nlohmann::json()},
       {"file", game_file_name(t)},
       {"games", games}};
+  // Every text was checked as UTF-8 when it came; replace is a second line of defence: a
+  // dump that threw would stop every rewrite from then on.
+  constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
+  v.round_text = v.round_entry.dump(2, ' ', false, kReplace);
+  v.page_text = v.page_entry.dump(-1, ' ', false, kReplace);
   return v;
 }
 
@@ -242,6 +277,60 @@ nlohmann::json HallViews::page_json(const HallState& hall) const {
   nlohmann::json tables = nlohmann::json::array();
   for (const Table* t : hall.tables()) tables.push_back(view(*t).page_entry);
   return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}};
+}
+
+namespace {
+
+// `head` dumped as nlohmann dumps it (indent -1: compact), with its "tables" array made of
+// the entries' own texts: the same text as `head` with those entries dumped whole.
+std::string with_tables(nlohmann::json head, const std::vector<const std::string*>& entries,
+                        int indent) {
+  constexpr const char* kMark = "\x01tables\x01";
+  head["tables"] = kMark;
+  std::string text = head.dump(indent);
+  std::string array;
+  if (entries.empty()) {
+    array = "[]";
+  } else if (indent < 0) {
+    array = "[";
+    for (const std::string* e : entries) array += (array.size() > 1 ? "," : "") + *e;
+    array += "]";
+  } else {
+    // Inside the head's object an entry is two levels deep: each of its lines indented
+    // by two more steps.
+    const std::string step(std::size_t(indent), ' ');
+    const std::string in = step + step;
+    array = "[\n";
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      array += in;
+      for (const char c : *entries[i]) {
+        array += c;
+        if (c == '\n') array += in;
+      }
+      array += i + 1 < entries.size() ? ",\n" : "\n";
+    }
+    array += step + "]";
+  }
+  const std::string quoted = nlohmann::json(kMark).dump();
+  text.replace(text.find(quoted), quoted.size(), array);
+  return text;
+}
+
+}  // namespace
+
+std::string HallViews::round_json_text(const HallState& hall) const {
+  std::vector<const std::string*> entries;
+  for (const Table* t : hall.tables()) entries.push_back(&view(*t).round_text);
+  nlohmann::json dropped = nlohmann::json::object();
+  for (const auto& [why, n] : hall.dropped()) dropped[why] = n;
+  return with_tables({{"hall", hall.hall()}, {"round", hall.round()}, {"dropped", dropped}},
+                     entries, 2);
+}
+
+std::string HallViews::page_json_text(const HallState& hall) const {
+  std::vector<const std::string*> entries;
+  for (const Table* t : hall.tables()) entries.push_back(&view(*t).page_text);
+  return with_tables({{"hall", hall.hall()}, {"round", hall.round()}}, entries, -1);
 }
 
 std::string live_pgn(const HallState& hall) {

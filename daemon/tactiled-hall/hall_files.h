@@ -53,6 +53,10 @@ struct TableView {
   // Every game of the table with a game id, earlier ones first: its file name and PGN.
   std::vector<std::pair<std::string, std::string>> game_files;
   nlohmann::json round_entry, page_entry;
+  // The two entries as text (round.json's indented as it is in the file, the page's
+  // compact): a rewrite puts the texts of the tables that did not change together again
+  // rather than copying and dumping their JSON.
+  std::string round_text, page_text;
 };
 TableView table_view(const HallState& hall, const Table& table);
 
@@ -70,6 +74,10 @@ class HallViews {
   std::string live_pgn(const HallState& hall) const;
   nlohmann::json round_json(const HallState& hall) const;
   nlohmann::json page_json(const HallState& hall) const;
+  // The same as round_json(hall).dump(2) and page_json(hall).dump(), each table's part
+  // from its text.
+  std::string round_json_text(const HallState& hall) const;
+  std::string page_json_text(const HallState& hall) const;
 
  private:
   struct Entry {

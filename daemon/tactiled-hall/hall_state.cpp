@@ -88,8 +88,10 @@ bool HallState::receive(std::string_view topic, std::string_view payload,
     return drop("too-many-tables", topic);
   if (kind == "status" && payload != "online" && payload != "offline")
     return drop("bad-field", topic);
+  nlohmann::json state;  // a state is read once: checked here, kept below
   if (kind == "state") {
-    const nlohmann::json j = nlohmann::json::parse(payload, nullptr, false);
+    state = nlohmann::json::parse(payload, nullptr, false);
+    const nlohmann::json& j = state;
     if (j.is_object())
       for (const char* key : kTextFields)
         if (j.contains(key) &&
@@ -110,7 +112,7 @@ bool HallState::receive(std::string_view topic, std::string_view payload,
   Table& t = table_named(std::string(name));
   bool changed = false;
   if (kind == "record") changed = receive_record(t, game_id, payload);
-  if (kind == "state") changed = receive_state(t, payload, live_at);
+  if (kind == "state") changed = receive_state(t, std::move(state), live_at);
   if (kind == "pgn") changed = receive_pgn(t, payload);
   if (kind == "status" && t.status != payload) {
     t.status = std::string(payload);
@@ -200,9 +202,7 @@ void HallState::rebuild(Table& t, TableGame& g) {
   }
 }
 
-bool HallState::receive_state(Table& t, std::string_view payload,
-                              std::optional<std::int64_t> live_at) {
-  nlohmann::json j = nlohmann::json::parse(payload, nullptr, false);
+bool HallState::receive_state(Table& t, nlohmann::json j, std::optional<std::int64_t> live_at) {
   if (!j.is_object()) {
     flag(t, "a state that is not a JSON object was dropped");
     return true;

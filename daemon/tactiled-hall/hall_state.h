@@ -86,6 +86,10 @@ class HallState {
     site_ = std::move(site);
   }
   const std::string& event() const { return event_; }
+  // When the boards were set up for the round (hall.conf's round-start, Unix ms); 0: a
+  // self-test's age is not checked.
+  void set_round_start(std::int64_t unix_ms) { round_start_ms_ = unix_ms; }
+  std::int64_t round_start() const { return round_start_ms_; }
   const std::string& site() const { return site_; }
 
   // One MQTT message on `topic` (tactiled/<hall>/<table>/<kind>). Returns whether anything
@@ -116,7 +120,7 @@ class HallState {
  private:
   Table& table_named(const std::string& name);
   bool receive_record(Table& t, std::string_view game_id, std::string_view payload);
-  bool receive_state(Table& t, std::string_view payload, std::optional<std::int64_t> live_at);
+  bool receive_state(Table& t, nlohmann::json state, std::optional<std::int64_t> live_at);
   bool receive_pgn(Table& t, std::string_view payload);
   void rebuild(Table& t, TableGame& g);
   void flag(Table& t, std::string why);
@@ -125,6 +129,7 @@ class HallState {
   std::string hall_;
   std::string round_;
   std::string event_, site_;
+  std::int64_t round_start_ms_ = 0;
   std::map<std::string, Table, std::less<>> tables_;
   int last_board_ = 0;
   std::map<std::string, std::int64_t, std::less<>> dropped_;

@@ -3,6 +3,10 @@
 // and round.json in the output directory, each rewritten atomically, changes within
 // coalesce-ms making one rewrite.
 #include <mosquitto.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include <algorithm>
 #include <atomic>
@@ -13,6 +17,7 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <unordered_map>
@@ -118,55 +123,129 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
   const std::size_t size = msg->payload ? static_cast<std::size_t>(msg->payloadlen) : 0;
   std::string payload(static_cast<const char*>(msg->payload),
                       std::min(size, hall::HallLimits::kMaxPayload + 1));
+  bool first = false;  // the main loop waits for the first message after it took a batch
   {
     std::lock_guard lock(c->inbox->mutex);
+    first = c->inbox->messages.empty();
     c->inbox->messages.push_back(
         {msg->topic, std::move(payload),
          msg->retain ? std::nullopt : std::optional<std::int64_t>(unix_ms())});
   }
-  c->inbox->wake.notify_one();
+  if (first) c->inbox->wake.notify_one();
 }
 
-// Every table whose view changed gets its own file again; live.pgn, round.json and the
-// page are put together from the views. A table file that cannot be written is tried
-// again at the next change (its view forgotten); the error goes to the journal.
-//
-// live.pgn first (what broadcasts poll, each table file costs a sync), the games' files,
-// then round.json (it names them). A game file whose text is the one last written (an
-// earlier game of a table that changed) is not written again.
+// The games' own files (table-T.pgn, table-T-ID.pgn), apart from live.pgn: each a file
+// of its own, so at 10x on 200 tables they are most of the hall's work (a new file and a
+// rename each), and nobody polls them as broadcasts poll live.pgn. A table's files are
+// written when its view changed, at most every game-files-ms; a file round.json names for
+// the first time (a new table, a new game) at once, so no name it gives is missing.
+class GameFiles {
+ public:
+  GameFiles(std::string dir, std::chrono::milliseconds every)
+      : dir_(std::move(dir)), every_(every) {}
+
+  void changed(const hall::Table& t) { pending_.insert(t.name); }
+
+  // Writes what is due; throws the first error (the rest is tried again later).
+  // `all`: every pending file now (the hall stops).
+  void write(const hall::HallState& state, hall::HallViews& views,
+             std::chrono::steady_clock::time_point now, bool all = false) {
+    const bool due = all || now - last_ >= every_;
+    if (due) last_ = now;
+    std::string failure;
+    for (auto it = pending_.begin(); it != pending_.end();) {
+      const hall::Table* t = state.table(*it);
+      if (!t) {
+        it = pending_.erase(it);
+        continue;
+      }
+      const hall::TableView& v = views.view(*t);
+      const bool is_new = (!written_.contains(hall::game_file_name(*t)) &&
+                           !links_.contains(hall::game_file_name(*t))) ||
+                          std::any_of(v.game_files.begin(), v.game_files.end(),
+                                      [&](const auto& f) { return !written_.contains(f.first); });
+      if (!due && !is_new) {
+        ++it;
+        continue;
+      }
+      try {
+        if (!failure.empty()) throw std::runtime_error(failure);  // the disk: not tried now
+        for (const auto& [file, pgn] : v.game_files) one(file, pgn);
+        // The current game's own file under the table's name: a link to its game-id file
+        // (one file written a change, not two), or the file itself for a game without id.
+        const std::string id_file = hall::game_file_name(*t, *t);
+        if (id_file.empty())
+          one(hall::game_file_name(*t), v.pgn);
+        else
+          link(hall::game_file_name(*t), id_file);
+        it = pending_.erase(it);
+      } catch (const std::exception& e) {
+        if (failure.empty()) failure = e.what();
+        ++it;  // kept pending: tried again at the next write
+      }
+    }
+    if (!failure.empty()) throw std::runtime_error(failure);
+  }
+
+  // Whether files held back are due now.
+  bool due(std::chrono::steady_clock::time_point now) const {
+    return !pending_.empty() && now - last_ >= every_;
+  }
+  bool pending() const { return !pending_.empty(); }
+
+ private:
+  // A game file whose text is the one last written (an earlier game of a table that
+  // changed) is not written again. Not synced: a game's file is made again from the
+  // records; live.pgn and round.json are.
+  void one(const std::string& file, const std::string& pgn) {
+    const std::size_t h = std::hash<std::string>{}(pgn);
+    const auto it = written_.find(file);
+    if (it != written_.end() && it->second == h) return;
+    written_.erase(file);  // unknown until it is written whole
+    links_.erase(file);    // a link replaced by the file itself
+    daemon::replace_file(dir_ + "/" + file, pgn, "game PGN", false);
+    written_[file] = h;
+  }
+
+  // `name` a symbolic link to `target` (a file of the same directory), replaced whole.
+  void link(const std::string& name, const std::string& target) {
+    const auto it = links_.find(name);
+    if (it != links_.end() && it->second == target) return;
+    links_.erase(name);
+    written_.erase(name);
+    const std::string temp = dir_ + "/." + name + ".link";
+    ::unlink(temp.c_str());
+    if (::symlink(target.c_str(), temp.c_str()) != 0 ||
+        ::rename(temp.c_str(), (dir_ + "/" + name).c_str()) != 0)
+      throw std::runtime_error("cannot link " + dir_ + "/" + name + " to " + target + ": " +
+                               std::strerror(errno));
+    links_[name] = target;
+  }
+
+  std::string dir_;
+  std::chrono::milliseconds every_;
+  std::chrono::steady_clock::time_point last_{};
+  std::set<std::string, std::less<>> pending_;            // tables whose files are behind
+  std::unordered_map<std::string, std::size_t> written_;  // file -> hash of its text
+  std::unordered_map<std::string, std::string> links_;    // link -> the file it names
+};
+
+// live.pgn, round.json and the page, put together from the tables' views (each made again
+// only when its table changed): live.pgn first (what broadcasts poll), then the games'
+// files that are due, then round.json (it names them).
 void write_files(hall::HallState& state, hall::HallViews& views, const std::string& dir,
-                 hall::PageFeed& feed, std::unordered_map<std::string, std::size_t>& written) {
+                 hall::PageFeed& feed, GameFiles& games, bool all_games = false) {
   state.refresh();
-  const std::vector<const hall::Table*> changed = views.update(state);
+  for (const hall::Table* t : views.update(state)) games.changed(*t);
   std::string live = views.live_pgn(state);
-  // Every text in the views was checked as UTF-8 when it came; replace is a second line of
-  // defence: a dump that threw would stop every rewrite from then on.
-  constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
-  std::string index = views.round_json(state).dump(2, ' ', false, kReplace) + "\n";
-  feed.publish(views.page_json(state).dump(-1, ' ', false, kReplace), live, index);
+  std::string index = views.round_json_text(state) + "\n";
+  feed.publish(views.page_json_text(state), live, index);
   daemon::replace_file(dir + "/live.pgn", live, "live PGN");
   std::string failure;
-  const auto write = [&](const std::string& file, const std::string& pgn) {
-    const std::size_t h = std::hash<std::string>{}(pgn);
-    const auto it = written.find(file);
-    if (it != written.end() && it->second == h) return;
-    written.erase(file);  // unknown until it is written whole
-    // Not synced: a game's file is made again from the records; live.pgn and round.json
-    // are (200 syncs a rewrite at 10x on 200 tables would hold live.pgn back).
-    daemon::replace_file(dir + "/" + file, pgn, "game PGN", false);
-    written[file] = h;
-  };
-  for (const hall::Table* t : changed) {
-    try {
-      if (failure.empty()) {
-        write(hall::game_file_name(*t), views.view(*t).pgn);
-        for (const auto& [file, pgn] : views.view(*t).game_files) write(file, pgn);
-      } else
-        views.forget(*t);  // the disk is full or gone: not tried again now
-    } catch (const std::exception& e) {
-      views.forget(*t);
-      failure = e.what();
-    }
+  try {
+    games.write(state, views, std::chrono::steady_clock::now(), all_games);
+  } catch (const std::exception& e) {
+    failure = e.what();
   }
   daemon::replace_file(dir + "/round.json", index, "round index");
   if (!failure.empty()) throw std::runtime_error(failure);
@@ -189,10 +268,11 @@ int run(const hall::HallConfig& config) {
 
   hall::HallState state(config.hall);
   state.set_round_tags(config.event, config.site);
+  state.set_round_start(config.round_start_ms);
   hall::PageFeed feed;
   hall::HallViews views;
-  std::unordered_map<std::string, std::size_t> written;  // game files: hash of the text
-  write_files(state, views, config.output_dir, feed, written);
+  GameFiles games(config.output_dir, std::chrono::milliseconds(config.game_files_ms));
+  write_files(state, views, config.output_dir, feed, games);
   std::optional<hall::HttpServer> http;
   http.emplace(config.http_address, config.http_port, feed, config.output_dir);
   std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker.host << ":"
@@ -205,8 +285,17 @@ int run(const hall::HallConfig& config) {
     first_connection.retry(std::chrono::steady_clock::now());
     std::vector<Message> batch;
     {
+      // Woken by the first message after a rewrite; then not again until the rewrite is
+      // due: what comes meanwhile is taken in one batch (1200 messages a second at 10x on
+      // 200 tables would otherwise wake this thread for each).
       std::unique_lock lock(inbox.mutex);
-      inbox.wake.wait_for(lock, std::chrono::milliseconds(50));
+      if (dirty) {
+        inbox.wake.wait_until(lock, first_change + std::chrono::milliseconds(config.coalesce_ms),
+                              [] { return g_stop.load(); });
+      } else {
+        inbox.wake.wait_for(lock, std::chrono::milliseconds(50),
+                            [&] { return !inbox.messages.empty() || g_stop; });
+      }
       batch.swap(inbox.messages);
     }
     const auto dropped_before = state.dropped();
@@ -224,9 +313,14 @@ int run(const hall::HallConfig& config) {
     }
     for (const std::string& line : state.take_drop_log())
       std::cerr << "tactiled-hall: " << line << "\n";
+    // Games' files held back by game-files-ms are written once they are due, changes or not.
+    if (!dirty && games.due(Clock::now())) {
+      dirty = true;
+      first_change = Clock::now() - std::chrono::milliseconds(config.coalesce_ms);
+    }
     if (dirty && Clock::now() - first_change >= std::chrono::milliseconds(config.coalesce_ms)) {
       try {
-        write_files(state, views, config.output_dir, feed, written);
+        write_files(state, views, config.output_dir, feed, games);
       } catch (const std::exception& e) {
         std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again at the next change
       }
@@ -239,7 +333,7 @@ int run(const hall::HallConfig& config) {
   mosquitto_loop_stop(m, true);
   mosquitto_destroy(m);
   mosquitto_lib_cleanup();
-  if (dirty) write_files(state, views, config.output_dir, feed, written);
+  if (dirty || games.pending()) write_files(state, views, config.output_dir, feed, games, true);
   return 0;
 }
 

@@ -40,7 +40,8 @@ td.light { background: #f0d9b5; } td.dark { background: #b58863; }
 .alarm-discrepancy { color: #6b2f00; border-color: #d35400; background: #ffe8d0; }
 .alarm-board-lost, .alarm-fault { color: #4a0060; border-color: #7b1fa2; background: #f3e0f7; }
 .alarm-paused, .alarm-adjourned { color: #003b6b; border-color: #1565c0; background: #e0efff; }
-.alarm-offline { color: #333; border-color: #555; background: #e6e6e6; }
+.alarm-offline, .alarm-daemon-stopped { color: #333; border-color: #555; background: #e6e6e6; }
+.alarm-board-suspect, .alarm-self-test-failed, .alarm-self-test-old { color: #4d3800; border-color: #9a7000; background: #fff4cc; }
 .flags { color: #6b4e00; font-size: 1rem; }
 .files { font-size: 1rem; }
 .sr { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
@@ -106,6 +107,8 @@ function alarmWords(t, kind) {
     case "offline": return "Table offline" + (t.offline_since ? " since " + timeText(t.offline_since) : "");
     case "board-suspect": return "Board suspect: " + healthList(t, (h) => h.suspect);
     case "self-test-failed": return "Self-test failed: " + healthList(t, (h) => h.self_test && h.self_test.failed);
+    case "self-test-old": return "Self-test older than the round: " + (t.self_test_old || []).map((x) =>
+        "board " + x.board + (x.time ? " (last " + x.time.replace("T", " ").replace("Z", " UTC") + ")" : " (none)")).join("; ");
     case "daemon-stopped": return "tactiled silent since " + (t.daemon_last_seen ? timeText(t.daemon_last_seen) : "?");
     default: return String(kind);
   }

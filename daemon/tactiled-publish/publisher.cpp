@@ -261,24 +261,25 @@ void Publisher::publish_state(const json& status) {
     std::lock_guard lock(mu_);
     if (!connected_) return;
   }
-  chess::PgnGame g;
-  std::string game_id;
   try {
     // The lines not fed yet, one by one: the work of what is new.
-    if (!follower_ && !lines_.empty())
+    std::size_t fed = 0;
+    if (!follower_ && !lines_.empty()) {
       follower_ = std::make_unique<game::LogFollower>(lines_[0].second);
+      fed = 1;
+    }
     if (!follower_) return;
-    for (std::size_t i = follower_->lines(); i < lines_.size(); ++i)
+    for (std::size_t i = follower_->lines(); i < lines_.size(); ++i, ++fed)
       follower_->add(lines_[i].second);
-    const game::ResumedGame r = follower_->game();
-    g = game::log_pgn(r);  // the one PGN writer: tactilectl log pgn's
-    game_id = r.game_id;
+    // The game's part of the state only when records came: the loop looks 5 times a
+    // second, and between records only the clocks change.
+    if (fed > 0) game_view_.update(follower_->game());
   } catch (const std::exception& e) {
     std::cerr << "tactiled-publish: " << log_ << ": " << e.what() << "\n";
     follower_.reset();  // read anew at the next step
     return;
   }
-  const std::string pgn = chess::write_pgn(g);
+  const std::string& pgn = game_view_.pgn;
 
   json state;
   state["hall"] = s_.hall;
@@ -286,20 +287,9 @@ void Publisher::publish_state(const json& status) {
   for (const char* key : {"white", "black", "event", "round", "seating", "fen", "turn", "white_ms",
                           "black_ms", "running", "result", "log_head"})
     state[key] = status.contains(key) ? status[key] : json(nullptr);
-  json moves = json::array();
-  json last = nullptr;
-  chess::Position pos = g.start;
-  for (const chess::PgnMove& m : g.moves) {
-    const std::string san = chess::to_san(pos, m.move);
-    last = {{"san", san},
-            {"uci", chess::to_uci(pos, m.move)},
-            {"by", pos.side_to_move() == chess::Color::White ? "white" : "black"}};
-    moves.push_back(san);
-    pos.play(m.move);
-  }
-  state["moves"] = moves;
-  state["game_id"] = game_id;
-  state["last_move"] = last;
+  state["moves"] = game_view_.moves;
+  state["game_id"] = game_view_.game_id;
+  state["last_move"] = game_view_.last_move;
   json alarms = json::array();
   if (status.contains("discrepancies") && !status["discrepancies"].empty())
     alarms.push_back("discrepancy");
@@ -354,6 +344,33 @@ void Publisher::publish_state(const json& status) {
     }
   }
   if (pgn != pgn_sent_ && publish("pgn", pgn, true, nullptr)) pgn_sent_ = pgn;
+}
+
+void Publisher::GameView::update(const game::ResumedGame& r) {
+  const chess::PgnGame g = game::log_pgn(r);  // the one PGN writer: tactilectl log pgn's
+  pgn = chess::write_pgn(g);
+  game_id = r.game_id;
+  // SAN of the moves the last view had too is kept: a record costs its own move's SAN,
+  // not the whole game's (a take-back or rollback makes the rest again).
+  std::size_t same = 0;
+  while (same < g.moves.size() && same < sans.size() && sans[same].first == g.moves[same].move)
+    ++same;
+  sans.resize(same);
+  chess::Position pos = g.position_after(same);
+  for (std::size_t i = same; i < g.moves.size(); ++i) {
+    sans.emplace_back(g.moves[i].move, chess::to_san(pos, g.moves[i].move));
+    pos.play(g.moves[i].move);
+  }
+  moves = json::array();
+  for (const auto& [move, san] : sans) moves.push_back(san);
+  last_move = nullptr;
+  if (!g.moves.empty()) {
+    const chess::Position before = g.position_after(g.moves.size() - 1);
+    const chess::Move m = g.moves.back().move;
+    last_move = {{"san", sans.back().second},
+                 {"uci", chess::to_uci(before, m)},
+                 {"by", before.side_to_move() == chess::Color::White ? "white" : "black"}};
+  }
 }
 
 void Publisher::load_progress() {

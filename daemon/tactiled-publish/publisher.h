@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/chess/types.h"
 #include "core/game/resume.h"
 #include "daemon/mqtt/broker_access.h"
 #include "daemon/tactiled-publish/settings.h"
@@ -72,6 +73,13 @@ class Publisher {
   // reset when lines_ are read anew (another log, a torn line cut off by a resume).
   std::unique_ptr<game::LogFollower> follower_;
   std::size_t read_bytes_ = 0;
+  // What the state and pgn show of the game, made again only when records came.
+  struct GameView {
+    std::string pgn, game_id;
+    nlohmann::json moves = nlohmann::json::array(), last_move;
+    std::vector<std::pair<chess::Move, std::string>> sans;  // each move's SAN, in order
+    void update(const game::ResumedGame& game);
+  } game_view_;
   std::string state_sent_;         // the last state and pgn published (a new one when they change)
   nlohmann::json last_state_;      // the last state published, for a daemon gone silent
   std::int64_t answered_at_ = -1;  // Unix ms of tactiled's last status answer

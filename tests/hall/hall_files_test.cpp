@@ -16,6 +16,7 @@
 #include "core/record/arbiter_log.h"
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/hall_state.h"
+#include "daemon/tactiled/utc_time.h"
 #include "tests/support/slurp.h"
 
 namespace tactile::hall {
@@ -223,6 +224,9 @@ TEST(HallFiles, KeptViewsAreAlwaysWhatAFreshBuildGives) {
     EXPECT_EQ(kept.live_pgn(hall), live_pgn(hall)) << "step " << step;
     EXPECT_EQ(kept.round_json(hall), round_json(hall)) << "step " << step;
     EXPECT_EQ(kept.page_json(hall), page_json(hall)) << "step " << step;
+    // The files' texts, put together from each table's text, are the whole JSON dumped.
+    EXPECT_EQ(kept.round_json_text(hall), round_json(hall).dump(2)) << "step " << step;
+    EXPECT_EQ(kept.page_json_text(hall), page_json(hall).dump()) << "step " << step;
   }
   // Nothing changed: nothing made again.
   hall.refresh();
@@ -237,6 +241,50 @@ TEST(HallFiles, KeptViewsAreAlwaysWhatAFreshBuildGives) {
 // The hall's (and the publisher's) incremental replay: fed a line at a time, at every line
 // it makes exactly what resume_from_log makes of the log up to there, and refuses a forged
 // record at the line resume names.
+TEST(HallFiles, ABoardNotSelfTestedSinceTheRoundBeganIsAnAlarm) {
+  const auto state = [](const std::string& health) {
+    return R"({"round":"3","alarms":[],"health":)" + health + "}";
+  };
+  const auto entry = [](const HallState& hall, std::size_t i) {
+    return page_json(hall)["tables"][i];
+  };
+  const auto has_alarm = [&](const HallState& hall, std::size_t i) {
+    const nlohmann::json alarms = entry(hall, i)["alarms"];
+    return std::find(alarms.begin(), alarms.end(), "self-test-old") != alarms.end();
+  };
+  HallState hall("open");
+  // Table 1: board A tested before the round, B after; table 2: A never tested; table 3:
+  // A tested (and failed) after the round began; table 4: a tactiled without health.
+  hall.receive(topic("1", "state"),
+               state(R"({"A":{"self_test":{"passed":true,"time":"2026-11-25T12:59:59Z"}},)"
+                     R"("B":{"self_test":{"passed":true,"time":"2026-11-25T13:30:00Z"}}})"));
+  hall.receive(topic("2", "state"), state(R"({"A":{"chatter":0,"self_test":null}})"));
+  hall.receive(topic("3", "state"),
+               state(R"({"A":{"self_test":{"passed":false,"time":"2026-11-25T13:00:00Z"}}})"));
+  hall.receive(topic("4", "state"), R"({"round":"3","alarms":[]})");
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_FALSE(has_alarm(hall, i)) << "no round-start set";
+
+  hall.set_round_start(*daemon::parse_utc("2026-11-25T13:00Z"));
+  EXPECT_TRUE(has_alarm(hall, 0));
+  EXPECT_EQ(entry(hall, 0)["self_test_old"],
+            nlohmann::json::parse(R"([{"board":"A","time":"2026-11-25T12:59:59Z"}])"));
+  EXPECT_TRUE(has_alarm(hall, 1));
+  EXPECT_EQ(entry(hall, 1)["self_test_old"],
+            nlohmann::json::parse(R"([{"board":"A","time":null}])"));
+  EXPECT_FALSE(has_alarm(hall, 2));  // tested for this round (its failure is another alarm)
+  EXPECT_FALSE(has_alarm(hall, 3));
+}
+
+TEST(UtcTime, ReadsTheSelfTestLogsTimesAndNothingElse) {
+  EXPECT_EQ(daemon::parse_utc("1970-01-01T00:00:01Z"), 1000);
+  EXPECT_EQ(daemon::parse_utc("2026-11-25T13:00Z"), 1795611600000);
+  EXPECT_EQ(daemon::parse_utc("2026-11-25T13:00:00Z"), 1795611600000);
+  for (const char* bad :
+       {"", "2026-11-25", "2026-11-25T13:00", "2026-11-25 13:00Z", "2026-13-25T13:00Z",
+        "2026-11-25T24:00Z", "2026-11-25T13:00:00Zx", "2026-11-25T13:00:00+01:00"})
+    EXPECT_FALSE(daemon::parse_utc(bad)) << bad;
+}
+
 TEST(LogFollowerTest, MakesWhatResumeMakesAtEveryLine) {
   const std::vector<std::string> lines = log_lines();
   game::LogFollower follower(lines[0]);
