@@ -1,7 +1,9 @@
 // Every table as a board diagram with both clocks, the last move and the alarms. For a
 // screen reader each board is a real table (rows are ranks, columns files, every square's
 // cell names its square and piece), moves and alarms are read out from an aria-live
-// region, and the type is large; on a phone the boards stack in one column.
+// region, and the type is large; on a phone the boards stack in one column. Every part of
+// the page is in a landmark (the banner, the alarm summary's navigation, the main tables),
+// and each alarm's colours keep 7:1 contrast (tests/hall/hall_page_axe_test.py: axe-core).
 #include "daemon/tactiled-hall/page_html.h"
 
 namespace tactile::hall {
@@ -32,25 +34,27 @@ table.board td { width: min(2.1rem, 9vw); height: min(2.1rem, 9vw); text-align: 
 table.board th { font-size: 0.9rem; font-weight: normal; padding: 0 0.2rem; }
 td.light { background: #f0d9b5; } td.dark { background: #b58863; }
 .clocks { display: flex; flex-wrap: wrap; gap: 0 1rem; font-size: 1.5rem; font-variant-numeric: tabular-nums; }
-.clock { white-space: nowrap; }
+.clock, .result { white-space: nowrap; }
 .clock.running { font-weight: bold; text-decoration: underline; }
 .alarms { min-height: 1.5rem; margin: 0.2rem 0; padding: 0; list-style: none; }
-.alarms li { font-weight: bold; padding: 0.1rem 0.3rem; margin: 0.1rem 0; border-left: 0.4rem solid; }
+.alarms li { font-weight: bold; padding: 0.1rem 0.3rem; margin: 0.1rem 0; border-left-width: 0.4rem; border-left-style: solid; }
 .alarm-flag { color: #7a0000; border-color: #b00000; background: #ffd6d6; }
 .alarm-discrepancy { color: #6b2f00; border-color: #d35400; background: #ffe8d0; }
-.alarm-board-lost, .alarm-fault { color: #4a0060; border-color: #7b1fa2; background: #f3e0f7; }
+.alarm-board-lost, .alarm-fault, .alarm-daemon-stopped { color: #4a0060; border-color: #7b1fa2; background: #f3e0f7; }
+.alarm-board-suspect, .alarm-self-test-failed, .alarm-self-test-old { color: #553800; border-color: #a86b00; background: #fff3cc; }
 .alarm-paused, .alarm-adjourned { color: #003b6b; border-color: #1565c0; background: #e0efff; }
-.alarm-offline, .alarm-daemon-stopped { color: #333; border-color: #555; background: #e6e6e6; }
-.alarm-board-suspect, .alarm-self-test-failed, .alarm-self-test-old { color: #4d3800; border-color: #9a7000; background: #fff4cc; }
-.flags { color: #6b4e00; font-size: 1rem; }
+.alarm-offline { color: #333; border-color: #555; background: #e6e6e6; }
+.flags { color: #5c4300; font-size: 1rem; }
 .files { font-size: 1rem; }
 .sr { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
 </style>
 </head>
 <body>
+<header>
 <h1 id="title">Hall</h1>
-<p id="connection">Connecting...</p>
+<p id="connection" role="status">Connecting...</p>
 <p class="files"><a href="live.pgn">live.pgn</a> (every game of the round) - <a href="round.json">round.json</a></p>
+</header>
 <nav id="alarm-summary" aria-labelledby="alarm-summary-head" hidden>
 <h2 id="alarm-summary-head">Alarms</h2>
 <ul id="alarm-list"></ul>
@@ -201,7 +205,14 @@ function section(t) {
   sec.setAttribute("aria-labelledby", "head-" + t.table);
   const h2 = document.createElement("h2");
   h2.id = "head-" + t.table;
-  h2.textContent = "Board " + t.board + ": " + (t.white || "?") + " - " + (t.black || "?") + (t.result !== "*" ? ", " + t.result : "");
+  h2.textContent = "Board " + t.board + ": " + (t.white || "?") + " - " + (t.black || "?");
+  if (t.result !== "*") {  // "0-1" kept on one line
+    h2.appendChild(document.createTextNode(", "));
+    const result = document.createElement("span");
+    result.className = "result";
+    result.textContent = t.result;
+    h2.appendChild(result);
+  }
   sec.appendChild(h2);
   const clocks = document.createElement("div");
   clocks.className = "clocks";
