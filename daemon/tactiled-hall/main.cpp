@@ -52,8 +52,10 @@ and keeps in the output directory, each rewritten all or nothing:
   live.pgn       every game of the round, by board number, with [%clk] after every move,
                  the Seven Tag Roster, Round and Board tags that never change while the
                  round runs, and WhiteClock, BlackClock and ReferenceTime as they stand now
-  table-T.pgn    the current game of table T (the same text as its game in live.pgn)
+  table-T.pgn    the current game of table T (the same text as its game in live.pgn; a
+                 link to its table-T-ID.pgn)
   table-T-ID.pgn each game table T played in the hall's life, by its game id
+                 (the games' files at most every game-files-ms, a new one at once)
   round.json     the round's index: tables, boards, players, results, files, flags,
                  every table's games and the messages dropped
 Each game is rebuilt from its records (the durable source); a table joined late shows its
@@ -66,7 +68,8 @@ only the venue's tables publish.
 It serves the arbiter's page on http-address:http-port: every table as a board diagram
 (a table with square and piece names for screen readers) with both clocks running, the
 last move and the alarms (discrepancy, flag, board-lost, fault, board-suspect,
-self-test-failed, paused, adjourned, offline) with the suspect holes, updated by
+self-test-failed, self-test-old (with round-start), daemon-stopped, paused, adjourned,
+offline) with the suspect holes, updated by
 server-sent events (/events); also /live.pgn, /round.json and /tables.json (what the
 page shows).
 

@@ -49,7 +49,8 @@ class Publisher {
   void publish_silence();
   bool publish(const std::string& sub, const std::string& payload, bool retain, int* mid);
   void advance_acked();
-  void save_progress();
+  // `now`: whatever the time since the last save (the publisher stops).
+  void save_progress(bool now = false);
   void load_progress();
 
   Settings s_;
@@ -66,7 +67,8 @@ class Publisher {
 
   std::string log_;          // the log being published
   std::int64_t acked_ = -1;  // every record up to this seq is acknowledged (seq from 0)
-  std::int64_t saved_ = -2;  // acked_ as last written to the state directory
+  std::int64_t saved_ = -2;  // acked_ as last written to the state directory (-2: a new log)
+  std::chrono::steady_clock::time_point saved_at_{};
   std::int64_t sent_ = -1;   // sent on this connection up to this seq
   std::vector<std::pair<std::int64_t, std::string>> lines_;  // the log's whole lines
   // lines_ fed one by one into the project's replay (not the whole log every 200 ms);

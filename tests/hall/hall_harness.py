@@ -59,14 +59,14 @@ class Broker:
 
 
 class Hall:
-    def __init__(self, binary, workdir, broker, hall="open"):
+    def __init__(self, binary, workdir, broker, hall="open", options=()):
         self.dir = os.path.join(workdir, "out")
         os.makedirs(self.dir, exist_ok=True)
         self.output = open(os.path.join(workdir, "hall.out"), "w+")
         self.process = subprocess.Popen(
             [binary, "--config", "/dev/null", "--hall", hall, "--broker-port",
              str(broker.port), "--broker-host", "127.0.0.1", "--output-dir", self.dir,
-             "--http-address", "127.0.0.1", "--http-port", "0"],
+             "--http-address", "127.0.0.1", "--http-port", "0", *options],
             stdout=self.output, stderr=subprocess.STDOUT)
 
         def url():

@@ -69,7 +69,8 @@ with tempfile.TemporaryDirectory() as work:
                           "--time-control", "300+2")
     assert len({game_id(finished), game_id(earlier), game_id(current)}) == 3
     broker = Broker(work)
-    hall = Hall(hall_binary, work, broker)
+    # The round began at 09:00 UTC: table 5's self-test of 08:10 is older than the round.
+    hall = Hall(hall_binary, work, broker, options=["--round-start", "2026-11-25T09:00Z"])
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
@@ -95,7 +96,7 @@ with tempfile.TemporaryDirectory() as work:
         # 4: the table's publisher gone (offline), its clock standing.
         publish_one(broker, "tactiled/open/4/state", state("Eve", "Finn"), retain=True)
         publish_one(broker, "tactiled/open/4/status", "offline", retain=True)
-        # 5: a suspect board whose last self-test failed.
+        # 5: a suspect board whose last self-test failed, before the round began.
         suspect = json.loads(state("Gus", "Hal", ["board-suspect", "self-test-failed"],
                                    running="black"))
         suspect["health"] = {"A": {"chatter": 2, "suspect": ["a1", "e4"], "self_test": {
@@ -147,11 +148,16 @@ with tempfile.TemporaryDirectory() as work:
           }
           return out;""")
         assert sorted(styles) == sorted("alarm-" + k for k in (
-            "discrepancy", "flag", "offline", "board-suspect", "self-test-failed", "board-lost",
+            "discrepancy", "flag", "offline", "board-suspect", "self-test-failed",
+            "self-test-old", "board-lost",
             "fault", "paused", "adjourned", "daemon-stopped")), styles
         for kind, (background, border, colour) in styles.items():
             assert background not in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)"), (kind, background)
             assert border != colour, (kind, "a border of its own", border)
+        # The self-test older than the round names the board and when it was tested.
+        old = page("""return [...document.querySelectorAll('#table-5 .alarm-self-test-old')]
+                      .map((li) => li.textContent);""")
+        assert old == ["Self-test older than the round: board A (last 2026-11-25 08:10:03 UTC)"], old
         wait_until("the connection live", lambda: page(
             "return document.getElementById('connection').textContent;") == "Live")
 
