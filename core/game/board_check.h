@@ -25,7 +25,7 @@ bool reproduces(const chess::Position& shown, chess::Move m, chess::Bitboard bas
 // showing `shown` with pegs in `holes`, still to reproduce `expected` (none: nothing),
 // whose owner is on move in `game` (`owner_on_move`). A reproduction under way explains
 // the holes of its move; an own move under way the holes of one legal move of `game`
-// (the one that explains most).
+// (the one that explains most), begun from the board as the reproduction has left it.
 chess::Bitboard unexplained(const chess::Position& shown, chess::Move expected,
                             chess::Bitboard holes, const chess::Position& game, bool owner_on_move);
 

@@ -89,5 +89,21 @@ TEST(BoardCheck, ADestinationFilledWhileTheOriginIsFullIsUnexplained) {
             a3);
 }
 
+// A reproduction still under way leaves the holes of the next move as the board has them:
+// 1. a4 to reproduce, its pawn put on a3 instead. Black's b4xa3 en passant would fill a3,
+// but only with the b4 pawn, which still stands, and it takes a pawn that is not on this
+// board yet. a3 is no move under way.
+TEST(BoardCheck, TheNextMoveUnderWayBeginsFromTheReproductionAsFarAsItWent) {
+  const Position p = Position::from_fen("4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1");
+  const chess::Move a4 = chess::parse_uci(p, "a2a4");
+  Position after = p;
+  after.play(a4);
+  const chess::Bitboard a2 = chess::square_bb(chess::A2), a3 = chess::square_bb(chess::A3),
+                        b4 = chess::square_bb(chess::B4);
+  EXPECT_EQ(unexplained(p, a4, (p.occupied() & ~a2) | a3, after, true), a3);
+  // The b4 pawn lifted first: b4xa3 under way (begun before the reproduction), a3 its.
+  EXPECT_EQ(unexplained(p, a4, (p.occupied() & ~a2 & ~b4) | a3, after, true), 0u);
+}
+
 }  // namespace
 }  // namespace tactile::game

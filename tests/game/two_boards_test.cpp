@@ -128,6 +128,29 @@ TEST(TwoBoards, AReproductionLeftHalfDoneIsNoDiscrepancyHoweverLong) {
   EXPECT_EQ(t.count(Kind::Mirrored), 1u);
 }
 
+// The pawn to reproduce put one hole short, on a hole the reproducing player could go to
+// next: 1. a4 put on a3, where Black's b4 pawn takes en passant. b4 still stands, so no
+// move of Black's under way filled a3 (and a4, the pawn it would take, is not on this
+// board yet): a discrepancy. (selfplay-chess960.pgn #11, two boards, hard, auto mode,
+// seed 9597.)
+TEST(TwoBoards, AReproductionOnAHoleOfTheNextMoveWithItsPieceHomeIsADiscrepancy) {
+  SessionConfig c = two_boards();
+  c.start = chess::Position::from_fen("4k3/8/8/8/1p6/8/P7/4K3 w - - 0 1");
+  SeatedTable t(c);
+  t.move(A, 1000, "a2", "a4").press(A, 1300);
+  t.move(B, 2000, "a2", "a3").advance(4000);
+  ASSERT_EQ(t.count(Kind::Discrepancy, B), 1u);
+  EXPECT_EQ(t.of(Kind::Discrepancy, B)[0].empty, 0u);
+  EXPECT_EQ(t.of(Kind::Discrepancy, B)[0].occupied, bb({"a3"}));
+  // Put right, then Black takes en passant.
+  t.move(B, 5000, "a3", "a4");
+  EXPECT_EQ(t.count(Kind::Resolved, B), 1u);
+  EXPECT_EQ(t.count(Kind::Mirrored, B), 1u);
+  t.up(B, 6000, "a4").move(B, 6200, "b4", "a3").press(B, 6500);
+  EXPECT_THAT(t.moves(), ElementsAre("a2a4", "b4a3"));
+  EXPECT_EQ(t.count(Kind::Discrepancy), 1u);
+}
+
 TEST(TwoBoards, AnOwnMoveBegunBeforeTheReproductionIsReadOnlyAfterIt) {
   SeatedTable t(two_boards());
   t.move(A, 1000, "e2", "e4").press(A, 1300);

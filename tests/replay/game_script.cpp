@@ -190,12 +190,14 @@ board::Button promote_button(chess::PieceType t) {
   }
 }
 
-// What the hand did for a move: when (the index of) its first event, its last hole event,
-// the index of its completion (the announce press, or the end in auto mode) and when
-// the move is made (the announce press; auto mode: when the board has been still for the
-// settle time).
+// What the hand did for a move: when (the index of) its first event, its first lift of a
+// piece of the move (what an opponent watching his board sees first of it), its last hole
+// event, the index of its completion (the announce press, or the end in auto mode) and
+// when the move is made (the announce press; auto mode: when the board has been still for
+// the settle time).
 struct MoveTimes {
   std::size_t first = 0;
+  std::int64_t first_lift = 0;
   std::int64_t last_hole = 0;
   std::size_t completion = 0;
   std::int64_t made = 0;
@@ -232,7 +234,13 @@ MoveTimes make_move(const Position& pos, Move m, Writer& w, bool seated = false)
         press_at = w.pick(int(pegs.size()) * 2 + 1);
       }
     }
+    const std::size_t lifts = w.events().size();
     play_pegs(pegs, pos.occupied(), w, press_at, promote_button(m.promotion()));
+    for (std::size_t i = lifts; i < w.events().size(); ++i)
+      if (w.events()[i].kind == script::ScriptEvent::Kind::Hole) {
+        t.first_lift = w.events()[i].ms;
+        break;
+      }
 
     if (style.noise && w.chance(15)) {  // the moved piece straightened in its new hole
       const Peg& last = pegs.back();
@@ -452,6 +460,7 @@ MoveTimes own_move(const Position& pos, Move m, int mover, std::int64_t t, std::
   if (ev[first].ms < due) {
     const std::int64_t delta = due - ev[first].ms;
     w.shift_since(mt.first, delta);
+    mt.first_lift += delta;
     mt.last_hole += delta;
     mt.made += delta;
     ++s.counts.waits;
@@ -670,7 +679,11 @@ SeatedScript game_to_seated_script(const chess::PgnGame& game, std::uint32_t see
             }
           }
         } else if (when < 6) {
-          done = reproduce(pos, m, other, std::max(made - 400, busy[other]), false, w, s);
+          // Not before the mover has begun: a quick move can take less than 400 ms, and
+          // 400 ms before its announce the reproducing player may still be making his own
+          // move on that board (a lift of the opponent's piece there would be part of it).
+          done = reproduce(pos, m, other, std::max({made - 400, mt.first_lift, busy[other]}), false,
+                           w, s);
         } else {
           done = reproduce(pos, m, other, std::max(made + w.pick(3000), busy[other]), true, w, s);
         }

@@ -1,5 +1,6 @@
 #include "tests/replay/whole_games.h"
 
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 
@@ -182,6 +183,32 @@ ReplayResult replay_session(const game::SessionConfig& config,
     seated->black_ms = session.clock()->remaining_ms(chess::Black, seated->clocks_at);
   }
   return r;
+}
+
+std::string made_as_shown(const chess::PgnGame& game, const SeatedScript& script,
+                          const SeatedStyle& style) {
+  chess::Bitboard holes[2] = {game.start.occupied(), game.start.occupied()};
+  std::size_t next = 0;
+  chess::Position pos = game.start;
+  for (std::size_t ply = 0; ply < script.made_at.size(); ++ply) {
+    const int mover = pos.side_to_move() == style.colour ? 0 : 1;
+    for (; next < script.events.size() && script.events[next].ms <= script.made_at[ply]; ++next) {
+      const script::ScriptEvent& e = script.events[next];
+      if (e.kind != script::ScriptEvent::Kind::Hole) continue;
+      const chess::Bitboard bit = chess::square_bb(e.hole.square);
+      holes[e.board] =
+          e.hole.change == board::Hole::Up ? holes[e.board] & ~bit : holes[e.board] | bit;
+    }
+    pos.play(game.moves[ply].move);
+    if (holes[mover] != pos.occupied()) {
+      std::string squares;
+      for (chess::Bitboard b = holes[mover] ^ pos.occupied(); b; b &= b - 1)
+        squares += " " + chess::square_name(chess::Square(std::countr_zero(b)));
+      return "ply " + std::to_string(ply + 1) + " made at " + std::to_string(script.made_at[ply]) +
+             ": board " + std::to_string(mover) + " differs on" + squares;
+    }
+  }
+  return "";
 }
 
 void keep_failed_script(std::uint32_t seed, const SeatedScript& script) {

@@ -76,6 +76,13 @@ std::string seated_difference(const chess::PgnGame& game, const SeatedScript& sc
                               const SeatedStyle& style, std::int64_t base_ms,
                               const SeatedReplay& got);
 
+// Two boards: "" when, at the moment each move of `script` is made (its announce; auto
+// mode: its board still for the settle time), the mover's board shows the position after
+// it, as a hand that made the move leaves it (D.2.3); else the first ply where it does not.
+// (A script where it does not is no hand's: the move was made on a board not showing it.)
+std::string made_as_shown(const chess::PgnGame& game, const SeatedScript& script,
+                          const SeatedStyle& style);
+
 // With SEATED_FAILED_DIR=DIR in the environment, writes a failing game's script to
 // DIR/seed-N.script, to replay it with `tactiled --replay ... --seating ...`.
 void keep_failed_script(std::uint32_t seed, const SeatedScript& script);
