@@ -15,6 +15,7 @@
 #include <csignal>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -55,7 +56,7 @@ and keeps in the output directory, each rewritten all or nothing:
   table-T.pgn    the current game of table T (the same text as its game in live.pgn; a
                  link to its table-T-ID.pgn)
   table-T-ID.pgn each game table T played in the hall's life, by its game id
-                 (the games' files at most every game-files-ms, a new one at once)
+                 (in a busy hall at most every game-files-ms, a new one at once)
   round.json     the round's index: tables, boards, players, results, files, flags,
                  every table's games and the messages dropped
 Each game is rebuilt from its records (the durable source); a table joined late shows its
@@ -137,13 +138,17 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
   if (first) c->inbox->wake.notify_one();
 }
 
-// The games' own files (table-T.pgn, table-T-ID.pgn), apart from live.pgn: each a file
-// of its own, so at 10x on 200 tables they are most of the hall's work (a new file and a
-// rename each), and nobody polls them as broadcasts poll live.pgn. A table's files are
-// written when its view changed, at most every game-files-ms; a file round.json names for
-// the first time (a new table, a new game) at once, so no name it gives is missing.
+// The games' own files (table-T.pgn, table-T-ID.pgn), apart from live.pgn: a file each,
+// and so at 10x on 200 tables most of the hall's work (a new file and a rename each),
+// though nobody polls them as broadcasts poll live.pgn. While few tables change (at most
+// kQuietTables a rewrite: 200 tables at a rapid game's pace change some 3), every table's
+// files are written with live.pgn, as it changes. A busier hall writes a table's files at
+// most every game-files-ms; a file round.json names for the first time (a new table, a new
+// game) at once, so no name it gives is missing.
 class GameFiles {
  public:
+  static constexpr std::size_t kQuietTables = 16;
+
   GameFiles(std::string dir, std::chrono::milliseconds every)
       : dir_(std::move(dir)), every_(every) {}
 
@@ -153,8 +158,7 @@ class GameFiles {
   // `all`: every pending file now (the hall stops).
   void write(const hall::HallState& state, hall::HallViews& views,
              std::chrono::steady_clock::time_point now, bool all = false) {
-    const bool due = all || now - last_ >= every_;
-    if (due) last_ = now;
+    const bool busy = !all && pending_.size() > kQuietTables;
     std::string failure;
     for (auto it = pending_.begin(); it != pending_.end();) {
       const hall::Table* t = state.table(*it);
@@ -167,7 +171,7 @@ class GameFiles {
                            !links_.contains(hall::game_file_name(*t))) ||
                           std::any_of(v.game_files.begin(), v.game_files.end(),
                                       [&](const auto& f) { return !written_.contains(f.first); });
-      if (!due && !is_new) {
+      if (busy && !is_new && !due(*it, now)) {
         ++it;
         continue;
       }
@@ -181,6 +185,7 @@ class GameFiles {
           one(hall::game_file_name(*t), v.pgn);
         else
           link(hall::game_file_name(*t), id_file);
+        last_written_[*it] = now;
         it = pending_.erase(it);
       } catch (const std::exception& e) {
         if (failure.empty()) failure = e.what();
@@ -192,7 +197,8 @@ class GameFiles {
 
   // Whether files held back are due now.
   bool due(std::chrono::steady_clock::time_point now) const {
-    return !pending_.empty() && now - last_ >= every_;
+    return std::any_of(pending_.begin(), pending_.end(),
+                       [&](const std::string& table) { return due(table, now); });
   }
   bool pending() const { return !pending_.empty(); }
 
@@ -225,9 +231,14 @@ class GameFiles {
     links_[name] = target;
   }
 
+  bool due(const std::string& table, std::chrono::steady_clock::time_point now) const {
+    const auto it = last_written_.find(table);
+    return it == last_written_.end() || now - it->second >= every_;
+  }
+
   std::string dir_;
   std::chrono::milliseconds every_;
-  std::chrono::steady_clock::time_point last_{};
+  std::map<std::string, std::chrono::steady_clock::time_point, std::less<>> last_written_;
   std::set<std::string, std::less<>> pending_;            // tables whose files are behind
   std::unordered_map<std::string, std::size_t> written_;  // file -> hash of its text
   std::unordered_map<std::string, std::string> links_;    // link -> the file it names

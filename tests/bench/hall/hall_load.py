@@ -18,10 +18,11 @@ first ply-seconds of a run count (the start, when every table sends its first re
 is not the steady state).
 
 usage: hall_load.py BUILD-DIR [--tables 10,25,50,100,200] [--speeds 1,10] [--seconds 60]
-                    [--ply-seconds 15] [--games 12] [--json FILE]
+                    [--ply-seconds 15] [--games 12] [--hall PATH] [--json FILE]
 BUILD-DIR: a Release build with hall_game_scripts (cmake --preset release; the benchmark
 presets build it), tactiled and tactiled-hall. Needs mosquitto and python3-paho-mqtt.
 It runs for about (seconds + 15) x tables x speeds seconds.
+--hall PATH: another tactiled-hall to measure in its place (an older build, to compare).
 """
 import argparse
 import hashlib
@@ -200,7 +201,7 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, int(round(p / 100.0 * (len(ordered) - 1))))]
 
 
-def run_step(build, work, games, tables, speed, seconds, ply_seconds, rng):
+def run_step(build, work, games, tables, speed, seconds, ply_seconds, rng, hall_binary=None):
     step = os.path.join(work, "step-%d-%d" % (tables, speed))
     os.makedirs(step)
     port = free_port()
@@ -214,7 +215,8 @@ def run_step(build, work, games, tables, speed, seconds, ply_seconds, rng):
     out = os.path.join(step, "out")
     os.makedirs(out)
     hall_log = open(os.path.join(step, "hall.out"), "w+")
-    hall = subprocess.Popen([os.path.join(build, "daemon", "tactiled-hall", "tactiled-hall"),
+    hall_binary = hall_binary or os.path.join(build, "daemon", "tactiled-hall", "tactiled-hall")
+    hall = subprocess.Popen([hall_binary,
                              "--config", "/dev/null", "--hall", HALL, "--broker-host",
                              "127.0.0.1", "--broker-port", str(port), "--output-dir", out,
                              "--http-address", "127.0.0.1", "--http-port", "0"],
@@ -343,6 +345,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--ply-seconds", type=float, default=15)
     parser.add_argument("--games", type=int, default=12, help="distinct real games (12)")
+    parser.add_argument("--hall", help="another tactiled-hall to measure (an older build)")
     parser.add_argument("--json")
     args = parser.parse_args()
     rng = random.Random(1)
@@ -354,7 +357,7 @@ def main():
         for speed in [int(s) for s in args.speeds.split(",")]:
             for tables in [int(n) for n in args.tables.split(",")]:
                 r = run_step(args.build, work, games, tables, speed, args.seconds,
-                             args.ply_seconds, rng)
+                             args.ply_seconds, rng, args.hall)
                 results.append(r)
                 print(json.dumps(r), flush=True)
     if args.json:
