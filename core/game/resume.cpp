@@ -468,8 +468,9 @@ ResumedGame LogFollower::game() const {
 
 bool known_record_type(std::string_view type) {
   static constexpr std::string_view kOthers[] = {
-      "start",  "hole",    "button", "heard", "arbiter", "envelope", "clock", "board",  "resync",
-      "resume", "players", "pgn",    "stop",  "closed",  "setting",  "said",  "health",
+      "start",  "hole",       "button",         "heard", "arbiter", "envelope", "clock",   "board",
+      "resync", "resume",     "players",        "pgn",   "stop",    "closed",   "setting", "said",
+      "health", "board-lent", "board-returned",
   };
   for (std::string_view t : kOthers)
     if (t == type) return true;

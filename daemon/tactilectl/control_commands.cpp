@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <stdexcept>
+#include <utility>
 
 #include "core/chess/input_text.h"
 #include "core/chess/text_check.h"
@@ -252,7 +253,7 @@ std::string control_socket_path(const std::string& given) {
   return given.empty() ? default_socket() : given;
 }
 
-std::optional<json> ask_daemon(const std::string& path, const json& request) {
+std::optional<DaemonConnection> DaemonConnection::open(const std::string& path) {
   sockaddr_un addr{};
   addr.sun_family = AF_UNIX;
   if (path.size() >= sizeof addr.sun_path)
@@ -266,15 +267,42 @@ std::optional<json> ask_daemon(const std::string& path, const json& request) {
     ::close(probe);
     if (r != 0 && (e == ENOENT || e == ECONNREFUSED)) return std::nullopt;  // nobody there
   }
-  const int fd = connect_to(path);
-  std::string buffer, line;
-  const bool answered = send_line(fd, request.dump() + "\n") && read_line(fd, buffer, line);
-  ::close(fd);
-  if (!answered) throw std::runtime_error("no answer from tactiled at " + path);
+  return DaemonConnection(connect_to(path), path);
+}
+
+DaemonConnection::DaemonConnection(DaemonConnection&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)),
+      path_(std::move(other.path_)),
+      buffer_(std::move(other.buffer_)) {}
+
+DaemonConnection& DaemonConnection::operator=(DaemonConnection&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+    path_ = std::move(other.path_);
+    buffer_ = std::move(other.buffer_);
+  }
+  return *this;
+}
+
+DaemonConnection::~DaemonConnection() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+json DaemonConnection::ask(const json& request) {
+  std::string line;
+  if (!send_line(fd_, request.dump() + "\n") || !read_line(fd_, buffer_, line))
+    throw std::runtime_error("no answer from tactiled at " + path_);
   json answer = json::parse(line, nullptr, false);
   if (answer.is_discarded() || !answer.is_object())
-    throw std::runtime_error("tactiled at " + path + " answered something that is not JSON");
+    throw std::runtime_error("tactiled at " + path_ + " answered something that is not JSON");
   return answer;
+}
+
+std::optional<json> ask_daemon(const std::string& path, const json& request) {
+  std::optional<DaemonConnection> connection = DaemonConnection::open(path);
+  if (!connection) return std::nullopt;
+  return connection->ask(request);
 }
 
 int run_control(const std::string& name, const std::vector<std::string>& args, std::ostream& out) {

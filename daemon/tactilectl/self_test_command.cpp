@@ -1,8 +1,9 @@
 // tactilectl self-test: the board of tactiled's config opened as tactiled opens it (the
 // same drivers, its wiring and calibration applied), a person walked through the 64 holes
 // (self_test_walk.h), the verdict printed and a `self-test` record appended to a log of
-// its own. tactiled owns the board while it runs, so the self-test runs with tactiled
-// stopped; asked while tactiled answers on its control socket, it is refused.
+// its own. tactiled owns the board while it runs: between games it lends it to the
+// self-test for as long as the self-test's connection to its control socket stays open
+// (lend-board); during a game the self-test is refused.
 #include "daemon/tactilectl/self_test.h"
 
 #include <fcntl.h>
@@ -71,9 +72,14 @@ DESCRIPTION
     to the self-test log: the time, the board, its identity (GPIO chip, serial port
     and firmware, or script), and every hole's result.
 
-    tactiled owns the board while it runs: stop it first (systemctl stop tactiled). A
-    self-test asked while tactiled answers on its control socket is refused: during a
-    game ("a game is running"), and between games too.
+    tactiled owns the board while it runs. Between games (before the first new-game,
+    after a game's result, or before a new game's clock starts) it lends the board to
+    the self-test over its control socket for as long as the self-test runs, and takes
+    it back the moment the self-test ends, stops or dies: the board is then read anew,
+    so nothing done during the self-test is read as a move. While the board is lent,
+    tactilectl status says so and new-game and start are refused. During a game the
+    self-test is refused ("a game is running"). With tactiled stopped, the self-test
+    opens the board itself.
 
     Keys on the terminal (then Enter): an empty line or r says the step again, q stops
     (nothing logged). The board's repeat button says the step again.
@@ -90,14 +96,15 @@ OPTIONS
     --chatter-ms MS    Two changes of one hole sooner than this are no hand's; two
                        such make the hole "chatter", 1 to 5000 (default 150).
     --no-speech        Print the steps only (also with speech = off in the config).
-    --socket PATH      tactiled's control socket, to refuse while it runs (default
-                       $TACTILED_CONTROL, else /run/tactiled/control).
+    --socket PATH      tactiled's control socket, to borrow the board from it while it
+                       runs (default $TACTILED_CONTROL, else /run/tactiled/control).
     -h, --help         Show this text.
 
 EXIT STATUS
-    0 every hole passed; 1 a hole failed, the person stopped, tactiled is running (a
-    game or not), the board cannot be opened or the self-test log cannot be written
-    (found before the walk begins); 2 bad arguments or a bad config.
+    0 every hole passed; 1 a hole failed, the person stopped, a game is running (or
+    tactiled refused to lend the board, the message says why), the board cannot be
+    opened or the self-test log cannot be written (found before the walk begins); 2
+    bad arguments or a bad config.
 )";
 
 namespace {
@@ -381,22 +388,23 @@ class SelfTestRun {
   std::string keys_, last_tag_, last_text_;
 };
 
-// Why the self-test cannot run now ("" if it can): tactiled answers on its socket.
-std::string daemon_in_the_way(const std::string& socket) {
-  std::optional<json> status;
+// tactiled owns the board while it runs: the board is borrowed from it (lend-board) for
+// as long as `lease` stays open. Returns why the self-test cannot run now, "" if it can
+// (`lease` empty: no tactiled runs, the board is free).
+std::string borrow_board(const std::string& socket, int board,
+                         std::optional<DaemonConnection>& lease) {
   try {
-    status = ask_daemon(socket, {{"command", "status"}});
+    lease = DaemonConnection::open(socket);
+    if (!lease) return "";
+    const json answer = lease->ask({{"command", "lend-board"}, {"board", board == 0 ? "A" : "B"}});
+    if (answer.value("ok", false)) return "";
+    lease.reset();
+    return answer.value("error", std::string("tactiled would not lend the board"));
   } catch (const std::runtime_error& e) {
+    lease.reset();
     return "tactiled seems to run (" + std::string(e.what()) +
            "): stop it first (systemctl stop tactiled)";
   }
-  if (!status) return "";
-  if (status->value("ok", false) && !status->value("over", false))
-    return "a game is running (" + std::to_string(status->value("moves", 0)) +
-           " half-moves, result " + status->value("result", std::string("*")) +
-           "): the self-test runs between games, with tactiled stopped";
-  return "tactiled is running and owns the board: stop it (systemctl stop tactiled), run the "
-         "self-test, then start it again";
 }
 
 }  // namespace
@@ -442,10 +450,13 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
                                 ? *config.session.language_b
                                 : config.session.language;
 
-  // tactiled owns the board while it runs; during a game, above all, nobody else may read it.
+  // tactiled owns the board while it runs; during a game, above all, nobody else may read
+  // it. Declared before the board's link, so that the link is closed before the lease
+  // ends: tactiled opens the board again only once nobody else has it.
   const std::string socket =
       control_socket_path(vm.count("socket") ? vm["socket"].as<std::string>() : "");
-  if (const std::string why = daemon_in_the_way(socket); !why.empty()) {
+  std::optional<DaemonConnection> lease;
+  if (const std::string why = borrow_board(socket, board_index, lease); !why.empty()) {
     std::cerr << "tactilectl self-test: refused: " << why << std::endl;
     return kExitFailure;
   }
@@ -496,6 +507,9 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
     }
   }
 
+  if (lease)
+    out << "Board " << (board_index == 0 ? "A" : "B")
+        << " borrowed from tactiled until the self-test ends." << std::endl;
   out << "Self-test of board " << (board_index == 0 ? "A" : "B") << " (" << driver
       << "). Follow the steps (keys: Enter or r repeats, q stops)." << std::endl;
   SelfTestRun run(*link, setup.board == daemon::BoardKind::Serial, speaker.get(), keys_fd, out,

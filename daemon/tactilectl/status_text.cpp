@@ -74,6 +74,12 @@ void print_status(const json& a, std::ostream& out) {
   out << "over       " << (a.value("over", false) ? "yes, " + text_of(a, "result") : "no") << "\n"
       << "seating    " << text_of(a, "seating") << "\n"
       << "board      " << text_of(a, "board") << "\n";
+  // A board lent to tactilectl self-test between games: not read until it is back.
+  if (a.contains("board_lent") && a["board_lent"].is_object())
+    for (const auto& [board, lent] : a["board_lent"].items())
+      if (lent.is_boolean() && lent.get<bool>())
+        out << "lent       " << board
+            << ": to the self-test, not read until it is back (new-game and start wait)\n";
   // Each board whose holes are suspect or whose driver rejected chatter (board health).
   if (a.contains("health") && a["health"].is_object())
     for (const auto& [board, h] : a["health"].items()) {

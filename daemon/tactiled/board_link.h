@@ -48,6 +48,9 @@ class BoardLink {
   // now minus this (GameRunner::set_report_delay). 0: reported as it happens.
   virtual std::int64_t report_delay_ms() const { return 0; }
   virtual LinkHealth health() const { return {}; }
+  // Why this board cannot be lent to the self-test and read again afterwards
+  // (lendable_link.h), "" when it can: a script file would be read again from its start.
+  virtual std::string why_not_lendable() const { return ""; }
 
   // A move was made and the opponent's clock started (D.2.4).
   virtual void clock_switched(std::int64_t now) = 0;

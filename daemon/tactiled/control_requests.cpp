@@ -106,6 +106,7 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
   j["pgn"] = files.pgn;
   j["faults"] = files.faults;
   j["health"] = files.health;
+  j["board_lent"] = files.board_lent;
   return j;
 }
 

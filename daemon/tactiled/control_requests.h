@@ -24,6 +24,9 @@ struct GameFiles {
   std::vector<std::string> faults;
   // Each board's health (HoleHealth::to_json), by board: {"A":{...},"B":{...}}.
   nlohmann::json health = nlohmann::json::object();
+  // Each board of the seating, by board, whether it is lent to the self-test now:
+  // {"A":false,"B":true} (docs/daemon.md, "Lending a board").
+  nlohmann::json board_lent = nlohmann::json::object();
 };
 
 // The status answer at game time `now`: fen, moves (plies made), turn, white_ms,

@@ -103,13 +103,25 @@ void ControlSocket::step(const pollfd* fds, std::size_t count) {
     if (!c.out.empty() && (fds[i].revents & POLLOUT)) write_to(c);
   }
   const auto now = std::chrono::steady_clock::now();
-  std::erase_if(clients_, [now](const std::unique_ptr<Client>& c) {
-    const bool idle = !c->subscriber && c->out.empty() && now - c->active > kIdleTimeout;
+  std::vector<std::function<void()>> released;
+  std::erase_if(clients_, [now, &released](const std::unique_ptr<Client>& c) {
+    const bool held = c->on_release != nullptr;
+    const bool idle = !c->subscriber && !held && c->out.empty() && now - c->active > kIdleTimeout;
     const bool gone = c->fd < 0 || (c->closing && c->out.empty()) || idle;
     if (gone && c->fd >= 0) ::close(c->fd);
+    if (gone && held) released.push_back(std::move(c->on_release));
     return gone;
   });
+  // Once the clients are in order again: what a release does (log a record, which is
+  // published to the subscribers) may use the socket.
+  for (const auto& release : released) release();
   if (count > 0 && (fds[0].revents & POLLIN)) accept_clients();
+}
+
+std::size_t ControlSocket::counted(uid_t uid) const {
+  return std::size_t(std::count_if(clients_.begin(), clients_.end(), [uid](const auto& c) {
+    return !c->on_release && (uid == uid_t(-1) || c->uid == uid);
+  }));
 }
 
 void ControlSocket::accept_clients() {
@@ -129,10 +141,8 @@ void ControlSocket::accept_clients() {
       ::close(fd);
       continue;
     }
-    const auto of_peer = std::count_if(clients_.begin(), clients_.end(),
-                                       [&](const auto& c) { return c->uid == cred.uid; });
-    if ((std::size_t(of_peer) >= kMaxPerPeer && !evict_idle(cred.uid)) ||
-        (clients_.size() >= kMaxClients && !evict_idle(uid_t(-1)))) {
+    if ((counted(cred.uid) >= kMaxPerPeer && !evict_idle(cred.uid)) ||
+        (counted(uid_t(-1)) >= kMaxClients && !evict_idle(uid_t(-1)))) {
       ::close(fd);
       continue;
     }
@@ -148,7 +158,7 @@ bool ControlSocket::evict_idle(uid_t uid) {
   auto oldest = clients_.end();
   for (auto it = clients_.begin(); it != clients_.end(); ++it) {
     const Client& c = **it;
-    if (c.subscriber || (uid != uid_t(-1) && c.uid != uid)) continue;
+    if (c.subscriber || c.on_release || (uid != uid_t(-1) && c.uid != uid)) continue;
     if (oldest == clients_.end() || c.active < (*oldest)->active) oldest = it;
   }
   if (oldest == clients_.end()) return false;
@@ -191,8 +201,18 @@ void ControlSocket::answer(Client& c, const std::string& line) {
     reply = error_answer("request longer than 4096 bytes");
   else if (request.is_discarded() || !request.is_object())
     reply = error_answer("not a JSON object");
-  else
-    reply = handler_(request, c.uid);
+  else {
+    Caller caller{c.uid, nullptr};
+    reply = handler_(request, caller);
+    // A connection may hold more than one thing (both boards): each is released.
+    if (caller.on_release && c.on_release)
+      c.on_release = [first = std::move(c.on_release), then = std::move(caller.on_release)] {
+        first();
+        then();
+      };
+    else if (caller.on_release)
+      c.on_release = std::move(caller.on_release);
+  }
   if (reply.value("subscribe", false)) c.subscriber = true;
   c.out += reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   c.out += '\n';

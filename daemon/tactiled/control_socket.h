@@ -29,9 +29,20 @@ class ControlSocket {
   // the place of the longest idle one. So idle clients never keep `status` out.
   static constexpr std::chrono::milliseconds kIdleTimeout{5000};
 
-  // The answer to one request from the peer with user id `uid`. A request whose answer
-  // carries "subscribe": true makes its client a subscriber of the event stream.
-  using Handler = std::function<nlohmann::json(const nlohmann::json& request, uid_t uid)>;
+  // Who asks: the peer's user id, and a say in its connection. A handler that sets
+  // `on_release` holds the connection (a lease, such as a board lent to the self-test:
+  // docs/daemon.md): a held connection is never dropped as idle or to make room, counts
+  // against no limit (whoever holds one is bounded by the daemon: one per board), and
+  // `on_release` is called once, from step(), when it closes for any reason (the peer
+  // closed it or died, or it was dropped: a line too long, answers not read), but not
+  // when the socket itself goes away (the daemon stops).
+  struct Caller {
+    uid_t uid = 0;
+    std::function<void()> on_release;
+  };
+  // The answer to one request. A request whose answer carries "subscribe": true makes its
+  // client a subscriber of the event stream.
+  using Handler = std::function<nlohmann::json(const nlohmann::json& request, Caller& caller)>;
 
   // Listens at `path` (an old socket there is replaced). The socket file is 0660 and
   // belongs to group `tactiled` when that group exists, so that only root and its members
@@ -57,12 +68,16 @@ class ControlSocket {
     uid_t uid = 0;
     std::string in, out;
     bool subscriber = false;
+    std::function<void()> on_release;              // set: a held connection (Caller)
     bool closing = false;                          // drop once `out` is sent
     std::chrono::steady_clock::time_point active;  // accepted, or its last request
   };
-  // Drops the longest idle client that is no subscriber (of user `uid` only, unless it is
-  // -1); false when there is none.
+  // Drops the longest idle client that is neither a subscriber nor held (of user `uid`
+  // only, unless it is -1); false when there is none.
   bool evict_idle(uid_t uid);
+  // The clients that count against kMaxClients (of user `uid` only, unless it is -1): all
+  // but the held ones.
+  std::size_t counted(uid_t uid) const;
   void accept_clients();
   void read_from(Client& c);
   void write_to(Client& c);

@@ -32,11 +32,13 @@
 #include "core/record/move_phrase.h"
 #include "core/record/speech_spelling.h"
 #include "daemon/tactiled/board_link.h"
+#include "daemon/tactiled/board_loan.h"
 #include "daemon/tactiled/clock_pulses.h"
 #include "daemon/tactiled/control_requests.h"
 #include "daemon/tactiled/control_socket.h"
 #include "daemon/tactiled/game_runner.h"
 #include "daemon/tactiled/hole_health.h"
+#include "daemon/tactiled/lendable_link.h"
 #include "daemon/tactiled/live_braille.h"
 #include "daemon/tactiled/replay.h"
 #include "daemon/tactiled/self_test_record.h"
@@ -155,15 +157,22 @@ class Live {
     for (int b = 0; b < (config_.board_b ? 2 : 1); ++b) {
       const chess::Bitboard expected =
           resumed_ ? resumed_->session.recognizer(b).occupancy() : config_.session.start.occupied();
-      links_.push_back(
-          open_board(b == 0 ? config_ : *config_.board_b, b, needs_buttons, origin_us_, expected));
+      const BoardSetup& setup = b == 0 ? config_ : *config_.board_b;
+      // Opened again the same way after it was lent to the self-test.
+      links_.push_back(std::make_unique<LendableLink>(
+          open_board(setup, b, needs_buttons, origin_us_, expected),
+          [this, &setup, b, needs_buttons](chess::Bitboard now_expected) {
+            return open_board(setup, b, needs_buttons, origin_us_, now_expected);
+          }));
       sinks_.push_back(std::make_unique<BoardSink>(*this, b));
       health_.emplace_back(config_.health_suspect_ms);
     }
     if (!config_.control_path.empty()) {
       try {
         control_.emplace(config_.control_path,
-                         [this](const nlohmann::json& r, uid_t uid) { return request(r, uid); });
+                         [this](const nlohmann::json& r, ControlSocket::Caller& caller) {
+                           return request(r, caller);
+                         });
       } catch (const std::runtime_error& e) {
         // The default place (systemd's RuntimeDirectory) may be missing when tactiled is
         // run by hand: the game goes on without the arbiter's socket, and says so.
@@ -254,7 +263,8 @@ class Live {
     runner_.hole(board, e);
   }
   void button(int board, const board::ButtonEvent& e) {
-    if (waiting_) return;
+    // A lent board's player is not at it (its braille keys are its buttons too).
+    if (waiting_ || link(board).lent()) return;
     runner_.button(board, e);
     if (e.button == board::Button::Record) braille_.record(board, e.ms);
   }
@@ -357,6 +367,7 @@ class Live {
     next_health_ms_ = t + kHealthEveryMs;
     health_pending_ = false;
     for (std::size_t b = 0; b < links_.size(); ++b) {
+      if (!links_[b]->reading()) continue;  // lent: what it does is the self-test's
       const LinkHealth h = links_[b]->health();
       HoleHealth& health = health_[b];
       health.link(h.chatter, h.last_read_ms, h.reads, h.reads_itself, t);
@@ -532,22 +543,31 @@ class Live {
            << line << std::endl;
   }
 
-  BoardLink& link(int board) { return *links_[board == 1 && two_boards() ? 1 : 0]; }
+  LendableLink& link(int board) const { return *links_[board == 1 && two_boards() ? 1 : 0]; }
 
   // A request on the control socket from user `uid` (docs/daemon.md). Everything that
   // changes the game goes through the runner, which logs it before it takes effect.
-  nlohmann::json request(const nlohmann::json& r, uid_t uid) {
+  nlohmann::json request(const nlohmann::json& r, ControlSocket::Caller& caller) {
+    const uid_t uid = caller.uid;
     const std::string name =
         r.contains("command") && r["command"].is_string() ? r["command"].get<std::string>() : "";
     const std::int64_t t = std::max(now(), runner_.last_ms());
     runner_.advance(t);
-    if (waiting_ && name != "new-game" && name != "ping" && name != "subscribe")
-      return {
-          {"ok", false}, {"error", "no game yet: tactiled waits for new-game"}, {"waiting", true}};
+    if (waiting_ && name != "new-game" && name != "ping" && name != "subscribe" &&
+        name != "lend-board")
+      return {{"ok", false},
+              {"error", "no game yet: tactiled waits for new-game" + lent_note()},
+              {"waiting", true},
+              {"board_lent", board_lent()}};
     if (name == "status") return status_answer(runner_.session(), files(), t);
     if (name == "time") return time_answer(runner_.session(), t);
     if (name == "subscribe") return {{"ok", true}, {"subscribe", true}};
     if (name == "ping") return {{"ok", true}};
+    if (name == "lend-board") return lend_board(r, caller, t);
+    // A game begins on its boards: not while one of them is away.
+    if ((name == "new-game" || name == "start") && !lent_note().empty())
+      return {{"ok", false},
+              {"error", lent_note().substr(2) + ": " + name + " waits for its return"}};
     if (name == "new-game") return new_game(r, uid, t);
     game::ArbiterCommand c;
     try {
@@ -563,8 +583,72 @@ class Live {
     return status_answer(runner_.session(), files(), t);
   }
 
+  // lend-board: the board is lent to the caller's self-test for as long as the caller's
+  // connection stays open (the lease is the connection: a borrower that quits or dies
+  // gives it back at once), between games only.
+  nlohmann::json lend_board(const nlohmann::json& r, ControlSocket::Caller& caller,
+                            std::int64_t t) {
+    const std::string name = r.contains("board") && r["board"].is_string()
+                                 ? r["board"].get<std::string>()
+                                 : std::string("(none)");
+    const int board = name == "A" ? 0 : name == "B" ? 1 : -1;
+    if (board < 0) return {{"ok", false}, {"error", "board: '" + name + "' is not A or B"}};
+    if (std::size_t(board) >= links_.size())
+      return {{"ok", false},
+              {"error", "board: this seating (" +
+                            std::string(game::seating_name(config_.session.seating)) +
+                            ") has no board B"}};
+    LendableLink& link = *links_[std::size_t(board)];
+    if (link.lent())
+      return {{"ok", false},
+              {"error", "board " + name + " is lent already (uid " +
+                            std::to_string(lent_to_[std::size_t(board)]) + ")"}};
+    if (const std::string why = link.why_not_lendable(); !why.empty())
+      return {{"ok", false}, {"error", "board " + name + " cannot be lent: " + why}};
+    if (!waiting_)
+      if (const std::string why = why_no_loan(runner_.session()); !why.empty())
+        return {{"ok", false}, {"error", why}};
+    link.lend();
+    lent_to_[std::size_t(board)] = long(caller.uid);
+    if (!waiting_) runner_.note(board_lent_entry(t, board, long(caller.uid)));
+    out_ << time_label(t) << "  arbiter      board " << name << " lent to the self-test (uid "
+         << caller.uid << ")" << std::endl;
+    caller.on_release = [this, board] { take_back(board); };
+    return {{"ok", true}, {"lent", name}};
+  }
+
+  // The borrower's connection closed: the board is opened anew, expecting the holes the
+  // game expects there (before the first game, its start position), as at the start.
+  void take_back(int board) {
+    const std::int64_t t = std::max(now(), runner_.last_ms());
+    runner_.advance(t);
+    const chess::Bitboard expected = waiting_ ? config_.session.start.occupied()
+                                              : runner_.session().recognizer(board).occupancy();
+    if (!waiting_) runner_.note(board_returned_entry(t, board));
+    board_status_[board] = "not found yet";  // a serial board is looked for again
+    links_[std::size_t(board)]->take_back(expected);
+    out_ << time_label(t) << "  arbiter      board " << (board == 0 ? "A" : "B")
+         << " returned by the self-test: read anew" << std::endl;
+  }
+
+  // Every board of the seating, whether it is lent now: {"A":false,"B":true}.
+  nlohmann::json board_lent() const {
+    nlohmann::json j = nlohmann::json::object();
+    for (std::size_t b = 0; b < links_.size(); ++b) j[b == 0 ? "A" : "B"] = links_[b]->lent();
+    return j;
+  }
+  // "; board A is lent to the self-test" for each lent board, "" when none is.
+  std::string lent_note() const {
+    std::string note;
+    for (std::size_t b = 0; b < links_.size(); ++b)
+      if (links_[b]->lent())
+        note += std::string("; board ") + (b == 0 ? "A" : "B") + " is lent to the self-test";
+    return note;
+  }
+
   GameFiles files() const {
     GameFiles f;
+    f.board_lent = board_lent();
     f.log = log_path_;
     f.log_head = runner_.log_head();
     f.board = driver_name(config_, board_status_[0]);
@@ -783,9 +867,11 @@ class Live {
   std::string date_ = utc_now("%Y.%m.%d");
   std::optional<speech::Synthesiser> synthesiser_;
   std::array<std::unique_ptr<speech::AlsaSpeaker>, 2>
-      speakers_;                                   // board A's and B's; null: no speech
-  std::vector<std::string> speech_faults_;         // "speech-device-b: cannot open ..."
-  std::vector<std::unique_ptr<BoardLink>> links_;  // board A's, and board B's (two-boards)
+      speakers_;                            // board A's and B's; null: no speech
+  std::vector<std::string> speech_faults_;  // "speech-device-b: cannot open ..."
+  // Board A's, and board B's (two-boards); each may be lent to the self-test.
+  std::vector<std::unique_ptr<LendableLink>> links_;
+  long lent_to_[2] = {-1, -1};  // the user id each board is lent to
   std::vector<std::unique_ptr<BoardSink>> sinks_;
   std::vector<HoleHealth> health_;  // each board's (watch_health)
   static constexpr std::int64_t kHealthEveryMs = 250;

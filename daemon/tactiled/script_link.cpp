@@ -37,6 +37,13 @@ class ScriptLink : public BoardLink {
 
   int fd() const override { return at_end_ ? -1 : fd_; }
 
+  // A FIFO goes on with what its writer writes next; a file, opened again, would begin
+  // again from its first line.
+  std::string why_not_lendable() const override {
+    return fifo_ ? ""
+                 : "its script '" + path_ + "' is a file, which would be read again from its start";
+  }
+
   std::int64_t timeout_ms(std::int64_t now) const override {
     std::int64_t wait = at_end_ ? kFilePollMs : -1;
     if (!queue_.empty()) {

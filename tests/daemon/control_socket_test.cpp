@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -43,7 +44,8 @@ std::string test_dir() {
 TEST(ControlSocketFile, IsASocketForOwnerAndGroupOnlyAndGoesAway) {
   const std::string path = test_dir() + "/ctl";
   {
-    ControlSocket socket(path, [](const nlohmann::json&, uid_t) { return nlohmann::json(); });
+    ControlSocket socket(
+        path, [](const nlohmann::json&, ControlSocket::Caller&) { return nlohmann::json(); });
     struct stat st {};
     ASSERT_EQ(::lstat(path.c_str(), &st), 0);
     EXPECT_TRUE(S_ISSOCK(st.st_mode));
@@ -56,7 +58,8 @@ TEST(ControlSocketFile, AFileThatIsNotASocketIsNeverReplaced) {
   const std::string path = test_dir() + "/ctl";
   std::ofstream(path) << "keep me\n";
   try {
-    ControlSocket socket(path, [](const nlohmann::json&, uid_t) { return nlohmann::json(); });
+    ControlSocket socket(
+        path, [](const nlohmann::json&, ControlSocket::Caller&) { return nlohmann::json(); });
     FAIL() << "accepted a regular file's place";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("not a socket"), std::string::npos) << e.what();
@@ -89,7 +92,7 @@ int connect_to(const std::string& path) {
 // one's place.
 TEST(ControlSocketClients, StatusAnswersWhateverNumberOfIdleClients) {
   const std::string path = test_dir() + "/ctl";
-  ControlSocket socket(path, [](const nlohmann::json& r, uid_t) {
+  ControlSocket socket(path, [](const nlohmann::json& r, ControlSocket::Caller&) {
     return nlohmann::json{{"ok", true}, {"asked", r.value("command", "")}};
   });
   std::vector<int> idle;
@@ -112,6 +115,53 @@ TEST(ControlSocketClients, StatusAnswersWhateverNumberOfIdleClients) {
   EXPECT_EQ(answer, "{\"asked\":\"status\",\"ok\":true}\n");
   ::close(fd);
   for (const int c : idle) ::close(c);
+}
+
+// A held connection (a board lent to the self-test: the lease is the connection) is never
+// dropped: not as the longest idle client when the socket is full, not after the idle
+// timeout. It counts against no limit, so status still answers; and when its peer goes,
+// the daemon is told once.
+TEST(ControlSocketClients, AHeldConnectionStaysUntilItsPeerGoesAndIsReleasedOnce) {
+  const std::string path = test_dir() + "/ctl";
+  int released = 0;
+  ControlSocket socket(path, [&](const nlohmann::json& r, ControlSocket::Caller& caller) {
+    if (r.value("command", "") == "hold") caller.on_release = [&] { ++released; };
+    return nlohmann::json{{"ok", true}, {"asked", r.value("command", "")}};
+  });
+  const auto ask = [&](int fd, const std::string& command) {
+    const std::string request = "{\"command\":\"" + command + "\"}\n";
+    EXPECT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), ssize_t(request.size()));
+    std::string answer;
+    for (int turn = 0; turn < 200 && answer.find('\n') == std::string::npos; ++turn) {
+      pump(socket);
+      char buf[256];
+      const ssize_t n = ::recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+      if (n > 0) answer.append(buf, std::size_t(n));
+      if (n == 0) break;  // closed on us
+    }
+    return answer;
+  };
+  const int held = connect_to(path);
+  ASSERT_EQ(ask(held, "hold"), "{\"asked\":\"hold\",\"ok\":true}\n");
+  // The oldest idle client of all, and of its user: taken for no room.
+  std::vector<int> idle;
+  for (std::size_t i = 0; i < 3 * ControlSocket::kMaxClients; ++i) {
+    idle.push_back(connect_to(path));
+    for (int k = 0; k < 3; ++k) pump(socket);
+  }
+  const int fd = connect_to(path);
+  EXPECT_EQ(ask(fd, "status"), "{\"asked\":\"status\",\"ok\":true}\n");
+  ::close(fd);
+  for (const int c : idle) ::close(c);
+  // Past the idle timeout, still there.
+  const auto until = std::chrono::steady_clock::now() + ControlSocket::kIdleTimeout +
+                     std::chrono::milliseconds(300);
+  while (std::chrono::steady_clock::now() < until) pump(socket);
+  EXPECT_EQ(released, 0);
+  EXPECT_EQ(ask(held, "ping"), "{\"asked\":\"ping\",\"ok\":true}\n");
+  ::close(held);
+  for (int k = 0; k < 10; ++k) pump(socket);
+  EXPECT_EQ(released, 1);
 }
 
 }  // namespace

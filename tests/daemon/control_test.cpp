@@ -22,6 +22,7 @@
 #include "core/record/arbiter_log.h"
 #include "tests/daemon/control_client.h"
 #include "tests/daemon/daemon_process.h"
+#include "tests/daemon/self_test_person.h"
 
 namespace tactile::serial::test {
 namespace {
@@ -37,9 +38,9 @@ struct CtlRun {
   std::string out;
 };
 
-// tactilectl as a user runs it, its output read back.
-CtlRun tactilectl(const std::vector<std::string>& args) {
-  std::string cmd = kCtl;
+// tactilectl as a user runs it, its output read back; `keys`: typed on its input.
+CtlRun tactilectl(const std::vector<std::string>& args, const std::string& keys = "") {
+  std::string cmd = keys.empty() ? kCtl : "printf '" + keys + "' | " + kCtl;
   for (const std::string& a : args) cmd += " '" + a + "'";
   cmd += " 2>&1";
   CtlRun r;
@@ -106,10 +107,23 @@ class ControlTest : public ::testing::Test {
     return r;
   }
   static std::string status_pgn(std::string log) { return log.substr(0, log.size() - 6) + ".pgn"; }
-  CtlRun ctl(std::vector<std::string> args) {
+  CtlRun ctl(std::vector<std::string> args, const std::string& keys = "") {
     args.push_back("--socket");
     args.push_back(ctl_);
-    return tactilectl(args);
+    return tactilectl(args, keys);
+  }
+  // tactiled's own board, as the self-test opens it.
+  std::string self_test_config() {
+    const std::string config = dir_ + "/self-test.conf";
+    std::ofstream(config) << "board = script\nscript = " << fifo_
+                          << "\nlanguage = en\nspeech = off\n";
+    return config;
+  }
+  // The self-test of that board, with a hand's timing scaled down (self_test_person.h).
+  std::vector<std::string> self_test_args(const std::string& self_log) {
+    return {"self-test", "--config", self_test_config(), "--log", self_log,       "--no-speech",
+            "--socket",  ctl_,       "--settle-ms",      "15",    "--chatter-ms", "25",
+            "--timeout", "5"};
   }
 
   std::string dir_, fifo_, ctl_, log_, pgn_;
@@ -227,27 +241,121 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
       << "line " << differences.front().line << ": " << differences.front().why;
 }
 
-// tactilectl self-test reads the board itself: while tactiled runs a game on it, it is
-// refused (exit 1, the reason), nothing is logged and the game goes on.
+// tactilectl self-test reads the board itself: while tactiled runs a game on it (its clock
+// started, or a move made, and no result), it is refused (exit 1, the reason), the board
+// is not lent, nothing is logged and the game goes on.
 TEST_F(ControlTest, ASelfTestDuringAGameIsRefused) {
   start({"--time-control", "300+2"});
   ASSERT_EQ(ctl({"start"}).status, 0);
+  const std::string config = self_test_config(), self_log = dir_ + "/self-test.jsonl";
+  const std::string kQuit = "q\\n";  // a self-test that did run would stop at once
+  // The clock runs, no move yet: a game runs.
+  CtlRun r = ctl({"self-test", "--config", config, "--log", self_log, "--no-speech"}, kQuit);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("tactilectl self-test: refused: a game is running (0 half-moves, "
+                               "result *): the self-test runs between games"));
   move("e2", "e4");
-  const std::string config = dir_ + "/self-test.conf", self_log = dir_ + "/self-test.jsonl";
-  std::ofstream(config) << "board = script\nscript = " << fifo_ << "\nspeech = off\n";
-  CtlRun r = ctl({"self-test", "--config", config, "--log", self_log, "--no-speech"});
+  r = ctl({"self-test", "--config", config, "--log", self_log, "--no-speech"}, kQuit);
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_THAT(r.out, HasSubstr("tactilectl self-test: refused: a game is running (1 half-moves, "
-                               "result *): the self-test runs between games, with tactiled "
-                               "stopped\n"));
+                               "result *): the self-test runs between games (after a result, or "
+                               "before the clock starts)\n"));
   EXPECT_FALSE(std::filesystem::exists(self_log));
+  EXPECT_EQ(status()["board_lent"], json({{"A", false}}));
+  EXPECT_TRUE(of_type("board-lent").empty());
   move("e7", "e5");  // the game goes on
-  // Ended, tactiled still owns the board: refused too, for that reason.
+}
+
+// Between games (here: after a result) tactiled lends the board to the self-test for as
+// long as the self-test runs: the status says so, new-game waits, nothing the self-test
+// does reaches the game's log; then the board is read again and the next game is played
+// on it from its first move.
+TEST_F(ControlTest, ASelfTestBetweenGamesBorrowsTheBoardFromTactiled) {
+  start({"--time-control", "300+2"});
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
   ASSERT_EQ(ctl({"result", "1-0"}).status, 0);
-  r = ctl({"self-test", "--config", config, "--log", self_log, "--no-speech"});
-  EXPECT_EQ(r.status, 1) << r.out;
-  EXPECT_THAT(r.out, HasSubstr("refused: tactiled is running and owns the board"));
-  EXPECT_FALSE(std::filesystem::exists(self_log));
+  EXPECT_EQ(status()["board_lent"], json({{"A", false}}));
+  const std::string self_log = dir_ + "/self-test.jsonl";
+  daemon::test::SelfTestPerson person(kCtl, self_test_args(self_log), board_);
+  ASSERT_TRUE(person.follow_until("Self-test of board A (script)")) << person.printed();
+  EXPECT_THAT(person.printed(), HasSubstr("Board A borrowed from tactiled until the self-test "
+                                          "ends.\n"));
+  // Lent: said by the status, new-game and start wait, nobody else borrows it.
+  EXPECT_EQ(status()["board_lent"], json({{"A", true}}));
+  EXPECT_THAT(ctl({"status"}).out, HasSubstr("lent       A: to the self-test"));
+  CtlRun r = ctl({"new-game"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.out, HasSubstr("tactilectl new-game: refused: board A is lent to the self-test: "
+                               "new-game waits for its return"));
+  EXPECT_EQ(Client(ctl_).ask({{"command", "lend-board"}, {"board", "A"}})["error"],
+            "board A is lent already (uid " + std::to_string(::geteuid()) + ")");
+  EXPECT_EQ(person.finish(), 0) << person.printed();
+  EXPECT_THAT(person.printed(), HasSubstr("Self-test passed: all 64 holes"));
+  ASSERT_TRUE(until([&] {
+    return status()["board_lent"] == json({{"A", false}});
+  })) << daemon_->output();
+  // In the ended game's log: lent and returned, and not one hole event between them.
+  const std::vector<json> entries = log_entries(log_);
+  std::size_t lent = entries.size(), returned = entries.size();
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (entries[i].value("type", "") == "board-lent") lent = i;
+    if (entries[i].value("type", "") == "board-returned") returned = i;
+  }
+  ASSERT_LT(lent, returned) << slurp(log_);
+  EXPECT_EQ(entries[lent]["board"], "A");
+  EXPECT_EQ(entries[lent]["uid"], int(::geteuid()));
+  EXPECT_EQ(entries[returned]["board"], "A");
+  for (std::size_t i = lent; i < returned; ++i) EXPECT_NE(entries[i]["type"], "hole") << i;
+  EXPECT_EQ(json::parse(slurp(self_log))["passed"], true);
+  // The next game, on the board read again: its first move is the first thing it holds.
+  ASSERT_EQ(ctl({"new-game"}).status, 0);
+  const std::string log2 = status()["log"];
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
+  std::vector<std::string> holes;
+  for (const json& j : log_entries(log2))
+    if (j.value("type", "") == "hole")
+      holes.push_back(j["square"].get<std::string>() + j["change"].get<std::string>());
+  EXPECT_THAT(holes, ::testing::ElementsAre("e2up", "e4down"));
+  EXPECT_EQ(status()["move_list"], json::array({"e2e4"}));
+  EXPECT_EQ(daemon_->stop(), 0);
+  // The records of the lending are the log's own: it verifies and replays.
+  EXPECT_EQ(tactilectl({"log", "replay", log_}).status, 0);
+}
+
+// tactilectl killed in the middle of the walk, a piece in the hand: the lease was its
+// connection, so tactiled takes the board back at once and reads it again. Here before
+// the first game (none in the settings): the status's refusal says the board is lent.
+TEST_F(ControlTest, ASelfTestKilledMidWalkGivesTheBoardBack) {
+  start();
+  json s = status();
+  EXPECT_EQ(s["waiting"], true);
+  EXPECT_EQ(s["board_lent"], json({{"A", false}}));
+  const std::string self_log = dir_ + "/self-test.jsonl";
+  daemon::test::SelfTestPerson person(kCtl, self_test_args(self_log), board_);
+  ASSERT_TRUE(person.follow_until("Step 5 of 66, e1")) << person.printed();
+  s = status();
+  EXPECT_EQ(s["board_lent"], json({{"A", true}}));
+  EXPECT_EQ(s["error"],
+            "no game yet: tactiled waits for new-game; board A is lent to the "
+            "self-test");
+  EXPECT_EQ(ctl({"new-game"}).status, 1);
+  play("0 A up e1\n");  // the person lifts the king, and tactilectl dies
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  person.kill();
+  ASSERT_TRUE(until([&] {
+    return status()["board_lent"] == json({{"A", false}});
+  })) << daemon_->output();
+  EXPECT_THAT(daemon_->output(), HasSubstr("board A returned by the self-test: read anew"));
+  EXPECT_EQ(slurp(self_log), "");  // nothing logged: the walk did not end
+  play("0 A down e1\n");           // the king back in its hole
+  // The board is read again: the first game is played on it.
+  ASSERT_EQ(ctl({"new-game"}).status, 0);
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
+  EXPECT_EQ(status()["move_list"], json::array({"e2e4"}));
+  EXPECT_EQ(daemon_->stop(), 0);
 }
 
 // A switch dies mid-game: the hole of White's rook on a1 reads empty while Black thinks.

@@ -31,6 +31,7 @@
 #include "core/record/arbiter_log.h"
 #include "daemon/tactiled/live.h"
 #include "drivers/gpio/ticker.h"
+#include "tests/daemon/control_client.h"
 #include "tests/daemon/daemon_process.h"
 #include "tests/daemon/live_child.h"
 #include "tests/daemon/sim_gpio_board.h"
@@ -205,6 +206,33 @@ class GpioLiveTest : public ::testing::Test {
   std::unique_ptr<test::SimGpioBoard> board_;
   LiveConfig config_;
 };
+
+// Hands that wait for the test: each batch of hole changes ({"e2", false}: lifted), 150 ms
+// apart, begins once its gate file exists. The fake applies a change at its first read
+// after it is due: a batch `at_once` is done between two reads, as hands would do it while
+// nobody reads the board.
+struct Batch {
+  std::string gate;
+  std::vector<std::pair<const char*, bool>> changes;
+  bool at_once = false;
+};
+void schedule_batch(test::SimGpioBoard& board, std::shared_ptr<const std::vector<Batch>> batches,
+                    std::size_t i, std::size_t j) {
+  if (i == batches->size()) return;
+  board.world.schedule(gpio::monotonic_us() + (j == 0 ? 10'000 : 150'000),
+                       [&board, batches, i, j](gpio::sim::World&) {
+                         const Batch& batch = (*batches)[i];
+                         if (j == 0 && !fs::exists(batch.gate))
+                           return schedule_batch(board, batches, i, 0);  // look again
+                         for (std::size_t k = j; k < batch.changes.size(); ++k) {
+                           const auto& [square, occupied] = batch.changes[k];
+                           board.set(chess::Square(sq(square)), occupied);
+                           if (!batch.at_once && k + 1 < batch.changes.size())
+                             return schedule_batch(board, batches, i, k + 1);
+                         }
+                         schedule_batch(board, batches, i + 1, 0);
+                       });
+}
 
 TEST_F(GpioLiveTest, PlaysAnOpeningWithCapturesAndTheAnnounceButton) {
   board_->place(test::SimGpioBoard::kStartHoles);
@@ -417,6 +445,83 @@ TEST_F(GpioLiveTest, ResumesAfterACrashAndGoesOnOnTheBoard) {
               ElementsAre("e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6"));
   EXPECT_THAT(slurp(resume.pgn_path), HasSubstr("[TimeControl \"300+2\"]"));
   EXPECT_THAT(daemon.output(), HasSubstr("game resumed"));
+}
+
+// A board lent between games (here: a game set up, its clock not started) and taken back
+// when the borrower's connection closes. What the hands did while it was lent (done while
+// nobody read the board) is not read: a1 lifted and put back leaves no trace; e2 lifted
+// and left out is found when the board is read anew, as at the start, and comes in once
+// as a resync event after the board-returned record. Then the board is read as before: e2
+// put back, the first move.
+TEST_F(GpioLiveTest, ABoardLentBetweenGamesIsReadAnewWhenItComesBack) {
+  config_.control_path = dir_ + "/ctl";
+  config_.has_game = true;
+  config_.session.wait_for_start = true;  // as live_config sets them
+  board_->place(test::SimGpioBoard::kStartHoles);
+  const auto gate = [&](const char* name) { return dir_ + "/" + name; };
+  const auto open_gate = [&](const char* name) { std::ofstream(gate(name)).put('\n'); };
+  schedule_batch(*board_,
+                 std::make_shared<const std::vector<Batch>>(std::vector<Batch>{
+                     {gate("lent"), {{"a1", false}, {"a1", true}, {"e2", false}}, true},
+                     {gate("back"), {{"e2", true}}},
+                     {gate("move"), {{"e2", false}, {"e4", true}}}}),
+                 0, 0);
+  LiveChild child(config_, dir_ + "/daemon.out");
+  const auto ask = [&](const json& request) {
+    return test::ControlClient(config_.control_path).ask(request);
+  };
+  const auto give_up = Clock::now() + std::chrono::seconds(20);
+  while (!ask({{"command", "ping"}}).is_object() && Clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  {
+    test::ControlClient lease(config_.control_path);  // the self-test's connection
+    ASSERT_EQ(lease.ask({{"command", "lend-board"}, {"board", "A"}}),
+              json({{"ok", true}, {"lent", "A"}}));
+    EXPECT_EQ(ask({{"command", "status"}})["board_lent"], json({{"A", true}}));
+    open_gate("lent");
+    // A board still read would take the changes now, as events before the return.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  }
+  const auto returned_then = [](const Log& log, const char* type) {
+    bool returned = false;
+    for (const json& j : log) {
+      returned |= j.value("type", "") == "board-returned";
+      if (returned && j.value("type", "") == type) return true;
+    }
+    return false;
+  };
+  ASSERT_TRUE(wait_for(child, log_, [&](const Log& log) { return returned_then(log, "hole"); }))
+      << child.output();
+  EXPECT_EQ(ask({{"command", "status"}})["board_lent"], json({{"A", false}}));
+  open_gate("back");
+  ASSERT_TRUE(wait_for(child, log_, [](const Log& log) {
+    return count(log, [](const json& j) {
+             return j.value("type", "") == "hole" && j["square"] == "e2" && j["change"] == "down";
+           }) == 1;
+  })) << child.output();
+  EXPECT_EQ(ask({{"command", "start"}})["ok"], true);
+  open_gate("move");
+  ASSERT_TRUE(wait_for(child, log_, [](const Log& log) {
+    return count(log, [](const json& j) { return j.value("type", "") == "hole"; }) == 4;
+  })) << child.output();
+  EXPECT_EQ(child.kill(SIGTERM), 0);
+  // From the loan to the return nothing; then e2 found empty, once, as a resync.
+  const Log log = log_entries(log_);
+  std::vector<std::string> after_loan;
+  bool lent = false;
+  for (const json& j : log) {
+    const std::string type = j.value("type", "");
+    if (type == "board-lent") lent = true;
+    if (!lent || (type != "hole" && type != "resync" && type != "board-returned")) continue;
+    after_loan.push_back(
+        type == "hole"
+            ? type + " " + j["square"].get<std::string>() + " " + j["change"].get<std::string>() +
+                  (j.value("resync", false) ? " resync" : "")
+            : type + (j.contains("square") ? " " + j["square"].get<std::string>() : ""));
+  }
+  EXPECT_TRUE(lent) << slurp(log_);
+  EXPECT_THAT(after_loan, ElementsAre("board-returned", "resync e2", "hole e2 up resync",
+                                      "hole e2 down", "hole e2 up", "hole e4 down"));
 }
 
 }  // namespace
