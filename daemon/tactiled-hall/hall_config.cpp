@@ -27,7 +27,7 @@ po::options_description hall_options() {
       "password-file", po::value<std::string>(), "a file holding the broker password")(
       "coalesce-ms", po::value<int>(), "changes within this many ms make one rewrite (200)")(
       "game-files-ms", po::value<int>(),
-      "when more than 16 tables change within a rewrite, a table's own game files "
+      "while more than 16 tables' files wait to be written, a table's own game files "
       "(table-*.pgn) are rewritten at most this often (1000; a new one at once)")(
       "event", po::value<std::string>(), "the Event tag of every game (default: each game's own)")(
       "site", po::value<std::string>(), "the Site tag of every game (default: each game's own)")(

@@ -252,10 +252,6 @@ const TableView& HallViews::view(const Table& t) const {
   return entries_.find(t.name)->second.view;
 }
 
-void HallViews::forget(const Table& t) {
-  entries_.erase(t.name);
-}
-
 std::string HallViews::live_pgn(const HallState& hall) const {
   std::string out;
   for (const Table* t : hall.tables()) {
@@ -287,7 +283,7 @@ std::string with_tables(nlohmann::json head, const std::vector<const std::string
                         int indent) {
   constexpr const char* kMark = "\x01tables\x01";
   head["tables"] = kMark;
-  std::string text = head.dump(indent);
+  std::string text = head.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
   std::string array;
   if (entries.empty()) {
     array = "[]";

@@ -69,8 +69,6 @@ class HallViews {
   std::vector<const Table*> update(const HallState& hall);
   // After update(): the table's view.
   const TableView& view(const Table& table) const;
-  // Makes the table's view again at the next update (its file could not be written).
-  void forget(const Table& table);
   std::string live_pgn(const HallState& hall) const;
   nlohmann::json round_json(const HallState& hall) const;
   nlohmann::json page_json(const HallState& hall) const;

@@ -54,9 +54,10 @@ and keeps in the output directory, each rewritten all or nothing:
                  the Seven Tag Roster, Round and Board tags that never change while the
                  round runs, and WhiteClock, BlackClock and ReferenceTime as they stand now
   table-T.pgn    the current game of table T (the same text as its game in live.pgn; a
-                 link to its table-T-ID.pgn)
+                 link to its table-T-ID.pgn, a file for a game without id)
   table-T-ID.pgn each game table T played in the hall's life, by its game id
-                 (in a busy hall at most every game-files-ms, a new one at once)
+                 (while more than 16 tables' files wait, at most every game-files-ms;
+                 a new one at once)
   round.json     the round's index: tables, boards, players, results, files, flags,
                  every table's games and the messages dropped
 Each game is rebuilt from its records (the durable source); a table joined late shows its
@@ -140,14 +141,15 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
 
 // The games' own files (table-T.pgn, table-T-ID.pgn), apart from live.pgn: a file each,
 // and so at 10x on 200 tables most of the hall's work (a new file and a rename each),
-// though nobody polls them as broadcasts poll live.pgn. While few tables change (at most
-// kQuietTables a rewrite: 200 tables at a rapid game's pace change some 3), every table's
-// files are written with live.pgn, as it changes. A busier hall writes a table's files at
-// most every game-files-ms; a file round.json names for the first time (a new table, a new
-// game) at once, so no name it gives is missing.
+// though nobody polls them as broadcasts poll live.pgn. While few tables' files wait (at
+// most kQuietTables at a rewrite: 200 tables at a rapid game's pace change some 3), every
+// table's files are written with live.pgn, as it changes. A busier hall writes a table's
+// files at most every game-files-ms; a file round.json names for the first time (a new
+// table, a new game) at once, so no name it gives is missing.
 class GameFiles {
  public:
   static constexpr std::size_t kQuietTables = 16;
+  static constexpr std::chrono::milliseconds kRetry{1000};  // after a file failed
 
   GameFiles(std::string dir, std::chrono::milliseconds every)
       : dir_(std::move(dir)), every_(every) {}
@@ -171,6 +173,10 @@ class GameFiles {
                            !links_.contains(hall::game_file_name(*t))) ||
                           std::any_of(v.game_files.begin(), v.game_files.end(),
                                       [&](const auto& f) { return !written_.contains(f.first); });
+      if (!all && retry_at_.contains(*it) && now < retry_at_.at(*it)) {
+        ++it;  // failed a moment ago (a full disk): not tried at every rewrite
+        continue;
+      }
       if (busy && !is_new && !due(*it, now)) {
         ++it;
         continue;
@@ -186,10 +192,13 @@ class GameFiles {
         else
           link(hall::game_file_name(*t), id_file);
         last_written_[*it] = now;
+        retry_at_.erase(*it);
         it = pending_.erase(it);
       } catch (const std::exception& e) {
         if (failure.empty()) failure = e.what();
-        ++it;  // kept pending: tried again at the next write
+        // Kept pending: tried again after a while, changes or not.
+        retry_at_[*it] = now + std::max<std::chrono::milliseconds>(every_, kRetry);
+        ++it;
       }
     }
     if (!failure.empty()) throw std::runtime_error(failure);
@@ -232,6 +241,8 @@ class GameFiles {
   }
 
   bool due(const std::string& table, std::chrono::steady_clock::time_point now) const {
+    if (const auto retry = retry_at_.find(table); retry != retry_at_.end())
+      return now >= retry->second;
     const auto it = last_written_.find(table);
     return it == last_written_.end() || now - it->second >= every_;
   }
@@ -239,6 +250,7 @@ class GameFiles {
   std::string dir_;
   std::chrono::milliseconds every_;
   std::map<std::string, std::chrono::steady_clock::time_point, std::less<>> last_written_;
+  std::map<std::string, std::chrono::steady_clock::time_point, std::less<>> retry_at_;
   std::set<std::string, std::less<>> pending_;            // tables whose files are behind
   std::unordered_map<std::string, std::size_t> written_;  // file -> hash of its text
   std::unordered_map<std::string, std::string> links_;    // link -> the file it names
@@ -327,10 +339,14 @@ int run(const hall::HallConfig& config) {
     }
     for (const std::string& line : state.take_drop_log())
       std::cerr << "tactiled-hall: " << line << "\n";
-    // Games' files held back by game-files-ms are written once they are due, changes or not.
+    // Games' files held back (game-files-ms, or a write that failed) once they are due,
+    // changes or not: the views are as the last rewrite made them.
     if (!dirty && games.due(Clock::now())) {
-      dirty = true;
-      first_change = Clock::now() - std::chrono::milliseconds(config.coalesce_ms);
+      try {
+        games.write(state, views, Clock::now());
+      } catch (const std::exception& e) {
+        std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again a second later
+      }
     }
     if (dirty && Clock::now() - first_change >= std::chrono::milliseconds(config.coalesce_ms)) {
       try {

@@ -353,6 +353,10 @@ void Publisher::GameView::update(const game::ResumedGame& r) {
   game_id = r.game_id;
   // SAN of the moves the last view had too is kept: a record costs its own move's SAN,
   // not the whole game's (a take-back or rollback makes the rest again).
+  // Another game (a new-game from another start) shares no SAN with the last one.
+  const std::string start = g.start.fen();
+  if (start != start_fen) sans.clear();
+  start_fen = start;
   std::size_t same = 0;
   while (same < g.moves.size() && same < sans.size() && sans[same].first == g.moves[same].move)
     ++same;

@@ -69,7 +69,7 @@ class Publisher {
   std::int64_t acked_ = -1;  // every record up to this seq is acknowledged (seq from 0)
   std::int64_t saved_ = -2;  // acked_ as last written to the state directory (-2: a new log)
   std::chrono::steady_clock::time_point saved_at_{};
-  std::int64_t sent_ = -1;   // sent on this connection up to this seq
+  std::int64_t sent_ = -1;  // sent on this connection up to this seq
   std::vector<std::pair<std::int64_t, std::string>> lines_;  // the log's whole lines
   // lines_ fed one by one into the project's replay (not the whole log every 200 ms);
   // reset when lines_ are read anew (another log, a torn line cut off by a resume).
@@ -80,6 +80,7 @@ class Publisher {
     std::string pgn, game_id;
     nlohmann::json moves = nlohmann::json::array(), last_move;
     std::vector<std::pair<chess::Move, std::string>> sans;  // each move's SAN, in order
+    std::string start_fen;                                  // of the game `sans` are of
     void update(const game::ResumedGame& game);
   } game_view_;
   std::string state_sent_;         // the last state and pgn published (a new one when they change)

@@ -263,8 +263,10 @@ class Live {
     runner_.hole(board, e);
   }
   void button(int board, const board::ButtonEvent& e) {
-    // A lent board's player is not at it (its braille keys are its buttons too).
-    if (waiting_ || link(board).lent()) return;
+    // A lent board's player is not at it (its braille keys are its buttons too); and no
+    // press at the other board may start a game (an announce starts the clocks) while one
+    // of its boards is away.
+    if (waiting_ || !lent_note().empty()) return;
     runner_.button(board, e);
     if (e.button == board::Button::Record) braille_.record(board, e.ms);
   }

@@ -3,6 +3,8 @@
 // and volume reaching espeak-ng. Every expected time and phrase is worked out by hand in
 // the comments from the script and the time control.
 #include <gmock/gmock.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -34,7 +36,9 @@ struct ProgramRun {
 };
 
 ProgramRun program(const std::string& name, const std::string& args, const std::string& tag) {
-  const std::string out = dir() + tag + ".out", err = dir() + tag + ".err";
+  // Per process: ctest runs tests side by side, each in its own process.
+  const std::string run = dir() + tag + "-" + std::to_string(::getpid());
+  const std::string out = run + ".out", err = run + ".err";
   const std::string cmd =
       std::string(TACTILED_BINARY_DIR) + "/daemon/" + name + " " + args + " >" + out + " 2>" + err;
   const int raw = std::system(cmd.c_str());

@@ -39,7 +39,9 @@ struct ProgramRun {
 };
 
 ProgramRun tactiled(const std::string& args, const std::string& tag) {
-  const std::string out = dir() + tag + ".out", err = dir() + tag + ".err";
+  // Per process: ctest runs the tests of one tag side by side, each in its own process.
+  const std::string run = dir() + tag + "-" + std::to_string(::getpid());
+  const std::string out = run + ".out", err = run + ".err";
   const std::string cmd =
       std::string(TACTILED_BINARY_DIR) + "/daemon/tactiled " + args + " >" + out + " 2>" + err;
   const int raw = std::system(cmd.c_str());
