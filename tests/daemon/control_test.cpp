@@ -324,6 +324,34 @@ TEST_F(ControlTest, ASelfTestBetweenGamesBorrowsTheBoardFromTactiled) {
   EXPECT_EQ(tactilectl({"log", "replay", log_}).status, 0);
 }
 
+// Two boards, board A lent before the clocks started: an announce at board B (which
+// starts the clocks with the boards in the start position) starts nothing while A is away,
+// and does once A is back.
+TEST_F(ControlTest, WhileABoardIsLentThePressesAtTheOtherStartNoGame) {
+  const std::string fifo_b = dir_ + "/board-b.fifo";
+  ASSERT_EQ(::mkfifo(fifo_b.c_str(), 0600), 0);
+  start({"--time-control", "300+2", "--seating", "two-boards", "--board-b", "script", "--script-b",
+         fifo_b});
+  const int board_b = ::open(fifo_b.c_str(), O_WRONLY | O_CLOEXEC);
+  ASSERT_GE(board_b, 0);
+  const std::string announce = "0 B button announce\n";
+  {
+    Client lease(ctl_);  // the self-test's connection
+    ASSERT_EQ(lease.ask({{"command", "lend-board"}, {"board", "A"}})["ok"], true);
+    EXPECT_EQ(status()["board_lent"], json({{"A", true}, {"B", false}}));
+    ASSERT_EQ(::write(board_b, announce.data(), announce.size()), ssize_t(announce.size()));
+    // The press was read (the FIFO is empty again) and left alone.
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));
+    EXPECT_EQ(status()["started"], false) << daemon_->output();
+  }
+  ASSERT_TRUE(until([&] {
+    return status()["board_lent"] == json({{"A", false}, {"B", false}});
+  })) << daemon_->output();
+  ASSERT_EQ(::write(board_b, announce.data(), announce.size()), ssize_t(announce.size()));
+  EXPECT_TRUE(until([&] { return status()["started"] == true; })) << daemon_->output();
+  ::close(board_b);
+}
+
 // tactilectl killed in the middle of the walk, a piece in the hand: the lease was its
 // connection, so tactiled takes the board back at once and reads it again. Here before
 // the first game (none in the settings): the status's refusal says the board is lent.
