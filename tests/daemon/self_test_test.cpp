@@ -81,10 +81,12 @@ const std::vector<std::string> kFaultLines = {
 // A hand's timing (scaled down so that 66 steps take seconds): the first change 3 ms after
 // the step is printed, the second 80 ms after it (far from the 25 ms that count as chatter, even
 // when a loaded machine stamps a reading late); a chatter burst 12 ms apart (no hand), long enough
-// that a late scan cannot miss all of it.
+// that a late scan cannot miss all of it. The board must be still 40 ms to end a step: well
+// over the burst's 12 ms gaps, so a scan stamped late on a loaded machine (ASan, ctest -j)
+// does not end the step in the middle of the burst and hand its rest to the next hole.
 constexpr std::int64_t kFirstMs = 3, kSecondMs = 80, kChatterEveryMs = 12;
 constexpr int kChatterChanges = 16;
-const std::vector<std::string> kTiming = {"--settle-ms", "15",        "--chatter-ms",
+const std::vector<std::string> kTiming = {"--settle-ms", "40",        "--chatter-ms",
                                           "25",          "--timeout", "1"};
 
 // A planned change: at `ms` after the step's line, the hole of `square` in or out.
