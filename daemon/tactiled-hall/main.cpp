@@ -3,10 +3,6 @@
 // and round.json in the output directory, each rewritten atomically, changes within
 // coalesce-ms making one rewrite.
 #include <mosquitto.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 
 #include <algorithm>
 #include <atomic>
@@ -15,13 +11,10 @@
 #include <csignal>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <sstream>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -29,6 +22,7 @@
 
 #include "daemon/files/safe_file.h"
 #include "daemon/mqtt/broker_access.h"
+#include "daemon/tactiled-hall/game_files.h"
 #include "daemon/tactiled-hall/hall_config.h"
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/hall_state.h"
@@ -139,128 +133,11 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
   if (first) c->inbox->wake.notify_one();
 }
 
-// The games' own files (table-T.pgn, table-T-ID.pgn), apart from live.pgn: a file each,
-// and so at 10x on 200 tables most of the hall's work (a new file and a rename each),
-// though nobody polls them as broadcasts poll live.pgn. While few tables' files wait (at
-// most kQuietTables at a rewrite: 200 tables at a rapid game's pace change some 3), every
-// table's files are written with live.pgn, as it changes. A busier hall writes a table's
-// files at most every game-files-ms; a file round.json names for the first time (a new
-// table, a new game) at once, so no name it gives is missing.
-class GameFiles {
- public:
-  static constexpr std::size_t kQuietTables = 16;
-  static constexpr std::chrono::milliseconds kRetry{1000};  // after a file failed
-
-  GameFiles(std::string dir, std::chrono::milliseconds every)
-      : dir_(std::move(dir)), every_(every) {}
-
-  void changed(const hall::Table& t) { pending_.insert(t.name); }
-
-  // Writes what is due; throws the first error (the rest is tried again later).
-  // `all`: every pending file now (the hall stops).
-  void write(const hall::HallState& state, hall::HallViews& views,
-             std::chrono::steady_clock::time_point now, bool all = false) {
-    const bool busy = !all && pending_.size() > kQuietTables;
-    std::string failure;
-    for (auto it = pending_.begin(); it != pending_.end();) {
-      const hall::Table* t = state.table(*it);
-      if (!t) {
-        it = pending_.erase(it);
-        continue;
-      }
-      const hall::TableView& v = views.view(*t);
-      const bool is_new = (!written_.contains(hall::game_file_name(*t)) &&
-                           !links_.contains(hall::game_file_name(*t))) ||
-                          std::any_of(v.game_files.begin(), v.game_files.end(),
-                                      [&](const auto& f) { return !written_.contains(f.first); });
-      if (!all && retry_at_.contains(*it) && now < retry_at_.at(*it)) {
-        ++it;  // failed a moment ago (a full disk): not tried at every rewrite
-        continue;
-      }
-      if (busy && !is_new && !due(*it, now)) {
-        ++it;
-        continue;
-      }
-      try {
-        if (!failure.empty()) throw std::runtime_error(failure);  // the disk: not tried now
-        for (const auto& [file, pgn] : v.game_files) one(file, pgn);
-        // The current game's own file under the table's name: a link to its game-id file
-        // (one file written a change, not two), or the file itself for a game without id.
-        const std::string id_file = hall::game_file_name(*t, *t);
-        if (id_file.empty())
-          one(hall::game_file_name(*t), v.pgn);
-        else
-          link(hall::game_file_name(*t), id_file);
-        last_written_[*it] = now;
-        retry_at_.erase(*it);
-        it = pending_.erase(it);
-      } catch (const std::exception& e) {
-        if (failure.empty()) failure = e.what();
-        // Kept pending: tried again after a while, changes or not.
-        retry_at_[*it] = now + std::max<std::chrono::milliseconds>(every_, kRetry);
-        ++it;
-      }
-    }
-    if (!failure.empty()) throw std::runtime_error(failure);
-  }
-
-  // Whether files held back are due now.
-  bool due(std::chrono::steady_clock::time_point now) const {
-    return std::any_of(pending_.begin(), pending_.end(),
-                       [&](const std::string& table) { return due(table, now); });
-  }
-  bool pending() const { return !pending_.empty(); }
-
- private:
-  // A game file whose text is the one last written (an earlier game of a table that
-  // changed) is not written again. Not synced: a game's file is made again from the
-  // records; live.pgn and round.json are.
-  void one(const std::string& file, const std::string& pgn) {
-    const std::size_t h = std::hash<std::string>{}(pgn);
-    const auto it = written_.find(file);
-    if (it != written_.end() && it->second == h) return;
-    written_.erase(file);  // unknown until it is written whole
-    links_.erase(file);    // a link replaced by the file itself
-    daemon::replace_file(dir_ + "/" + file, pgn, "game PGN", false);
-    written_[file] = h;
-  }
-
-  // `name` a symbolic link to `target` (a file of the same directory), replaced whole.
-  void link(const std::string& name, const std::string& target) {
-    const auto it = links_.find(name);
-    if (it != links_.end() && it->second == target) return;
-    links_.erase(name);
-    written_.erase(name);
-    const std::string temp = dir_ + "/." + name + ".link";
-    ::unlink(temp.c_str());
-    if (::symlink(target.c_str(), temp.c_str()) != 0 ||
-        ::rename(temp.c_str(), (dir_ + "/" + name).c_str()) != 0)
-      throw std::runtime_error("cannot link " + dir_ + "/" + name + " to " + target + ": " +
-                               std::strerror(errno));
-    links_[name] = target;
-  }
-
-  bool due(const std::string& table, std::chrono::steady_clock::time_point now) const {
-    if (const auto retry = retry_at_.find(table); retry != retry_at_.end())
-      return now >= retry->second;
-    const auto it = last_written_.find(table);
-    return it == last_written_.end() || now - it->second >= every_;
-  }
-
-  std::string dir_;
-  std::chrono::milliseconds every_;
-  std::map<std::string, std::chrono::steady_clock::time_point, std::less<>> last_written_;
-  std::map<std::string, std::chrono::steady_clock::time_point, std::less<>> retry_at_;
-  std::set<std::string, std::less<>> pending_;            // tables whose files are behind
-  std::unordered_map<std::string, std::size_t> written_;  // file -> hash of its text
-  std::unordered_map<std::string, std::string> links_;    // link -> the file it names
-};
-
 // live.pgn, round.json and the page, put together from the tables' views (each made again
 // only when its table changed): live.pgn first (what broadcasts poll), then the games'
 // files that are due, then round.json (it names them).
 void write_files(hall::HallState& state, hall::HallViews& views, const std::string& dir,
-                 hall::PageFeed& feed, GameFiles& games, bool all_games = false) {
+                 hall::PageFeed& feed, hall::GameFiles& games, bool all_games = false) {
   state.refresh();
   for (const hall::Table* t : views.update(state)) games.changed(*t);
   std::string live = views.live_pgn(state);
@@ -297,7 +174,7 @@ int run(const hall::HallConfig& config) {
   state.set_round_start(config.round_start_ms);
   hall::PageFeed feed;
   hall::HallViews views;
-  GameFiles games(config.output_dir, std::chrono::milliseconds(config.game_files_ms));
+  hall::GameFiles games(config.output_dir, std::chrono::milliseconds(config.game_files_ms));
   write_files(state, views, config.output_dir, feed, games);
   std::optional<hall::HttpServer> http;
   http.emplace(config.http_address, config.http_port, feed, config.output_dir);
