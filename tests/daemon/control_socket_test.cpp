@@ -87,6 +87,22 @@ int connect_to(const std::string& path) {
   return fd;
 }
 
+// Sends `command` on `fd` and pumps the socket until its answer's line is whole (or the
+// socket closed on us); the answer.
+std::string ask(ControlSocket& socket, int fd, const std::string& command) {
+  const std::string request = "{\"command\":\"" + command + "\"}\n";
+  EXPECT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), ssize_t(request.size()));
+  std::string answer;
+  for (int turn = 0; turn < 200 && answer.find('\n') == std::string::npos; ++turn) {
+    pump(socket);
+    char buf[256];
+    const ssize_t n = ::recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+    if (n > 0) answer.append(buf, std::size_t(n));
+    if (n == 0) break;  // closed on us
+  }
+  return answer;
+}
+
 // Idle clients (a script that connected and hangs, or someone holding connections on
 // purpose) never keep the arbiter's `status` out: a new client takes the longest idle
 // one's place.
@@ -102,17 +118,7 @@ TEST(ControlSocketClients, StatusAnswersWhateverNumberOfIdleClients) {
     for (int k = 0; k < 3; ++k) pump(socket);
   }
   const int fd = connect_to(path);
-  const std::string request = "{\"command\":\"status\"}\n";
-  ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), ssize_t(request.size()));
-  std::string answer;
-  for (int turn = 0; turn < 200 && answer.find('\n') == std::string::npos; ++turn) {
-    pump(socket);
-    char buf[256];
-    const ssize_t n = ::recv(fd, buf, sizeof buf, MSG_DONTWAIT);
-    if (n > 0) answer.append(buf, std::size_t(n));
-    if (n == 0) break;  // closed on us
-  }
-  EXPECT_EQ(answer, "{\"asked\":\"status\",\"ok\":true}\n");
+  EXPECT_EQ(ask(socket, fd, "status"), "{\"asked\":\"status\",\"ok\":true}\n");
   ::close(fd);
   for (const int c : idle) ::close(c);
 }
@@ -129,17 +135,7 @@ TEST(ControlSocketClients, AHeldConnectionStaysUntilItsPeerGoesAndIsReleasedOnce
     return nlohmann::json{{"ok", true}, {"asked", r.value("command", "")}};
   });
   const auto ask = [&](int fd, const std::string& command) {
-    const std::string request = "{\"command\":\"" + command + "\"}\n";
-    EXPECT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), ssize_t(request.size()));
-    std::string answer;
-    for (int turn = 0; turn < 200 && answer.find('\n') == std::string::npos; ++turn) {
-      pump(socket);
-      char buf[256];
-      const ssize_t n = ::recv(fd, buf, sizeof buf, MSG_DONTWAIT);
-      if (n > 0) answer.append(buf, std::size_t(n));
-      if (n == 0) break;  // closed on us
-    }
-    return answer;
+    return daemon::ask(socket, fd, command);
   };
   const int held = connect_to(path);
   ASSERT_EQ(ask(held, "hold"), "{\"asked\":\"hold\",\"ok\":true}\n");
