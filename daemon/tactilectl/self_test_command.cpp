@@ -78,7 +78,9 @@ DESCRIPTION
     it back the moment the self-test ends, stops or dies: the board is then read anew,
     so nothing done during the self-test is read as a move. While the board is lent,
     tactilectl status says so and new-game and start are refused. During a game the
-    self-test is refused ("a game is running"). With tactiled stopped, the self-test
+    self-test is refused ("a game is running"), and so is a config that reads the
+    board from elsewhere than tactiled does ("board A is read from script ..., not
+    from ..."): give it tactiled's own config. With tactiled stopped, the self-test
     opens the board itself.
 
     Keys on the terminal (then Enter): an empty line or r says the step again, q stops
@@ -391,12 +393,15 @@ class SelfTestRun {
 // tactiled owns the board while it runs: the board is borrowed from it (lend-board) for
 // as long as `lease` stays open. Returns why the self-test cannot run now, "" if it can
 // (`lease` empty: no tactiled runs, the board is free).
-std::string borrow_board(const std::string& socket, int board,
+std::string borrow_board(const std::string& socket, int board, const std::string& source,
                          std::optional<DaemonConnection>& lease) {
   try {
     lease = DaemonConnection::open(socket);
     if (!lease) return "";
-    const json answer = lease->ask({{"command", "lend-board"}, {"board", board == 0 ? "A" : "B"}});
+    // `source`: where this config reads the board; tactiled lends it only if it reads it
+    // from there too.
+    const json answer = lease->ask(
+        {{"command", "lend-board"}, {"board", board == 0 ? "A" : "B"}, {"source", source}});
     if (answer.value("ok", false)) return "";
     lease.reset();
     return answer.value("error", std::string("tactiled would not lend the board"));
@@ -456,7 +461,8 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
   const std::string socket =
       control_socket_path(vm.count("socket") ? vm["socket"].as<std::string>() : "");
   std::optional<DaemonConnection> lease;
-  if (const std::string why = borrow_board(socket, board_index, lease); !why.empty()) {
+  if (const std::string why = borrow_board(socket, board_index, daemon::board_source(setup), lease);
+      !why.empty()) {
     std::cerr << "tactilectl self-test: refused: " << why << std::endl;
     return kExitFailure;
   }

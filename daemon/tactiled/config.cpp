@@ -3,6 +3,8 @@
 #include <boost/program_options/parsers.hpp>
 
 #include <charconv>
+#include <cstdio>
+#include <filesystem>
 #include <sstream>
 
 #include "core/chess/chess960.h"
@@ -425,6 +427,28 @@ void read_braille(const Settings& settings, LiveConfig& c) {
       fail(*s, "braille-keys", e.what());
     }
   }
+}
+
+std::string board_source(const BoardSetup& setup) {
+  const auto absolute = [](const std::string& path) {
+    std::error_code ec;
+    const std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
+    return ec ? path : p.string();
+  };
+  switch (setup.board) {
+    case BoardKind::Gpio:
+      return "gpio " + absolute(setup.gpio_config_path);
+    case BoardKind::Script:
+      return "script " + absolute(setup.script_path);
+    case BoardKind::Serial:
+      break;
+  }
+  const serial::PortSpec& port = setup.serial;
+  if (!port.usb_vendor) return "serial " + absolute(port.path);
+  char ids[16];
+  std::snprintf(ids, sizeof ids, "%04x:%04x", unsigned(*port.usb_vendor),
+                unsigned(port.usb_product.value_or(0)));
+  return "serial usb:" + std::string(ids) + (port.usb_serial.empty() ? "" : ":" + port.usb_serial);
 }
 
 LiveConfig live_config(const Settings& settings, const std::string& state_dir,

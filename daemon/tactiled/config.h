@@ -110,6 +110,12 @@ std::string completion_fault(const BoardSetup& board, board::Completion completi
 // runs the clocks (D.2.5). The config and a resumed log's start entry are held to it.
 std::string seating_fault(const LiveConfig& c);
 
+// Where a board is read from, as two configs can compare it: "gpio <wiring file>",
+// "serial <port or usb:VVVV:PPPP[:SERIAL]>" or "script <path>", paths made absolute.
+// tactiled answers lend-board with its own; tactilectl self-test borrows a board only
+// from a tactiled that reads it from where its own config says.
+std::string board_source(const BoardSetup& setup);
+
 // Everything live mode needs. The log and PGN default to STATE_DIR/game-STAMP.jsonl and
 // .pgn, the control socket to RUNTIME_DIR/control. Reads the GPIO wiring file. Throws
 // chess::ParseError "WHERE: KEY: why".

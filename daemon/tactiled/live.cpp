@@ -605,6 +605,14 @@ class Live {
       return {{"ok", false},
               {"error", "board " + name + " is lent already (uid " +
                             std::to_string(lent_to_[std::size_t(board)]) + ")"}};
+    // The borrower opens the board from its own config: lent only if that is where this
+    // tactiled reads it (another config would open another board, or none).
+    const BoardSetup& setup = board == 0 ? config_ : *config_.board_b;
+    if (r.contains("source") && r["source"].is_string() && r["source"] != board_source(setup))
+      return {{"ok", false},
+              {"error", "board " + name + " is read from " + board_source(setup) + ", not from " +
+                            r["source"].get<std::string>() +
+                            ": give the self-test tactiled's own config (--config)"}};
     if (const std::string why = link.why_not_lendable(); !why.empty())
       return {{"ok", false}, {"error", "board " + name + " cannot be lent: " + why}};
     if (!waiting_)
@@ -616,7 +624,7 @@ class Live {
     out_ << time_label(t) << "  arbiter      board " << name << " lent to the self-test (uid "
          << caller.uid << ")" << std::endl;
     caller.on_release = [this, board] { take_back(board); };
-    return {{"ok", true}, {"lent", name}};
+    return {{"ok", true}, {"lent", name}, {"source", board_source(setup)}};
   }
 
   // The borrower's connection closed: the board is opened anew, expecting the holes the

@@ -266,6 +266,27 @@ TEST_F(ControlTest, ASelfTestDuringAGameIsRefused) {
   move("e7", "e5");  // the game goes on
 }
 
+// A self-test whose config reads board A from somewhere else than tactiled does would open
+// another board than the one lent: refused, and nothing lent.
+TEST_F(ControlTest, ASelfTestOfAnotherConfigsBoardIsRefused) {
+  start({"--time-control", "300+2"});
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
+  ASSERT_EQ(ctl({"result", "1-0"}).status, 0);
+  const std::string other = dir_ + "/other.fifo", config = dir_ + "/other.conf";
+  ASSERT_EQ(::mkfifo(other.c_str(), 0600), 0);
+  std::ofstream(config) << "board = script\nscript = " << other << "\nspeech = off\n";
+  const CtlRun r = ctl(
+      {"self-test", "--config", config, "--log", dir_ + "/self-test.jsonl", "--no-speech"}, "q\\n");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("tactilectl self-test: refused: board A is read from script " +
+                               std::filesystem::canonical(fifo_).string() + ", not from script " +
+                               std::filesystem::canonical(other).string() +
+                               ": give the self-test tactiled's own config (--config)\n"));
+  EXPECT_EQ(status()["board_lent"], json({{"A", false}}));
+  EXPECT_TRUE(of_type("board-lent").empty());
+}
+
 // Between games (here: after a result) tactiled lends the board to the self-test for as
 // long as the self-test runs: the status says so, new-game waits, nothing the self-test
 // does reaches the game's log; then the board is read again and the next game is played
