@@ -430,21 +430,23 @@ void read_braille(const Settings& settings, LiveConfig& c) {
 }
 
 std::string board_source(const BoardSetup& setup) {
+  // " PATH", absolute; "" for none (a config built without its file, as tests do).
   const auto absolute = [](const std::string& path) {
+    if (path.empty()) return std::string();
     std::error_code ec;
     const std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
-    return ec ? path : p.string();
+    return " " + (ec ? path : p.string());
   };
   switch (setup.board) {
     case BoardKind::Gpio:
-      return "gpio " + absolute(setup.gpio_config_path);
+      return "gpio" + absolute(setup.gpio_config_path);
     case BoardKind::Script:
-      return "script " + absolute(setup.script_path);
+      return "script" + absolute(setup.script_path);
     case BoardKind::Serial:
       break;
   }
   const serial::PortSpec& port = setup.serial;
-  if (!port.usb_vendor) return "serial " + absolute(port.path);
+  if (!port.usb_vendor) return "serial" + absolute(port.path);
   char ids[16];
   std::snprintf(ids, sizeof ids, "%04x:%04x", unsigned(*port.usb_vendor),
                 unsigned(port.usb_product.value_or(0)));

@@ -475,8 +475,9 @@ TEST_F(GpioLiveTest, ABoardLentBetweenGamesIsReadAnewWhenItComesBack) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   {
     test::ControlClient lease(config_.control_path);  // the self-test's connection
+    // This config names no wiring file: the board's source is the GPIO chip's alone.
     ASSERT_EQ(lease.ask({{"command", "lend-board"}, {"board", "A"}}),
-              json({{"ok", true}, {"lent", "A"}}));
+              json({{"ok", true}, {"lent", "A"}, {"source", "gpio"}}));
     EXPECT_EQ(ask({{"command", "status"}})["board_lent"], json({{"A", true}}));
     open_gate("lent");
     // A board still read would take the changes now, as events before the return.
