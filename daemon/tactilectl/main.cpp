@@ -50,10 +50,10 @@ COMMANDS
         Before the round (between games tactiled lends it the board): walks the
         arbiter or the player through the 64 holes (the start position set up, each
         piece lifted and put back, one piece put into each empty hole), each step
-        printed and spoken; names
-        every hole that never opened or closed, chatters, or answers in another hole's
-        place; prints a one-line verdict and logs a self-test record. Exit 0 only when
-        every hole passed; refused while a game runs. See `tactilectl self-test --help`.
+        printed and spoken; names every hole that never opened or closed, chatters, or
+        answers in another hole's place; prints a one-line verdict and logs a
+        self-test record. Exit 0 only when every hole passed; refused while a game
+        runs. See `tactilectl self-test --help`.
 
     log verify [--head HASH] FILE | log pgn FILE | log replay FILE
         Offline checks of an arbiter log: the hash chain (the first broken line and

@@ -51,6 +51,16 @@ nlohmann::json old_self_tests(const HallState& hall, const nlohmann::json& state
   return old;
 }
 
+// round.json and the page's JSON but their "tables".
+nlohmann::json round_head(const HallState& hall) {
+  nlohmann::json dropped = nlohmann::json::object();
+  for (const auto& [why, n] : hall.dropped()) dropped[why] = n;
+  return {{"hall", hall.hall()}, {"round", hall.round()}, {"dropped", dropped}};
+}
+nlohmann::json page_head(const HallState& hall) {
+  return {{"hall", hall.hall()}, {"round", hall.round()}};
+}
+
 }  // namespace
 
 std::string clock_text(long long ms) {
@@ -264,15 +274,17 @@ std::string HallViews::live_pgn(const HallState& hall) const {
 nlohmann::json HallViews::round_json(const HallState& hall) const {
   nlohmann::json tables = nlohmann::json::array();
   for (const Table* t : hall.tables()) tables.push_back(view(*t).round_entry);
-  nlohmann::json dropped = nlohmann::json::object();
-  for (const auto& [why, n] : hall.dropped()) dropped[why] = n;
-  return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}, {"dropped", dropped}};
+  nlohmann::json index = round_head(hall);
+  index["tables"] = std::move(tables);
+  return index;
 }
 
 nlohmann::json HallViews::page_json(const HallState& hall) const {
   nlohmann::json tables = nlohmann::json::array();
   for (const Table* t : hall.tables()) tables.push_back(view(*t).page_entry);
-  return {{"hall", hall.hall()}, {"round", hall.round()}, {"tables", tables}};
+  nlohmann::json page = page_head(hall);
+  page["tables"] = std::move(tables);
+  return page;
 }
 
 namespace {
@@ -317,16 +329,13 @@ std::string with_tables(nlohmann::json head, const std::vector<const std::string
 std::string HallViews::round_json_text(const HallState& hall) const {
   std::vector<const std::string*> entries;
   for (const Table* t : hall.tables()) entries.push_back(&view(*t).round_text);
-  nlohmann::json dropped = nlohmann::json::object();
-  for (const auto& [why, n] : hall.dropped()) dropped[why] = n;
-  return with_tables({{"hall", hall.hall()}, {"round", hall.round()}, {"dropped", dropped}},
-                     entries, 2);
+  return with_tables(round_head(hall), entries, 2);
 }
 
 std::string HallViews::page_json_text(const HallState& hall) const {
   std::vector<const std::string*> entries;
   for (const Table* t : hall.tables()) entries.push_back(&view(*t).page_text);
-  return with_tables({{"hall", hall.hall()}, {"round", hall.round()}}, entries, -1);
+  return with_tables(page_head(hall), entries, -1);
 }
 
 std::string live_pgn(const HallState& hall) {

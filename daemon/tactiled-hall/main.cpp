@@ -22,7 +22,7 @@
 
 #include "daemon/files/safe_file.h"
 #include "daemon/mqtt/broker_access.h"
-#include "daemon/tactiled-hall/game_files.h"
+#include "daemon/tactiled-hall/game_file_writer.h"
 #include "daemon/tactiled-hall/hall_config.h"
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/hall_state.h"
@@ -137,7 +137,7 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
 // only when its table changed): live.pgn first (what broadcasts poll), then the games'
 // files that are due, then round.json (it names them).
 void write_files(hall::HallState& state, hall::HallViews& views, const std::string& dir,
-                 hall::PageFeed& feed, hall::GameFiles& games, bool all_games = false) {
+                 hall::PageFeed& feed, hall::GameFileWriter& games, bool all_games = false) {
   state.refresh();
   for (const hall::Table* t : views.update(state)) games.changed(*t);
   std::string live = views.live_pgn(state);
@@ -174,7 +174,7 @@ int run(const hall::HallConfig& config) {
   state.set_round_start(config.round_start_ms);
   hall::PageFeed feed;
   hall::HallViews views;
-  hall::GameFiles games(config.output_dir, std::chrono::milliseconds(config.game_files_ms));
+  hall::GameFileWriter games(config.output_dir, std::chrono::milliseconds(config.game_files_ms));
   write_files(state, views, config.output_dir, feed, games);
   std::optional<hall::HttpServer> http;
   http.emplace(config.http_address, config.http_port, feed, config.output_dir);

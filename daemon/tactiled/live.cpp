@@ -266,7 +266,7 @@ class Live {
     // A lent board's player is not at it (its braille keys are its buttons too); and no
     // press at the other board may start a game (an announce starts the clocks) while one
     // of its boards is away.
-    if (waiting_ || !lent_note().empty()) return;
+    if (waiting_ || any_lent()) return;
     runner_.button(board, e);
     if (e.button == board::Button::Record) braille_.record(board, e.ms);
   }
@@ -567,7 +567,7 @@ class Live {
     if (name == "ping") return {{"ok", true}};
     if (name == "lend-board") return lend_board(r, caller, t);
     // A game begins on its boards: not while one of them is away.
-    if ((name == "new-game" || name == "start") && !lent_note().empty())
+    if ((name == "new-game" || name == "start") && any_lent())
       return {{"ok", false},
               {"error", lent_note().substr(2) + ": " + name + " waits for its return"}};
     if (name == "new-game") return new_game(r, uid, t);
@@ -607,10 +607,10 @@ class Live {
                             std::to_string(lent_to_[std::size_t(board)]) + ")"}};
     // The borrower opens the board from its own config: lent only if that is where this
     // tactiled reads it (another config would open another board, or none).
-    const BoardSetup& setup = board == 0 ? config_ : *config_.board_b;
-    if (r.contains("source") && r["source"].is_string() && r["source"] != board_source(setup))
+    const std::string source = board_source(board == 0 ? config_ : *config_.board_b);
+    if (r.contains("source") && r["source"].is_string() && r["source"] != source)
       return {{"ok", false},
-              {"error", "board " + name + " is read from " + board_source(setup) + ", not from " +
+              {"error", "board " + name + " is read from " + source + ", not from " +
                             r["source"].get<std::string>() +
                             ": give the self-test tactiled's own config (--config)"}};
     if (const std::string why = link.why_not_lendable(); !why.empty())
@@ -624,7 +624,7 @@ class Live {
     out_ << time_label(t) << "  arbiter      board " << name << " lent to the self-test (uid "
          << caller.uid << ")" << std::endl;
     caller.on_release = [this, board] { take_back(board); };
-    return {{"ok", true}, {"lent", name}, {"source", board_source(setup)}};
+    return {{"ok", true}, {"lent", name}, {"source", source}};
   }
 
   // The borrower's connection closed: the board is opened anew, expecting the holes the
@@ -646,6 +646,9 @@ class Live {
     nlohmann::json j = nlohmann::json::object();
     for (std::size_t b = 0; b < links_.size(); ++b) j[b == 0 ? "A" : "B"] = links_[b]->lent();
     return j;
+  }
+  bool any_lent() const {
+    return std::any_of(links_.begin(), links_.end(), [](const auto& l) { return l->lent(); });
   }
   // "; board A is lent to the self-test" for each lent board, "" when none is.
   std::string lent_note() const {

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <string>
 
-#include "daemon/tactiled-hall/game_files.h"
+#include "daemon/tactiled-hall/game_file_writer.h"
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/hall_state.h"
 #include "tests/support/slurp.h"
@@ -21,7 +21,7 @@ namespace {
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
 
-class GameFilesTest : public ::testing::Test {
+class GameFileWriterTest : public ::testing::Test {
  protected:
   void SetUp() override {
     fs::remove_all(dir_);
@@ -35,7 +35,7 @@ class GameFilesTest : public ::testing::Test {
                   R"({"round":"1","white":")" + white + R"(","black":"B"})");
   }
   // What the hall does at a rewrite: the views made again, the changed tables' files.
-  void rewrite(GameFiles::Time now) {
+  void rewrite(GameFileWriter::Time now) {
     hall_.refresh();
     for (const Table* t : views_.update(hall_)) files_.changed(*t);
     files_.write(hall_, views_, now);
@@ -48,11 +48,11 @@ class GameFilesTest : public ::testing::Test {
   const fs::path dir_ = fs::temp_directory_path() / ("game-files-" + std::to_string(::getpid()));
   HallState hall_{"open"};
   HallViews views_;
-  GameFiles files_{dir_.string(), 1000ms};
-  const GameFiles::Time t0 = GameFiles::Time(1h);
+  GameFileWriter files_{dir_.string(), 1000ms};
+  const GameFileWriter::Time t0 = GameFileWriter::Time(1h);
 };
 
-TEST_F(GameFilesTest, AQuietHallWritesEveryChangeABusyOneEachTableAtMostEveryPeriod) {
+TEST_F(GameFileWriterTest, AQuietHallWritesEveryChangeABusyOneEachTableAtMostEveryPeriod) {
   for (int n = 1; n <= 3; ++n) state(n, "W" + std::to_string(n));
   rewrite(t0);
   EXPECT_TRUE(names(1, "W1") && names(2, "W2") && names(3, "W3"));
@@ -84,7 +84,7 @@ TEST_F(GameFilesTest, AQuietHallWritesEveryChangeABusyOneEachTableAtMostEveryPer
   EXPECT_FALSE(files_.pending());
 }
 
-TEST_F(GameFilesTest, TheTablesFileIsALinkToItsCurrentGamesFile) {
+TEST_F(GameFileWriterTest, TheTablesFileIsALinkToItsCurrentGamesFile) {
   const std::string id = "0123456789abcdef0123456789abcdef";
   hall_.receive("tactiled/open/7/pgn",
                 "[White \"Ann\"]\n[Black \"Bo\"]\n[GameId \"" + id + "\"]\n\n1. e4 *\n");
@@ -96,7 +96,7 @@ TEST_F(GameFilesTest, TheTablesFileIsALinkToItsCurrentGamesFile) {
   EXPECT_EQ(file(7), test::slurp(dir_ / ("table-7-" + id + ".pgn")));
 }
 
-TEST_F(GameFilesTest, AFileThatCannotBeWrittenIsTriedAgainASecondLater) {
+TEST_F(GameFileWriterTest, AFileThatCannotBeWrittenIsTriedAgainASecondLater) {
   fs::create_directories(dir_ / "table-5.pgn");  // in the way: no file can replace it
   state(5, "W5");
   EXPECT_THROW(rewrite(t0), std::runtime_error);

@@ -22,13 +22,13 @@
 
 namespace tactile::hall {
 
-class GameFiles {
+class GameFileWriter {
  public:
   using Time = std::chrono::steady_clock::time_point;
   static constexpr std::size_t kQuietTables = 16;
   static constexpr std::chrono::milliseconds kRetry{1000};  // after a file failed
 
-  GameFiles(std::string dir, std::chrono::milliseconds every)
+  GameFileWriter(std::string dir, std::chrono::milliseconds every)
       : dir_(std::move(dir)), every_(every) {}
 
   // The table's view changed (HallViews::update): its files are to be written.

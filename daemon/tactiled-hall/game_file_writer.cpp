@@ -1,4 +1,4 @@
-#include "daemon/tactiled-hall/game_files.h"
+#include "daemon/tactiled-hall/game_file_writer.h"
 
 #include <unistd.h>
 
@@ -12,7 +12,7 @@
 
 namespace tactile::hall {
 
-void GameFiles::write(const HallState& state, const HallViews& views, Time now, bool all) {
+void GameFileWriter::write(const HallState& state, const HallViews& views, Time now, bool all) {
   const bool busy = !all && pending_.size() > kQuietTables;
   std::string failure;
   for (auto it = pending_.begin(); it != pending_.end();) {
@@ -57,12 +57,12 @@ void GameFiles::write(const HallState& state, const HallViews& views, Time now, 
   if (!failure.empty()) throw std::runtime_error(failure);
 }
 
-bool GameFiles::due(Time now) const {
+bool GameFileWriter::due(Time now) const {
   return std::any_of(pending_.begin(), pending_.end(),
                      [&](const std::string& table) { return due(table, now); });
 }
 
-bool GameFiles::due(const std::string& table, Time now) const {
+bool GameFileWriter::due(const std::string& table, Time now) const {
   if (const auto retry = retry_at_.find(table); retry != retry_at_.end())
     return now >= retry->second;
   const auto it = last_written_.find(table);
@@ -72,7 +72,7 @@ bool GameFiles::due(const std::string& table, Time now) const {
 // A game file whose text is the one last written (an earlier game of a table that changed)
 // is not written again. Not synced: a game's file is made again from the records; live.pgn
 // and round.json are.
-void GameFiles::one(const std::string& file, const std::string& pgn) {
+void GameFileWriter::one(const std::string& file, const std::string& pgn) {
   const std::size_t h = std::hash<std::string>{}(pgn);
   const auto it = written_.find(file);
   if (it != written_.end() && it->second == h) return;
@@ -83,7 +83,7 @@ void GameFiles::one(const std::string& file, const std::string& pgn) {
 }
 
 // `name` a symbolic link to `target` (a file of the same directory), replaced whole.
-void GameFiles::link(const std::string& name, const std::string& target) {
+void GameFileWriter::link(const std::string& name, const std::string& target) {
   const auto it = links_.find(name);
   if (it != links_.end() && it->second == target) return;
   links_.erase(name);
