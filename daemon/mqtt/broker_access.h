@@ -20,6 +20,14 @@ struct BrokerAccess {
   std::string tls_key;
   std::string username;
   std::string password;  // the first line of password-file
+
+  // The client id to ask for: the login itself when there is one. The shipped broker
+  // (use_username_as_clientid) gives every client its login's id whatever it asks, so no
+  // login can take (and so close) another's session; asking for it keeps a broker set up
+  // otherwise from mixing up two programs of one login. Without a login: `anonymous_id`.
+  std::string client_id(const std::string& anonymous_id) const {
+    return username.empty() ? anonymous_id : username;
+  }
 };
 
 // The first line of a password file. Throws std::runtime_error naming the key and the path.

@@ -1,5 +1,7 @@
 #include "daemon/tactiled-hall/hall_config.h"
 
+#include <cstdlib>
+#include <fstream>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -82,8 +84,15 @@ HallConfig hall_config(const po::variables_map& vm) {
     throw std::runtime_error("hall: '" + c.hall + "' is not letters, digits, '-' and '_'");
   if (c.broker.tls_cert.empty() != c.broker.tls_key.empty())
     throw std::runtime_error("tls-cert and tls-key go together");
-  if (vm.count("password-file"))
+  if (vm.count("password-file")) {
     c.broker.password = mqtt::read_password_file(vm["password-file"].as<std::string>());
+  } else if (const char* credentials = std::getenv("CREDENTIALS_DIRECTORY");
+             credentials && *credentials && !c.broker.username.empty()) {
+    // The unit runs as a dynamic user, who cannot read a root-only password file: systemd
+    // hands the password over as a credential (LoadCredential=, docs/hall.md).
+    const std::string path = std::string(credentials) + "/" + kPasswordCredential;
+    if (std::ifstream(path)) c.broker.password = mqtt::read_password_file(path);
+  }
   return c;
 }
 

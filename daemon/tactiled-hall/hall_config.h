@@ -28,13 +28,17 @@ struct HallConfig {
 };
 
 constexpr const char* kDefaultConfigPath = "/etc/tactiled/hall.conf";
+// The broker password's credential (the unit's LoadCredential=, found by systemd in
+// /etc/credstore/): read from $CREDENTIALS_DIRECTORY when no password-file is given.
+constexpr const char* kPasswordCredential = "tactiled-hall.password";
 
 // The keys, for both the command line and the config file.
 boost::program_options::options_description hall_options();
 
 // The settings `vm` holds (already stored from the command line and the config file).
 // Throws std::runtime_error naming the key for a missing hall, a bad value or a password
-// file that cannot be read.
+// file that cannot be read. Without password-file, a login's password is the credential
+// kPasswordCredential when $CREDENTIALS_DIRECTORY holds it.
 HallConfig hall_config(const boost::program_options::variables_map& vm);
 
 }  // namespace tactile::hall

@@ -3,6 +3,7 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 
+#include <atomic>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -16,6 +17,7 @@
 
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/page_html.h"
+#include "daemon/tactiled-hall/stream_slots.h"
 
 namespace tactile::hall {
 
@@ -35,11 +37,19 @@ struct HttpServer::Impl {
   std::condition_variable done;
   std::set<int> open;                                   // sockets of the connections being served
   std::map<asio::ip::address, std::size_t> per_client;  // open connections by address
+  // The event streams held, and how to close each: its socket and the flag its wait on
+  // the feed watches.
+  struct Stream {
+    int fd;
+    std::shared_ptr<std::atomic<bool>> dropped;
+  };
+  StreamSlots stream_slots{kMaxStreamsPerClient, kMaxStreams};
+  std::map<StreamSlots::Id, Stream> streams;
   bool stopping = false;
 
   void accept_next();
   void serve(tcp::socket socket, asio::ip::address from);
-  void stream_events(tcp::socket& socket);
+  void stream_events(tcp::socket& socket, const asio::ip::address& from);
 };
 
 namespace {
@@ -134,7 +144,7 @@ void HttpServer::Impl::serve(tcp::socket socket, asio::ip::address from) {
       if (head)
         send(reply(http::status::ok, "text/event-stream", ""));
       else
-        stream_events(socket);
+        stream_events(socket, from);
     } else {
       const FeedSnapshot now = feed.current();
       if (path == "/" || path == "/index.html")
@@ -163,7 +173,36 @@ void HttpServer::Impl::serve(tcp::socket socket, asio::ip::address from) {
   done.notify_all();
 }
 
-void HttpServer::Impl::stream_events(tcp::socket& socket) {
+void HttpServer::Impl::stream_events(tcp::socket& socket, const asio::ip::address& from) {
+  // A slot first: this viewer is served, another stream closed if one must make room
+  // (its socket shut, its wait on the feed ended, so its connection goes at once).
+  auto dropped = std::make_shared<std::atomic<bool>>(false);
+  StreamSlots::Id id;
+  bool made_room = false;
+  {
+    std::lock_guard lock(mutex);
+    const StreamSlots::Admission a = stream_slots.admit(from.to_string());
+    id = a.id;
+    if (a.dropped) {
+      const auto other = streams.find(*a.dropped);
+      other->second.dropped->store(true);
+      ::shutdown(other->second.fd, SHUT_RDWR);
+      streams.erase(other);
+      made_room = true;
+    }
+    streams.emplace(id, Stream{socket.native_handle(), dropped});
+  }
+  if (made_room) feed.wake();
+  struct Release {
+    Impl& impl;
+    StreamSlots::Id id;
+    ~Release() {
+      std::lock_guard lock(impl.mutex);
+      impl.stream_slots.release(id);
+      impl.streams.erase(id);
+    }
+  } release{*this, id};
+
   http::response<http::empty_body> head{http::status::ok, 11};
   head.set(http::field::server, "tactiled-hall");
   head.set(http::field::content_type, "text/event-stream");
@@ -172,12 +211,12 @@ void HttpServer::Impl::stream_events(tcp::socket& socket) {
   http::response_serializer<http::empty_body> sr{head};
   http::write_header(socket, sr);
   std::uint64_t seen = 0;
-  while (!feed.stopped()) {
+  while (!feed.stopped() && !*dropped) {
     // Every change at once, and the hall's clock with it and at least every 15 s (which
     // also keeps proxies from closing the stream): the page runs the clocks on from
     // read_at, which is on the hall's clock, whatever the clock of the phone showing it.
-    const FeedSnapshot now = feed.wait_for_change(seen, std::chrono::seconds(15));
-    if (feed.stopped()) break;
+    const FeedSnapshot now = feed.wait_for_change(seen, std::chrono::seconds(15), dropped.get());
+    if (feed.stopped() || *dropped) break;
     const auto hall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::system_clock::now().time_since_epoch())
                              .count();

@@ -4,7 +4,9 @@
 // shared with players and spectators, so every connection is bounded (docs/hall.md,
 // "Limits"): at most kMaxPerClient from one address and kMaxConnections in all (more are
 // closed at once), a request's header whole within kHeaderTimeout, a reader that takes
-// nothing for kIdleTimeout dropped.
+// nothing for kIdleTimeout dropped. Event streams, which last, are held apart
+// (StreamSlots): at most kMaxStreamsPerClient from one address and kMaxStreams in all, a
+// new one always served, the address holding the most closing one to make room.
 #pragma once
 
 #include <atomic>
@@ -22,6 +24,9 @@ class HttpServer {
  public:
   static constexpr std::size_t kMaxConnections = 256;
   static constexpr std::size_t kMaxPerClient = 16;
+  // Half the connections at most are streams: the rest stay for the page and the files.
+  static constexpr std::size_t kMaxStreams = 128;
+  static constexpr std::size_t kMaxStreamsPerClient = 8;
   static constexpr std::chrono::seconds kHeaderTimeout{5};
   static constexpr std::chrono::seconds kIdleTimeout{10};
 

@@ -159,8 +159,9 @@ int run(const hall::HallConfig& config) {
   Client client{config, &inbox};
   mosquitto_lib_init();
   // A fixed client id with a persistent session: QoS 1 records sent while the hall was
-  // away from the broker are delivered when it comes back.
-  const std::string id = "tactiled-hall-" + config.hall;
+  // away from the broker are delivered when it comes back. Its login's own id (no table's
+  // login may take it, docs/hall.md "The broker").
+  const std::string id = config.broker.client_id("tactiled-hall-" + config.hall);
   mosquitto* m = mosquitto_new(id.c_str(), false, &client);
   if (!m) throw std::runtime_error("cannot make an MQTT client");
   mosquitto_connect_callback_set(m, on_connect);

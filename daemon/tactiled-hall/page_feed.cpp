@@ -18,11 +18,20 @@ FeedSnapshot PageFeed::current() const {
   return snapshot_;
 }
 
-FeedSnapshot PageFeed::wait_for_change(std::uint64_t seen,
-                                       std::chrono::milliseconds timeout) const {
+FeedSnapshot PageFeed::wait_for_change(std::uint64_t seen, std::chrono::milliseconds timeout,
+                                       const std::atomic<bool>* cancelled) const {
   std::unique_lock lock(mutex_);
-  changed_.wait_for(lock, timeout, [&] { return stopped_ || snapshot_.version != seen; });
+  changed_.wait_for(lock, timeout, [&] {
+    return stopped_ || snapshot_.version != seen || (cancelled && cancelled->load());
+  });
   return snapshot_;
+}
+
+void PageFeed::wake() const {
+  // Under the lock: a wait that has just found its flag unset is then in wait_for, and
+  // this reaches it.
+  std::lock_guard lock(mutex_);
+  changed_.notify_all();
 }
 
 void PageFeed::stop() {

@@ -3,6 +3,7 @@
 // grows with every change (server-sent events wait on it).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -22,9 +23,13 @@ class PageFeed {
  public:
   void publish(std::string page_json, std::string live_pgn, std::string round_json);
   FeedSnapshot current() const;
-  // Waits until the version differs from `seen`, or `timeout` passes, or stop(); returns
-  // the snapshot then (the caller compares versions).
-  FeedSnapshot wait_for_change(std::uint64_t seen, std::chrono::milliseconds timeout) const;
+  // Waits until the version differs from `seen`, or `timeout` passes, or stop(), or
+  // `*cancelled` is set and wake() called; returns the snapshot then (the caller compares
+  // versions).
+  FeedSnapshot wait_for_change(std::uint64_t seen, std::chrono::milliseconds timeout,
+                               const std::atomic<bool>* cancelled = nullptr) const;
+  // Wakes every wait, to look at its `cancelled` (a stream dropped to make room).
+  void wake() const;
   void stop();
   bool stopped() const;
 

@@ -52,7 +52,8 @@ Publisher::Publisher(const Settings& settings)
     : s_(settings), prefix_("tactiled/" + settings.hall + "/" + settings.table + "/") {
   load_progress();
   mosquitto_lib_init();
-  const std::string id = "tactiled-publish-" + s_.hall + "-" + s_.table;
+  // Its login's own id (the shipped broker binds the id to the login, docs/hall.md).
+  const std::string id = s_.broker.client_id("tactiled-publish-" + s_.hall + "-" + s_.table);
   mosq_ = mosquitto_new(id.c_str(), true, this);
   if (!mosq_) throw std::runtime_error("cannot make an MQTT client");
   const std::string will = prefix_ + "status";

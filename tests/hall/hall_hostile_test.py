@@ -100,10 +100,11 @@ class SecureHall:
         self.output = open(os.path.join(work, "hall.out"), "a+")
         self.output.seek(0, 2)
         start = self.output.tell()
-        # The hall.conf tactiled-hall-setup wrote, with the test's own password path.
-        text = read(conf).replace("/etc/tactiled/hall.password", password)
+        # The hall.conf tactiled-hall-setup wrote, with the password given by path (run by
+        # hand, not by the unit: hall_setup_test starts it as the unit does).
         with open(os.path.join(work, "hall.conf"), "w") as f:
-            f.write(text + "output-dir = %s\nhttp-address = 127.0.0.1\nhttp-port = 0\n" % self.dir)
+            f.write(read(conf) + "password-file = %s\noutput-dir = %s\nhttp-address = 127.0.0.1\n"
+                    "http-port = 0\n" % (password, self.dir))
         self.process = subprocess.Popen([hall_binary, "--config", os.path.join(work, "hall.conf")],
                                         stdout=self.output, stderr=subprocess.STDOUT)
 

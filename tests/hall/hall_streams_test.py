@@ -1,0 +1,96 @@
+"""The page's event streams over real HTTP (docs/hall.md, "Limits"): 16 streams from each of
+30 addresses, again and again, hold at most 8 an address and 128 in all, and every viewer
+at an address of its own is served at once and keeps its stream while they go on.
+Loopback addresses 127.0.1.x are the attackers, 127.0.2.x the viewers."""
+import os
+import socket
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from hall_harness import Broker, Hall, wait_until  # noqa: E402
+
+source, build = sys.argv[1], sys.argv[2]
+hall_binary = os.path.join(build, "daemon", "tactiled-hall", "tactiled-hall")
+
+
+def stream(port, address):
+    s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(address, 0))
+    s.sendall(b"GET /events HTTP/1.1\r\nHost: hall\r\n\r\n")
+    return s
+
+
+def closed(s):
+    """True once the server has closed s (all it sent read and dropped)."""
+    try:
+        while True:
+            data = s.recv(65536, socket.MSG_DONTWAIT)
+            if not data:
+                return True
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+def first_event(s, timeout):
+    """The stream's header and first page JSON, within timeout s."""
+    s.settimeout(timeout)
+    data = b""
+    began = time.monotonic()
+    while b"\ndata: {" not in data:
+        chunk = s.recv(65536)
+        assert chunk, "the stream was closed"
+        data += chunk
+    return data, time.monotonic() - began
+
+
+with tempfile.TemporaryDirectory() as work:
+    broker = Broker(work)
+    hall = Hall(hall_binary, work, broker)
+    port = int(hall.url.rsplit(":", 1)[1].strip("/"))
+    attackers = {}
+    viewers = []
+    try:
+        def attack():
+            for a in range(30):
+                address = "127.0.1.%d" % (a + 1)
+                for _ in range(16):
+                    attackers.setdefault(address, []).append(stream(port, address))
+
+        def held():
+            """The attackers' streams still open, by address (closed ones forgotten)."""
+            for address in attackers:
+                attackers[address] = [s for s in attackers[address] if not closed(s)]
+            return {a: len(ss) for a, ss in attackers.items()}
+
+        attack()
+        # The server closes what makes room at once: the caps hold within a second or two.
+        counts = wait_until("the streams capped", lambda: (lambda c: c if sum(c.values()) <= 128
+                            and max(c.values()) <= 8 else None)(held()), timeout=10)
+        print("attackers hold", sum(counts.values()), "streams")
+        # 40 viewers, each at an address of its own, each served at once; the attack goes
+        # on between them.
+        for v in range(40):
+            s = stream(port, "127.0.2.%d" % (v + 1))
+            _, took = first_event(s, 5)
+            assert took < 1.0, "viewer %d waited %.2f s" % (v, took)
+            viewers.append(s)
+            if v % 10 == 9:
+                attack()
+        time.sleep(1.0)
+        counts = held()
+        assert sum(counts.values()) + len(viewers) <= 128, counts
+        assert max(counts.values()) <= 8, counts
+        for v, s in enumerate(viewers):
+            assert not closed(s), "viewer %d lost its stream" % v
+    finally:
+        for ss in attackers.values():
+            for s in ss:
+                s.close()
+        for s in viewers:
+            s.close()
+        hall.stop()
+        broker.stop()
+print("hall streams test passed")
