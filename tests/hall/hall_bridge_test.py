@@ -3,13 +3,17 @@ page shows (QoS 1, cleansession false, topic tactiled/# out, persistence on both
 tactiled-hall on each, two tables' records (real logs made by tactiled --replay) sent to
 the venue while the link is cut twice: the central broker stopped and started again, then
 the venue's broker (the bridge's side) stopped and started again. Both halls' live.pgn end
-with both games whole, from their records."""
+with both games whole, from their records; a request for records again (resend) sent at
+the central broker reaches the venue's once."""
 import os
+import subprocess
 import sys
+import time
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from hall_harness import Broker, Hall, log_pgn, make_log, publish, wait_until  # noqa: E402
+from hall_harness import (Broker, Hall, log_pgn, make_log, publish, publish_one,  # noqa: E402
+                          wait_until)
 
 source, build = sys.argv[1], sys.argv[2]
 tactiled = os.path.join(build, "daemon", "tactiled")
@@ -38,7 +42,8 @@ class PersistentBroker(Broker):
 def bridged(central_port):
     """The venue's bridge, as docs/hall-scale.md has it, to the central broker here."""
     return ("connection venue-a-to-central\naddress 127.0.0.1:%d\ncleansession false\n"
-            "topic tactiled/# out 1\nrestart_timeout 1 2\n" % central_port)
+            "topic tactiled/# out 1\ntopic tactiled/+/+/resend in 1\nrestart_timeout 1 2\n"
+            % central_port)
 
 
 def with_board(pgn, board):
@@ -98,6 +103,18 @@ with tempfile.TemporaryDirectory() as work:
             for t, n in (("1", len(log1)), ("2", len(log2))):
                 assert tables[t]["records"] == n and tables[t]["from_records"], tables[t]
                 assert not tables[t]["gap"], tables[t]
+        # The central hall's requests for records again reach the venue's tables, once,
+        # and do not come back (the bridge's two directions make no loop).
+        def listen(broker):
+            return subprocess.Popen(
+                ["mosquitto_sub", "-h", "127.0.0.1", "-p", str(broker.port), "-t",
+                 "tactiled/%s/1/resend" % HALL, "-W", "4"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        at_venue, at_central = listen(venue), listen(central)
+        time.sleep(1.0)  # both subscribed
+        request = '{"game_id":"%s","from":3,"to":5}' % ("a" * 32)
+        publish_one(central, "tactiled/%s/1/resend" % HALL, request)
+        assert at_venue.communicate(timeout=10)[0].splitlines() == [request]
+        assert at_central.communicate(timeout=10)[0].splitlines() == [request]
         assert venue_hall.stop() == 0 and central_hall.stop() == 0
     finally:
         venue_hall.stop()
