@@ -11,13 +11,12 @@
 #include <fstream>
 #include <map>
 #include <mutex>
-#include <set>
 #include <sstream>
 #include <stdexcept>
 
+#include "daemon/tactiled-hall/address_slots.h"
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/page_html.h"
-#include "daemon/tactiled-hall/stream_slots.h"
 
 namespace tactile::hall {
 
@@ -35,21 +34,27 @@ struct HttpServer::Impl {
   std::thread accepting;
   std::mutex mutex;
   std::condition_variable done;
-  std::set<int> open;                                   // sockets of the connections being served
-  std::map<asio::ip::address, std::size_t> per_client;  // open connections by address
-  // The event streams held, and how to close each: its socket and the flag its wait on
-  // the feed watches.
-  struct Stream {
+  // A connection being served, and how to close it: its socket, and the flag its wait on
+  // the feed (an event stream's) watches.
+  struct Connection {
     int fd;
     std::shared_ptr<std::atomic<bool>> dropped;
   };
-  StreamSlots stream_slots{kMaxStreamsPerClient, kMaxStreams};
-  std::map<StreamSlots::Id, Stream> streams;
+  AddressSlots connection_slots{kMaxPerClient, kMaxConnections};
+  AddressSlots stream_slots{kMaxStreamsPerClient, kMaxStreams};
+  std::map<AddressSlots::Id, Connection> open;  // by connection slot; not those dropped
+  std::map<AddressSlots::Id, AddressSlots::Id> stream_connection;  // stream slot -> its own
+  std::size_t running = 0;  // connections' threads, the dropped ones too
   bool stopping = false;
 
   void accept_next();
-  void serve(tcp::socket socket, asio::ip::address from);
-  void stream_events(tcp::socket& socket, const asio::ip::address& from);
+  // Closes the connection `id` to make room (under `mutex`): its socket shut, its wait on
+  // the feed ended once the caller has called feed.wake().
+  void drop(AddressSlots::Id id);
+  void serve(tcp::socket socket, AddressSlots::Id id, const std::string& from,
+             std::shared_ptr<std::atomic<bool>> dropped);
+  void stream_events(tcp::socket& socket, const std::string& from, const std::atomic<bool>& dropped,
+                     AddressSlots::Id connection);
 };
 
 namespace {
@@ -104,26 +109,45 @@ bool read_small_file(const std::string& path, std::string& text) {
 void HttpServer::Impl::accept_next() {
   acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
     if (ec) return;  // the acceptor was closed
-    const asio::ip::address from = socket.remote_endpoint(ec).address();
+    const std::string from = socket.remote_endpoint(ec).address().to_string();
+    AddressSlots::Id id = 0;
+    auto dropped = std::make_shared<std::atomic<bool>>(false);
+    bool made_room = false;
     {
       std::lock_guard lock(mutex);
-      if (ec || stopping || open.size() >= kMaxConnections || per_client[from] >= kMaxPerClient) {
-        if (per_client[from] == 0) per_client.erase(from);
+      if (ec || stopping) {
         socket.close(ec);
         accept_next();
         return;
       }
-      open.insert(socket.native_handle());
-      ++per_client[from];
+      // Never refused: at the caps, the address holding the most closes one for it.
+      const AddressSlots::Admission a = connection_slots.admit(from);
+      id = a.id;
+      if (a.dropped) {
+        drop(*a.dropped);
+        made_room = true;
+      }
+      open.emplace(id, Connection{socket.native_handle(), dropped});
+      ++running;
     }
-    std::thread([this, s = std::move(socket), from]() mutable {
-      serve(std::move(s), from);
+    if (made_room) feed.wake();
+    std::thread([this, s = std::move(socket), id, from, dropped]() mutable {
+      serve(std::move(s), id, from, std::move(dropped));
     }).detach();
     accept_next();
   });
 }
 
-void HttpServer::Impl::serve(tcp::socket socket, asio::ip::address from) {
+void HttpServer::Impl::drop(AddressSlots::Id id) {
+  const auto it = open.find(id);
+  if (it == open.end()) return;
+  it->second.dropped->store(true);
+  ::shutdown(it->second.fd, SHUT_RDWR);  // wakes its blocked read or write
+  open.erase(it);
+}
+
+void HttpServer::Impl::serve(tcp::socket socket, AddressSlots::Id id, const std::string& from,
+                             std::shared_ptr<std::atomic<bool>> dropped) {
   const int fd = socket.native_handle();
   try {
     // A reader that takes nothing for this long (a full send buffer) is dropped.
@@ -144,7 +168,7 @@ void HttpServer::Impl::serve(tcp::socket socket, asio::ip::address from) {
       if (head)
         send(reply(http::status::ok, "text/event-stream", ""));
       else
-        stream_events(socket, from);
+        stream_events(socket, from, *dropped, id);
     } else {
       const FeedSnapshot now = feed.current();
       if (path == "/" || path == "/index.html")
@@ -168,38 +192,38 @@ void HttpServer::Impl::serve(tcp::socket socket, asio::ip::address from) {
   socket.shutdown(tcp::socket::shutdown_both, ec);
   socket.close(ec);
   std::lock_guard lock(mutex);
-  open.erase(fd);
-  if (--per_client[from] == 0) per_client.erase(from);
+  connection_slots.release(id);
+  open.erase(id);
+  --running;
   done.notify_all();
 }
 
-void HttpServer::Impl::stream_events(tcp::socket& socket, const asio::ip::address& from) {
-  // A slot first: this viewer is served, another stream closed if one must make room
-  // (its socket shut, its wait on the feed ended, so its connection goes at once).
-  auto dropped = std::make_shared<std::atomic<bool>>(false);
-  StreamSlots::Id id;
+void HttpServer::Impl::stream_events(tcp::socket& socket, const std::string& from,
+                                     const std::atomic<bool>& dropped,
+                                     AddressSlots::Id connection) {
+  // A stream's slot first: this viewer is served, another stream closed if one must make
+  // room (its socket shut, its wait on the feed ended, so its connection goes at once).
+  AddressSlots::Id id = 0;
   bool made_room = false;
   {
     std::lock_guard lock(mutex);
-    const StreamSlots::Admission a = stream_slots.admit(from.to_string());
+    const AddressSlots::Admission a = stream_slots.admit(from);
     id = a.id;
     if (a.dropped) {
-      const auto other = streams.find(*a.dropped);
-      other->second.dropped->store(true);
-      ::shutdown(other->second.fd, SHUT_RDWR);
-      streams.erase(other);
+      drop(stream_connection.at(*a.dropped));
+      stream_connection.erase(*a.dropped);
       made_room = true;
     }
-    streams.emplace(id, Stream{socket.native_handle(), dropped});
+    stream_connection.emplace(id, connection);
   }
   if (made_room) feed.wake();
   struct Release {
     Impl& impl;
-    StreamSlots::Id id;
+    AddressSlots::Id id;
     ~Release() {
       std::lock_guard lock(impl.mutex);
       impl.stream_slots.release(id);
-      impl.streams.erase(id);
+      impl.stream_connection.erase(id);
     }
   } release{*this, id};
 
@@ -211,12 +235,12 @@ void HttpServer::Impl::stream_events(tcp::socket& socket, const asio::ip::addres
   http::response_serializer<http::empty_body> sr{head};
   http::write_header(socket, sr);
   std::uint64_t seen = 0;
-  while (!feed.stopped() && !*dropped) {
+  while (!feed.stopped() && !dropped) {
     // Every change at once, and the hall's clock with it and at least every 15 s (which
     // also keeps proxies from closing the stream): the page runs the clocks on from
     // read_at, which is on the hall's clock, whatever the clock of the phone showing it.
-    const FeedSnapshot now = feed.wait_for_change(seen, std::chrono::seconds(15), dropped.get());
-    if (feed.stopped() || *dropped) break;
+    const FeedSnapshot now = feed.wait_for_change(seen, std::chrono::seconds(15), &dropped);
+    if (feed.stopped() || dropped) break;
     const auto hall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::system_clock::now().time_since_epoch())
                              .count();
@@ -248,7 +272,7 @@ HttpServer::~HttpServer() {
   {
     std::lock_guard lock(impl_->mutex);
     impl_->stopping = true;
-    for (int fd : impl_->open) ::shutdown(fd, SHUT_RDWR);  // wakes blocked reads and writes
+    for (const auto& [id, c] : impl_->open) ::shutdown(c.fd, SHUT_RDWR);  // wakes blocked I/O
   }
   asio::post(impl_->io, [this] {
     beast::error_code ec;
@@ -257,7 +281,7 @@ HttpServer::~HttpServer() {
   impl_->accepting.join();
   // The connections' threads use the feed (the caller stopped it): wait until all are done.
   std::unique_lock lock(impl_->mutex);
-  impl_->done.wait(lock, [this] { return impl_->open.empty(); });
+  impl_->done.wait(lock, [this] { return impl_->running == 0; });
 }
 
 int HttpServer::port() const {

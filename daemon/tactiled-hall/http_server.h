@@ -2,11 +2,11 @@
 // events: the page's JSON at once and after every change), /tables.json, /live.pgn and
 // /round.json. One thread accepts; each connection has its own thread. A venue's network is
 // shared with players and spectators, so every connection is bounded (docs/hall.md,
-// "Limits"): at most kMaxPerClient from one address and kMaxConnections in all (more are
-// closed at once), a request's header whole within kHeaderTimeout, a reader that takes
-// nothing for kIdleTimeout dropped. Event streams, which last, are held apart
-// (StreamSlots): at most kMaxStreamsPerClient from one address and kMaxStreams in all, a
-// new one always served, the address holding the most closing one to make room.
+// "Limits"): at most kMaxPerClient from one address and kMaxConnections in all, event
+// streams (which last) at most kMaxStreamsPerClient and kMaxStreams; a newcomer is always
+// served, the address holding the most closing one to make room (AddressSlots). A
+// request's header must be whole within kHeaderTimeout, a reader that takes nothing for
+// kIdleTimeout is dropped.
 #pragma once
 
 #include <atomic>

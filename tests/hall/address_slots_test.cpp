@@ -1,19 +1,20 @@
-// The page's event streams: capped per address and in all, and a viewer at an address
-// that holds none is always served (the address that holds the most makes room).
+// The page's connections and event streams: capped per address and in all, and a viewer
+// at an address that holds none is always served (the address that holds the most makes
+// room).
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
 #include <vector>
 
-#include "daemon/tactiled-hall/stream_slots.h"
+#include "daemon/tactiled-hall/address_slots.h"
 
 namespace tactile::hall {
 namespace {
 
-TEST(StreamSlots, AnAddressAtItsCapMakesRoomWithItsOwnOldest) {
-  StreamSlots slots(3, 100);
-  std::vector<StreamSlots::Id> ids;
+TEST(AddressSlots, AnAddressAtItsCapMakesRoomWithItsOwnOldest) {
+  AddressSlots slots(3, 100);
+  std::vector<AddressSlots::Id> ids;
   for (int i = 0; i < 3; ++i) {
     const auto a = slots.admit("10.0.0.1");
     EXPECT_FALSE(a.dropped);
@@ -28,9 +29,9 @@ TEST(StreamSlots, AnAddressAtItsCapMakesRoomWithItsOwnOldest) {
   EXPECT_EQ(slots.size(), 4u);
 }
 
-TEST(StreamSlots, AtTheTotalTheAddressHoldingTheMostMakesRoom) {
-  StreamSlots slots(8, 10);
-  std::set<StreamSlots::Id> heavy;
+TEST(AddressSlots, AtTheTotalTheAddressHoldingTheMostMakesRoom) {
+  AddressSlots slots(8, 10);
+  std::set<AddressSlots::Id> heavy;
   for (int i = 0; i < 7; ++i) heavy.insert(slots.admit("heavy").id);
   slots.admit("light");
   slots.admit("light");
@@ -44,7 +45,7 @@ TEST(StreamSlots, AtTheTotalTheAddressHoldingTheMostMakesRoom) {
   EXPECT_EQ(slots.held("viewer"), 1u);
   EXPECT_EQ(slots.size(), 10u);
   // Ties: the address whose oldest stream is oldest.
-  StreamSlots tied(8, 4);
+  AddressSlots tied(8, 4);
   const auto a1 = tied.admit("a").id;
   tied.admit("b");
   tied.admit("a");
@@ -52,9 +53,9 @@ TEST(StreamSlots, AtTheTotalTheAddressHoldingTheMostMakesRoom) {
   EXPECT_EQ(tied.admit("c").dropped, a1);
 }
 
-TEST(StreamSlots, ThirtyAddressesOfSixteenStreamsLeaveEveryNewViewerServed) {
+TEST(AddressSlots, ThirtyAddressesOfSixteenStreamsLeaveEveryNewViewerServed) {
   // The attack of issue 27: 16 streams from each of 30 addresses, again and again.
-  StreamSlots slots(8, 128);
+  AddressSlots slots(8, 128);
   for (int round = 0; round < 3; ++round)
     for (int a = 0; a < 30; ++a)
       for (int s = 0; s < 16; ++s) slots.admit("attacker-" + std::to_string(a));
@@ -62,7 +63,7 @@ TEST(StreamSlots, ThirtyAddressesOfSixteenStreamsLeaveEveryNewViewerServed) {
   for (int a = 0; a < 30; ++a) EXPECT_LE(slots.held("attacker-" + std::to_string(a)), 8u);
   // 40 viewers, one stream each at addresses of their own: every one is served and keeps
   // its stream while the attackers go on.
-  std::vector<StreamSlots::Id> viewers;
+  std::vector<AddressSlots::Id> viewers;
   for (int v = 0; v < 40; ++v) {
     viewers.push_back(slots.admit("viewer-" + std::to_string(v)).id);
     for (int a = 0; a < 30; ++a) slots.admit("attacker-" + std::to_string(a));
@@ -71,8 +72,8 @@ TEST(StreamSlots, ThirtyAddressesOfSixteenStreamsLeaveEveryNewViewerServed) {
   EXPECT_EQ(slots.size(), 128u);
 }
 
-TEST(StreamSlots, AReleasedOrDroppedStreamFreesItsSlotOnce) {
-  StreamSlots slots(2, 3);
+TEST(AddressSlots, AReleasedOrDroppedStreamFreesItsSlotOnce) {
+  AddressSlots slots(2, 3);
   const auto a = slots.admit("x").id;
   const auto b = slots.admit("y").id;
   slots.release(a);

@@ -1,14 +1,14 @@
-#include "daemon/tactiled-hall/stream_slots.h"
+#include "daemon/tactiled-hall/address_slots.h"
 
 #include <algorithm>
 
 namespace tactile::hall {
 
-StreamSlots::StreamSlots(std::size_t per_address, std::size_t total)
+AddressSlots::AddressSlots(std::size_t per_address, std::size_t total)
     : per_address_(std::max<std::size_t>(per_address, 1)),
       total_(std::max<std::size_t>(total, 1)) {}
 
-StreamSlots::Id StreamSlots::drop_oldest_of(std::map<std::string, std::deque<Id>>::iterator at) {
+AddressSlots::Id AddressSlots::drop_oldest_of(std::map<std::string, std::deque<Id>>::iterator at) {
   const Id id = at->second.front();
   at->second.pop_front();
   address_of_.erase(id);
@@ -17,7 +17,7 @@ StreamSlots::Id StreamSlots::drop_oldest_of(std::map<std::string, std::deque<Id>
   return id;
 }
 
-StreamSlots::Admission StreamSlots::admit(const std::string& address) {
+AddressSlots::Admission AddressSlots::admit(const std::string& address) {
   Admission a{next_++, std::nullopt};
   auto own = streams_.find(address);
   if (own != streams_.end() && own->second.size() >= per_address_) {
@@ -38,7 +38,7 @@ StreamSlots::Admission StreamSlots::admit(const std::string& address) {
   return a;
 }
 
-void StreamSlots::release(Id id) {
+void AddressSlots::release(Id id) {
   const auto at = address_of_.find(id);
   if (at == address_of_.end()) return;
   const auto own = streams_.find(at->second);
@@ -48,7 +48,7 @@ void StreamSlots::release(Id id) {
   --size_;
 }
 
-std::size_t StreamSlots::held(const std::string& address) const {
+std::size_t AddressSlots::held(const std::string& address) const {
   const auto at = streams_.find(address);
   return at == streams_.end() ? 0 : at->second.size();
 }
