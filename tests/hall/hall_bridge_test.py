@@ -104,17 +104,33 @@ with tempfile.TemporaryDirectory() as work:
                 assert tables[t]["records"] == n and tables[t]["from_records"], tables[t]
                 assert not tables[t]["gap"], tables[t]
         # The central hall's requests for records again reach the venue's tables, once,
-        # and do not come back (the bridge's two directions make no loop).
-        def listen(broker):
-            return subprocess.Popen(
+        # and do not come back (the bridge's two directions make no loop). Probes first,
+        # until both readers are subscribed and the probe has crossed.
+        readers = []
+        for name, broker in (("venue", venue), ("central", central)):
+            out = open(os.path.join(work, "resend-at-" + name), "w+")
+            readers.append((out, subprocess.Popen(
                 ["mosquitto_sub", "-h", "127.0.0.1", "-p", str(broker.port), "-t",
-                 "tactiled/%s/1/resend" % HALL, "-W", "4"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        at_venue, at_central = listen(venue), listen(central)
-        time.sleep(1.0)  # both subscribed
+                 "tactiled/%s/1/resend" % HALL], stdout=out, stderr=subprocess.DEVNULL)))
+
+        def lines(out):
+            out.flush()
+            out.seek(0)
+            return out.read().splitlines()
+
+        def probed():
+            publish_one(central, "tactiled/%s/1/resend" % HALL, "probe")
+            time.sleep(0.3)
+            return all("probe" in lines(out) for out, _ in readers)
+        wait_until("a probe to reach both readers", probed)
         request = '{"game_id":"%s","from":3,"to":5}' % ("a" * 32)
         publish_one(central, "tactiled/%s/1/resend" % HALL, request)
-        assert at_venue.communicate(timeout=10)[0].splitlines() == [request]
-        assert at_central.communicate(timeout=10)[0].splitlines() == [request]
+        wait_until("the request at both", lambda: all(request in lines(out) for out, _ in readers))
+        time.sleep(1.0)  # long enough for a loop to bring it again
+        for out, reader in readers:
+            reader.terminate()
+            reader.wait(10)
+            assert [line for line in lines(out) if line != "probe"] == [request], lines(out)
         assert venue_hall.stop() == 0 and central_hall.stop() == 0
     finally:
         venue_hall.stop()
