@@ -99,10 +99,14 @@ with tempfile.TemporaryDirectory() as work:
             except AssertionError:
                 print(name, "live.pgn:\n" + hall.file("live.pgn"), hall.file("round.json"))
                 raise
-            tables = {t["table"]: t for t in hall.round()["tables"]}
-            for t, n in (("1", len(log1)), ("2", len(log2))):
-                assert tables[t]["records"] == n and tables[t]["from_records"], tables[t]
-                assert not tables[t]["gap"], tables[t]
+            # round.json is written just after live.pgn: it may be one rewrite behind.
+            def indexed():
+                tables = {t["table"]: t for t in hall.round()["tables"]}
+                return all(tables.get(t, {}).get("records") == n for t, n in
+                           (("1", len(log1)), ("2", len(log2)))) and tables
+            tables = wait_until("the %s hall's round.json to count every record" % name, indexed)
+            for t in ("1", "2"):
+                assert tables[t]["from_records"] and not tables[t]["gap"], tables[t]
         # The central hall's requests for records again reach the venue's tables, once,
         # and do not come back (the bridge's two directions make no loop). Probes first,
         # until both readers are subscribed and the probe has crossed.
