@@ -9,7 +9,8 @@ third table, as an attacker at that table's Pi has it, trying:
   - another table's record, state, pgn and status;
   - the resend requests only the hall may send.
 Each is refused by the broker (the hall sees none of it and no session is taken over) while
-the honest tables' games reach live.pgn whole from their records, each move within 10 s."""
+the honest tables' games reach live.pgn whole from their records, each move within 10 s.
+Then, the hall stopped, 1,500 records wait for it in the broker (its queue as set up)."""
 import os
 import subprocess
 import sys
@@ -122,11 +123,30 @@ with tempfile.TemporaryDirectory() as work:
         for t in tables:
             assert "refused" not in read(os.path.join(t.dir, "publish.out"))
 
-        # The 50 retained 60 KB topics off the ACL are not in the broker: a fresh reader
-        # with the hall's login gets the honest tables' and table 3's retained topics only.
-        hall.stop()
+        # The hall away (its session kept by the broker) while a table sends 1,500 records:
+        # all wait for it, past mosquitto's default queue of 1,000 (the set-up's: 4,000 a
+        # table). Read back under the hall's login and session, as the hall would.
+        assert hall.stop() == 0
+        records = ['{"seq":%d}' % n for n in range(1500)]
+        flood = subprocess.run(["mosquitto_pub", *attacker, "-q", "1", "-t",
+                                "tactiled/%s/3/record" % HALL, "-l"],
+                               input="\n".join(records) + "\n", text=True, capture_output=True)
+        assert flood.returncode == 0, flood.stderr
         hall_login = ["-h", "127.0.0.1", "-p", str(broker.port), "-u", "hall." + HALL, "-P",
                       read(password).strip()]
+        retained_count = 7  # tables 1 and 2: state, pgn, status; table 3: status
+        queued = subprocess.run(
+            ["mosquitto_sub", *hall_login, "-c", "-i", "hall." + HALL, "-q", "1", "-t",
+             "tactiled/%s/#" % HALL,
+             "-F", "%t %p", "-C", str(len(records) + retained_count), "-W", "60"],
+            capture_output=True, text=True)
+        got = [line.split(" ", 1)[1] for line in queued.stdout.splitlines()
+               if line.startswith("tactiled/%s/3/record " % HALL)]
+        assert got == records, "%d of %d queued records came back: %s %s" % (
+            len(got), len(records), queued.stdout[:300], queued.stderr[:300])
+
+        # The 50 retained 60 KB topics off the ACL are not in the broker: a fresh reader
+        # with the hall's login gets the honest tables' and table 3's retained topics only.
         retained = subprocess.run(
             ["mosquitto_sub", *hall_login, "-t", "tactiled/%s/#" % HALL, "-F", "%t",
              "--retained-only", "-W", "2"], capture_output=True, text=True)
