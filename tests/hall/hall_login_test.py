@@ -9,7 +9,8 @@ third table, as an attacker at that table's Pi has it, trying:
   - another table's record, state, pgn and status;
   - the resend requests only the hall may send.
 Each is refused by the broker (the hall sees none of it and no session is taken over) while
-the honest tables' games reach live.pgn whole from their records, each move within 10 s.
+the honest tables' games reach live.pgn whole from their records, within 10 s of the last
+move.
 Then, the hall stopped, 1,500 records wait for it in the broker (its queue as set up)."""
 import os
 import subprocess

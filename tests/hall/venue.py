@@ -8,7 +8,6 @@ import re
 import shutil
 import socket
 import subprocess
-import time
 
 from hall_harness import free_port, port_open, wait_until
 
@@ -69,7 +68,7 @@ class VenueBroker:
                 os.path.join(self.dir, "tables", table, "ca.crt"), "-u", conf["username"],
                 "-P", self.password(table)]
 
-    def publish(self, login, topic, payload, retain=False, client_id=None):
+    def publish(self, login, topic, payload, retain=False):
         """One QoS 1 message of any bytes, from a file; mosquitto_pub's exit status."""
         path = os.path.join(self.dir, "payload")
         with open(path, "wb") as f:
@@ -77,8 +76,6 @@ class VenueBroker:
         command = ["mosquitto_pub", *login, "-q", "1", "-t", topic, "-f", path]
         if retain:
             command.append("-r")
-        if client_id:
-            command += ["-i", client_id]
         return subprocess.run(command, capture_output=True).returncode
 
     def stop(self):
@@ -258,7 +255,3 @@ def with_board(pgn, board):
 def log_pgn(build, log):
     return subprocess.run([os.path.join(build, "daemon", "tactilectl"), "log", "pgn", log],
                           check=True, text=True, capture_output=True).stdout
-
-
-def elapsed_since(began):
-    return time.monotonic() - began
