@@ -26,7 +26,9 @@ po::options_description hall_options() {
       "tls-cert", po::value<std::string>(), "the hall's client certificate (with tls-key)")(
       "tls-key", po::value<std::string>(), "its private key")("username", po::value<std::string>(),
                                                               "the broker login")(
-      "password-file", po::value<std::string>(), "a file holding the broker password")(
+      "password-file", po::value<std::string>(),
+      "a file holding the broker password (default: the credential tactiled-hall.password "
+      "in $CREDENTIALS_DIRECTORY, as the unit hands it over)")(
       "coalesce-ms", po::value<int>(), "changes within this many ms make one rewrite (200)")(
       "game-files-ms", po::value<int>(),
       "while more than 16 tables' files wait to be written, a table's own game files "
