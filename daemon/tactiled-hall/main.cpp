@@ -28,6 +28,7 @@
 #include "daemon/tactiled-hall/hall_state.h"
 #include "daemon/tactiled-hall/http_server.h"
 #include "daemon/tactiled-hall/page_feed.h"
+#include "daemon/tactiled-hall/record_store.h"
 
 namespace po = boost::program_options;
 using namespace tactile;
@@ -92,6 +93,8 @@ struct Inbox {
   std::vector<Message> messages;
 };
 
+constexpr std::chrono::seconds kNoTableNotice{60};
+
 std::atomic<bool> g_stop{false};
 void on_signal(int) {
   g_stop = true;
@@ -137,8 +140,15 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
 // only when its table changed): live.pgn first (what broadcasts poll), then the games'
 // files that are due, then round.json (it names them).
 void write_files(hall::HallState& state, hall::HallViews& views, const std::string& dir,
-                 hall::PageFeed& feed, hall::GameFileWriter& games, bool all_games = false) {
+                 hall::PageFeed& feed, hall::GameFileWriter& games, hall::RecordStore& store,
+                 bool all_games = false) {
   state.refresh();
+  // What replayed, on disk before any file names it (a restart rebuilds it from there).
+  try {
+    store.append(state.take_verified());
+  } catch (const std::exception& e) {
+    std::cerr << "tactiled-hall: " << e.what() << "\n";  // kept, written with the next batch
+  }
   for (const hall::Table* t : views.update(state)) games.changed(*t);
   std::string live = views.live_pgn(state);
   std::string index = views.round_json_text(state) + "\n";
@@ -175,7 +185,21 @@ int run(const hall::HallConfig& config) {
   hall::PageFeed feed;
   hall::HallViews views;
   hall::GameFileWriter games(config.output_dir, std::chrono::milliseconds(config.game_files_ms));
-  write_files(state, views, config.output_dir, feed, games);
+  // Every game the hall verified before a restart, from its records on disk: what is
+  // missing after them is asked of the tables (resend), not taken from the retained pgn.
+  hall::RecordStore store(config.output_dir + "/records");
+  std::size_t restored = 0;
+  for (const hall::RecordStore::Kept& k : store.load()) {
+    const std::size_t good = state.restore(k.table, k.game_id, k.lines);
+    if (good < k.lines.size())
+      std::cerr << "tactiled-hall: table " << k.table << " game '" << k.game_id
+                << "': " << k.lines.size() - good
+                << " kept records do not replay; asked for again\n";
+    store.keep(k.table, k.game_id, good);
+    restored += good;
+  }
+  if (restored > 0) std::cout << "tactiled-hall: " << restored << " records restored\n";
+  write_files(state, views, config.output_dir, feed, games, store);
   std::optional<hall::HttpServer> http;
   http.emplace(config.http_address, config.http_port, feed, config.output_dir);
   std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker.host << ":"
@@ -184,6 +208,11 @@ int run(const hall::HallConfig& config) {
   using Clock = std::chrono::steady_clock;
   bool dirty = false;
   Clock::time_point first_change;
+  // A hall that hears no table of its name for a minute says so (a hall name mistyped in
+  // hall.conf would otherwise run an empty hall without a word).
+  const std::string own_topics = "tactiled/" + config.hall + "/";
+  const Clock::time_point started = Clock::now();
+  bool heard_a_table = false, told_none = false;
   while (!g_stop) {
     first_connection.retry(std::chrono::steady_clock::now());
     std::vector<Message> batch;
@@ -203,6 +232,8 @@ int run(const hall::HallConfig& config) {
     }
     const auto dropped_before = state.dropped();
     for (const Message& message : batch) {
+      if (message.topic.starts_with(own_topics) && !message.topic.ends_with("/resend"))
+        heard_a_table = true;
       if (state.receive(message.topic, message.payload, message.live_at) && !dirty) {
         dirty = true;
         first_change = Clock::now();
@@ -216,6 +247,29 @@ int run(const hall::HallConfig& config) {
     }
     for (const std::string& line : state.take_drop_log())
       std::cerr << "tactiled-hall: " << line << "\n";
+    if (!told_none && !heard_a_table && Clock::now() - started >= kNoTableNotice) {
+      told_none = true;
+      const std::string notice = "No table of hall '" + config.hall +
+                                 "' heard for a minute: is the hall's name in hall.conf the "
+                                 "tables' (publish.conf's hall)?";
+      std::cerr << "tactiled-hall: " << notice << "\n";
+      state.set_notice(notice);
+      if (!dirty) first_change = Clock::now();
+      dirty = true;
+    }
+    if (told_none && heard_a_table && !state.notice().empty()) {
+      std::cerr << "tactiled-hall: a table of hall '" << config.hall << "' is heard now\n";
+      state.set_notice("");
+      if (!dirty) first_change = Clock::now();
+      dirty = true;
+    }
+    // Records the hall lacks, asked of their tables (docs/hall.md, "Nothing lost").
+    for (const hall::Resend& r : state.take_resend_requests(unix_ms())) {
+      const std::string topic = own_topics + r.table + "/resend";
+      const std::string payload = r.request.to_json();
+      mosquitto_publish(m, nullptr, topic.c_str(), static_cast<int>(payload.size()), payload.data(),
+                        1, false);
+    }
     // Games' files held back (game-files-ms, or a write that failed) once they are due,
     // changes or not: the views are as the last rewrite made them.
     if (!dirty && games.due(Clock::now())) {
@@ -227,7 +281,7 @@ int run(const hall::HallConfig& config) {
     }
     if (dirty && Clock::now() - first_change >= std::chrono::milliseconds(config.coalesce_ms)) {
       try {
-        write_files(state, views, config.output_dir, feed, games);
+        write_files(state, views, config.output_dir, feed, games, store);
       } catch (const std::exception& e) {
         std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again at the next change
       }
@@ -240,7 +294,8 @@ int run(const hall::HallConfig& config) {
   mosquitto_loop_stop(m, true);
   mosquitto_destroy(m);
   mosquitto_lib_cleanup();
-  if (dirty || games.pending()) write_files(state, views, config.output_dir, feed, games, true);
+  if (dirty || games.pending() || store.behind())
+    write_files(state, views, config.output_dir, feed, games, store, true);
   return 0;
 }
 
