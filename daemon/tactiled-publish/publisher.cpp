@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <fstream>
@@ -60,6 +61,7 @@ Publisher::Publisher(const Settings& settings)
   mosquitto_connect_callback_set(mosq_, &Publisher::on_connect);
   mosquitto_disconnect_callback_set(mosq_, &Publisher::on_disconnect);
   mosquitto_publish_callback_set(mosq_, &Publisher::on_publish);
+  mosquitto_message_callback_set(mosq_, &Publisher::on_message);
   first_connection_.emplace(mosq_);
   mqtt::start_connecting(mosq_, s_.broker, 5);
 }
@@ -81,6 +83,9 @@ void Publisher::on_connect(mosquitto* m, void* self, int rc) {
   const std::string topic = p->prefix_ + "status";
   const char* status = p->tactiled_up_ ? "online" : "offline";
   mosquitto_publish(m, nullptr, topic.c_str(), int(std::strlen(status)), status, kQos, true);
+  // The hall's requests for records it lacks (docs/hall.md, "Nothing lost").
+  const std::string resend = p->prefix_ + "resend";
+  mosquitto_subscribe(m, nullptr, resend.c_str(), kQos);
   p->first_connection_->made();
   std::lock_guard lock(p->mu_);
   p->connected_ = true;
@@ -101,6 +106,17 @@ void Publisher::on_publish(mosquitto*, void* self, int mid) {
   if (it->second > p->acked_) p->acked_above_.insert(it->second);
   p->sent_mids_.erase(it);
   p->advance_acked();
+}
+
+void Publisher::on_message(mosquitto*, void* self, const mosquitto_message* msg) {
+  auto* p = static_cast<Publisher*>(self);
+  if (!msg->payload || msg->payloadlen > 1024 || p->prefix_ + "resend" != msg->topic) return;
+  std::optional<mqtt::ResendRequest> r = mqtt::parse_resend_request(
+      std::string_view(static_cast<const char*>(msg->payload), std::size_t(msg->payloadlen)));
+  if (!r) return;
+  std::lock_guard lock(p->mu_);
+  // A hall asks again what did not come: a few requests waiting are all it needs.
+  if (p->resends_.size() < 16) p->resends_.push_back(std::move(*r));
 }
 
 void Publisher::advance_acked() {
@@ -136,6 +152,7 @@ void Publisher::step(const json& status) {
   } else {
     publish_silence();
   }
+  answer_resends();
   if (log_.empty()) {
     if (current.empty()) return;
     log_ = current;
@@ -204,6 +221,65 @@ void Publisher::load_log() {
     }
   }
   read_bytes_ += at;
+  note_game();
+}
+
+void Publisher::note_game() {
+  if (lines_.empty() || lines_.front().first != 0) return;
+  const json start = json::parse(lines_.front().second, nullptr, false);
+  const std::string id =
+      start.is_object() && start.contains("game_id") && start["game_id"].is_string()
+          ? start["game_id"].get<std::string>()
+          : "";
+  if (!game::valid_game_id(id)) return;
+  auto it =
+      std::find_if(games_.begin(), games_.end(), [&](const KeptLog& k) { return k.game_id == id; });
+  if (it == games_.end()) {
+    games_.push_back({id, log_, -1});
+    if (games_.size() > kMaxGames) games_.erase(games_.begin());
+    it = games_.end() - 1;
+  }
+  it->log = log_;
+  it->seq = lines_.back().first;
+}
+
+void Publisher::answer_resends() {
+  std::vector<mqtt::ResendRequest> asked;
+  {
+    std::lock_guard lock(mu_);
+    if (!connected_) return;  // asked again by the hall once it hears this table again
+    asked.swap(resends_);
+  }
+  for (const mqtt::ResendRequest& r : asked) {
+    // The log of that game: one this publisher sent (a log from before game ids: the
+    // current one, for "").
+    std::string log;
+    for (const KeptLog& k : games_)
+      if (k.game_id == r.game_id) log = k.log;
+    if (r.game_id.empty() && !lines_.empty()) {
+      const json start = json::parse(lines_.front().second, nullptr, false);
+      if (start.is_object() && !start.contains("game_id")) log = log_;
+    }
+    if (log.empty()) continue;  // not a game of this table's: nothing to send
+    bool shrunk = false;
+    const std::string text = read_from(log, 0, shrunk);
+    const std::string topic = prefix_ + "record" + (r.game_id.empty() ? "" : "/" + r.game_id);
+    std::size_t at = 0;
+    for (std::size_t nl; (nl = text.find('\n', at)) != std::string::npos; at = nl + 1) {
+      const std::string_view line(text.data() + at, nl - at);
+      const json j = json::parse(line, nullptr, false);
+      if (!j.is_object() || !j.contains("seq") || !j["seq"].is_number_integer()) continue;
+      const std::int64_t seq = j["seq"].get<std::int64_t>();
+      if (seq < r.from) continue;
+      if (seq > r.to) break;
+      // A resume that cut a torn line writes its seq again: the later line is the log's,
+      // and the hall replays the chain, so an earlier one sent too is dropped there.
+      std::lock_guard lock(mu_);
+      if (mosquitto_publish(mosq_, nullptr, topic.c_str(), static_cast<int>(line.size()),
+                            line.data(), kQos, false) != MOSQ_ERR_SUCCESS)
+        return;  // asked again by the hall
+    }
+  }
 }
 
 void Publisher::send_records() {
@@ -330,6 +406,12 @@ void Publisher::publish_state(const json& status) {
                                ? status["discrepancies"]
                                : json::array();
   state["seq"] = lines_.empty() ? json(nullptr) : json(lines_.back().first);
+  // The round's other games this publisher keeps: a hall that missed one whole asks.
+  json games = json::array();
+  for (const KeptLog& k : games_)
+    if (k.game_id != game_view_.game_id && k.seq >= 0)
+      games.push_back({{"game_id", k.game_id}, {"seq", k.seq}});
+  state["games"] = games;
   // The clocks are sent again only with a change of the game, not as they run down: a
   // page runs the running clock on from read_at.
   json key = state;
@@ -385,6 +467,14 @@ void Publisher::load_progress() {
   if (j.is_discarded() || !j.is_object()) return;
   log_ = j.value("log", "");
   acked_ = j.value("acked", std::int64_t{-1});
+  if (j.contains("games") && j["games"].is_array())
+    for (const json& g : j["games"])
+      if (g.is_object() && g.value("game_id", "") != "" && g.contains("log") &&
+          g["log"].is_string() && game::valid_game_id(g.value("game_id", "")))
+        games_.push_back({g.value("game_id", ""), g["log"].get<std::string>(),
+                          g.contains("seq") && g["seq"].is_number_integer()
+                              ? g["seq"].get<std::int64_t>()
+                              : std::int64_t{-1}});
   sent_ = acked_;
   saved_ = acked_;
 }
@@ -399,7 +489,10 @@ void Publisher::save_progress(bool now) {
     std::lock_guard lock(mu_);
     if (acked_ == saved_) return;
     if (!now && saved_ != -2 && at - saved_at_ < kEvery) return;
-    j = {{"log", log_}, {"acked", acked_}};
+    json games = json::array();
+    for (const KeptLog& k : games_)
+      games.push_back({{"game_id", k.game_id}, {"log", k.log}, {"seq", k.seq}});
+    j = {{"log", log_}, {"acked", acked_}, {"games", games}};
     saved_ = acked_;
     saved_at_ = at;
   }
