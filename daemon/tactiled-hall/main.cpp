@@ -213,6 +213,7 @@ int run(const hall::HallConfig& config) {
   const std::string own_topics = "tactiled/" + config.hall + "/";
   const Clock::time_point started = Clock::now();
   bool heard_a_table = false, told_none = false;
+  Clock::time_point looked_for_gaps{};
   while (!g_stop) {
     first_connection.retry(std::chrono::steady_clock::now());
     std::vector<Message> batch;
@@ -263,12 +264,16 @@ int run(const hall::HallConfig& config) {
       if (!dirty) first_change = Clock::now();
       dirty = true;
     }
-    // Records the hall lacks, asked of their tables (docs/hall.md, "Nothing lost").
-    for (const hall::Resend& r : state.take_resend_requests(unix_ms())) {
-      const std::string topic = own_topics + r.table + "/resend";
-      const std::string payload = r.request.to_json();
-      mosquitto_publish(m, nullptr, topic.c_str(), static_cast<int>(payload.size()), payload.data(),
-                        1, false);
+    // Records the hall lacks, asked of their tables (docs/hall.md, "Nothing lost"); looked
+    // for four times a second, not at every wake (every game of every table is looked at).
+    if (Clock::now() - looked_for_gaps >= std::chrono::milliseconds(250)) {
+      looked_for_gaps = Clock::now();
+      for (const hall::Resend& r : state.take_resend_requests(unix_ms())) {
+        const std::string topic = own_topics + r.table + "/resend";
+        const std::string payload = r.request.to_json();
+        mosquitto_publish(m, nullptr, topic.c_str(), static_cast<int>(payload.size()),
+                          payload.data(), 1, false);
+      }
     }
     // Games' files held back (game-files-ms, or a write that failed) once they are due,
     // changes or not: the views are as the last rewrite made them.
