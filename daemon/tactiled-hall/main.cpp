@@ -55,11 +55,18 @@ and keeps in the output directory, each rewritten all or nothing:
                  a new one at once)
   round.json     the round's index: tables, boards, players, results, files, flags,
                  every table's games and the messages dropped
-Each game is rebuilt from its records (the durable source); a table joined late shows its
-retained pgn until its records reach back to the start. A bad record flags its table
-(round.json "flags") and the rest goes on. A message over 64 KiB, not UTF-8, of a bad
-table name or topic, or past the bounds (500 tables, 100 games a table) is dropped,
-logged and counted (round.json "dropped"). See tactiled-hall-setup(8) for a broker where
+  records/       each game's records that replayed on their hash chain: a restarted
+                 hall rebuilds every game from them
+Each game is rebuilt from its records (the durable source); what the hall lacks it asks
+the table's publisher for on tactiled/<hall>/<table>/resend (round.json "missing"
+meanwhile); only a game's start record makes it a table's current one; a table joined
+late shows its retained pgn until its records reach back to the start. A bad record
+flags its table (round.json "flags") and the rest goes on. Every payload is read once
+into a typed value: a message over 64 KiB, not UTF-8, of a bad table name or topic, with
+a field of the wrong type or range or text with a control or bidi character, or past the
+bounds (500 tables, 100 games a table, 2048 records after a gap a game) is dropped,
+logged and counted (round.json "dropped"). No table of the hall's name heard for a
+minute: said in the journal and on the page. See tactiled-hall-setup(8) for a broker where
 only the venue's tables publish.
 
 It serves the arbiter's page on http-address:http-port: every table as a board diagram
@@ -143,24 +150,29 @@ void write_files(hall::HallState& state, hall::HallViews& views, const std::stri
                  hall::PageFeed& feed, hall::GameFileWriter& games, hall::RecordStore& store,
                  bool all_games = false) {
   state.refresh();
-  // What replayed, on disk before any file names it (a restart rebuilds it from there).
+  for (const hall::Table* t : views.update(state)) games.changed(*t);
+  std::string live = views.live_pgn(state);
+  std::string index = views.round_json_text(state) + "\n";
+  feed.publish(views.page_json_text(state), live, index);
+  std::string failure;
+  try {
+    daemon::replace_file(dir + "/live.pgn", live, "live PGN");
+    try {
+      games.write(state, views, std::chrono::steady_clock::now(), all_games);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+    daemon::replace_file(dir + "/round.json", index, "round index");
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  // What replayed, kept on disk after the files broadcasts poll (their pace first): a
+  // hall stopped between the two asks the tables for those records again.
   try {
     store.append(state.take_verified());
   } catch (const std::exception& e) {
     std::cerr << "tactiled-hall: " << e.what() << "\n";  // kept, written with the next batch
   }
-  for (const hall::Table* t : views.update(state)) games.changed(*t);
-  std::string live = views.live_pgn(state);
-  std::string index = views.round_json_text(state) + "\n";
-  feed.publish(views.page_json_text(state), live, index);
-  daemon::replace_file(dir + "/live.pgn", live, "live PGN");
-  std::string failure;
-  try {
-    games.write(state, views, std::chrono::steady_clock::now(), all_games);
-  } catch (const std::exception& e) {
-    failure = e.what();
-  }
-  daemon::replace_file(dir + "/round.json", index, "round index");
   if (!failure.empty()) throw std::runtime_error(failure);
 }
 
