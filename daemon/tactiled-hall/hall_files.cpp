@@ -270,7 +270,19 @@ std::vector<const Table*> HallViews::update(const HallState& hall) {
   for (const Table* t : hall.tables()) {
     Entry& e = entries_[t->name];
     if (e.changes == t->changes && e.round == hall.round()) continue;
-    e.view = table_view(hall, *t);
+    // Every value was checked when it came; should a view still fail, that table keeps
+    // its last view (at first, its name and board alone) and every other table goes on.
+    try {
+      e.view = table_view(hall, *t);
+    } catch (const std::exception&) {
+      if (e.changes < 0) {
+        Table bare;
+        bare.name = t->name;
+        bare.board = t->board;
+        bare.status = t->status;
+        e.view = table_view(hall, bare);
+      }
+    }
     e.changes = t->changes;
     e.round = hall.round();
     changed.push_back(t);
