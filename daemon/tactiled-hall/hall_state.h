@@ -148,8 +148,10 @@ class HallState {
   const std::string& site() const { return site_; }
 
   // One MQTT message on `topic` (tactiled/<hall>/<table>/<kind>). Returns whether anything
-  // the files or the page show changed. A message of another hall or an unknown kind is
-  // ignored; a bad payload flags its table. `live_at`: the hall's Unix ms when a message
+  // the files or the page show changed. A message of another hall, or the hall's own
+  // resend request, is ignored; a payload that is not its topic's typed value
+  // (hall_messages.h) is dropped and counted, and a bad record also flags its table.
+  // `live_at`: the hall's Unix ms when a message
   // came live (not a retained one handed over at subscribing); a state's read_at is kept
   // on the hall's clock, by the offset such a state shows (latency included: the clock
   // then runs on from the moment it reached the hall).
