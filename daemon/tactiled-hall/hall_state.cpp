@@ -334,10 +334,12 @@ bool HallState::receive_pgn(Table& t, chess::PgnGame pgn) {
 void HallState::show_retained_pgn(Table& t) {
   if (!t.retained_pgn || t.game_from_records) return;
   const std::string id(t.retained_pgn->tag("GameId"));
-  const bool empty = !t.started && t.pending.empty() && t.fed == 0;
   if (id != t.id) {
-    if (!empty || !game::valid_game_id(id)) return;
-    t.id = id;  // a table joined late: its game is the pgn's until its records come
+    // A table joined late (no game of any id yet): its game is the pgn's until its records
+    // come. A game that has an id is never renamed by a pgn (another game's, or a forgery).
+    const bool nothing = t.id.empty() && !t.started && t.pending.empty() && t.fed == 0;
+    if (!nothing || !game::valid_game_id(id)) return;
+    t.id = id;
   }
   t.game = *t.retained_pgn;
 }

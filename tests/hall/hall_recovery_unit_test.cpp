@@ -56,6 +56,31 @@ TEST(HallRecovery, OnlyAStartRecordMakesAGameTheTablesCurrentOne) {
   EXPECT_EQ(hall.dropped().at("too-many-games"), 4);
 }
 
+// A new game's start comes while the retained pgn is still the last game's: the new game
+// keeps its own id (the pgn names no game but its own), each game once in round.json.
+TEST(HallRecovery, ANewGameIsNotRenamedByTheLastGamesRetainedPgn) {
+  const std::vector<std::string> lines = log_lines();
+  const std::string id1(32, '1'), id2(32, '2');
+  HallState hall("open");
+  for (const std::string& l : lines) hall.receive(kRecord + "/" + id1, l);
+  hall.refresh();
+  chess::PgnGame pgn = *hall.table("1")->game;
+  pgn.set_tag("GameId", id1);
+  hall.receive("tactiled/open/1/pgn", chess::write_pgn(pgn));
+  hall.receive(kRecord + "/" + id2, lines[0]);
+  hall.receive(kRecord + "/" + id2, lines[1]);
+  hall.refresh();
+  const Table* t = hall.table("1");
+  EXPECT_EQ(t->id, id2);
+  EXPECT_EQ(t->fed, 2);
+  const nlohmann::json games = round_json(hall)["tables"][0]["games"];
+  ASSERT_EQ(games.size(), 2u) << games;
+  EXPECT_EQ(games[0]["game_id"], id1);
+  EXPECT_EQ(games[0]["records"], lines.size());
+  EXPECT_EQ(games[1]["game_id"], id2);
+  EXPECT_EQ(games[1]["records"], 2);
+}
+
 TEST(HallRecovery, RecordsAfterAGapAreKeptWithinTheWindowAndTheBytes) {
   HallState hall("open");
   hall.receive(kRecord, log_lines()[0]);
