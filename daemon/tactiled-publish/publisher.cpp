@@ -148,6 +148,12 @@ void Publisher::step(const json& status) {
   }
   const std::string current = status.is_object() ? status.value("log", "") : "";
   if (status.is_object()) {
+    status_log_ = current;
+    status_round_ = status.contains("round") && status["round"].is_string()
+                        ? status["round"].get<std::string>()
+                        : "";
+  }
+  if (status.is_object()) {
     answered_at_ = now_unix_ms();
   } else {
     publish_silence();
@@ -235,12 +241,13 @@ void Publisher::note_game() {
   auto it =
       std::find_if(games_.begin(), games_.end(), [&](const KeptLog& k) { return k.game_id == id; });
   if (it == games_.end()) {
-    games_.push_back({id, log_, -1});
+    games_.push_back({id, log_, -1, ""});
     if (games_.size() > kMaxGames) games_.erase(games_.begin());
     it = games_.end() - 1;
   }
   it->log = log_;
   it->seq = lines_.back().first;
+  if (log_ == status_log_) it->round = status_round_;  // an older log keeps its own
 }
 
 void Publisher::answer_resends() {
@@ -409,7 +416,7 @@ void Publisher::publish_state(const json& status) {
   // The round's other games this publisher keeps: a hall that missed one whole asks.
   json games = json::array();
   for (const KeptLog& k : games_)
-    if (k.game_id != game_view_.game_id && k.seq >= 0)
+    if (k.game_id != game_view_.game_id && k.seq >= 0 && k.round == status_round_)
       games.push_back({{"game_id", k.game_id}, {"seq", k.seq}});
   state["games"] = games;
   // The clocks are sent again only with a change of the game, not as they run down: a
@@ -469,12 +476,14 @@ void Publisher::load_progress() {
   acked_ = j.value("acked", std::int64_t{-1});
   if (j.contains("games") && j["games"].is_array())
     for (const json& g : j["games"])
-      if (g.is_object() && g.value("game_id", "") != "" && g.contains("log") &&
-          g["log"].is_string() && game::valid_game_id(g.value("game_id", "")))
-        games_.push_back({g.value("game_id", ""), g["log"].get<std::string>(),
-                          g.contains("seq") && g["seq"].is_number_integer()
-                              ? g["seq"].get<std::int64_t>()
-                              : std::int64_t{-1}});
+      if (g.is_object() && g.contains("game_id") && g["game_id"].is_string() &&
+          game::valid_game_id(g["game_id"].get<std::string>()) && g.contains("log") &&
+          g["log"].is_string())
+        games_.push_back(
+            {g["game_id"].get<std::string>(), g["log"].get<std::string>(),
+             g.contains("seq") && g["seq"].is_number_integer() ? g["seq"].get<std::int64_t>()
+                                                               : std::int64_t{-1},
+             g.contains("round") && g["round"].is_string() ? g["round"].get<std::string>() : ""});
   sent_ = acked_;
   saved_ = acked_;
 }
@@ -491,7 +500,7 @@ void Publisher::save_progress(bool now) {
     if (!now && saved_ != -2 && at - saved_at_ < kEvery) return;
     json games = json::array();
     for (const KeptLog& k : games_)
-      games.push_back({{"game_id", k.game_id}, {"log", k.log}, {"seq", k.seq}});
+      games.push_back({{"game_id", k.game_id}, {"log", k.log}, {"seq", k.seq}, {"round", k.round}});
     j = {{"log", log_}, {"acked", acked_}, {"games", games}};
     saved_ = acked_;
     saved_at_ = at;

@@ -97,14 +97,17 @@ class Publisher {
 
   // The games of the round this publisher sent, by game id: their logs, to answer the
   // hall's resend requests from, and their last seq, for the state's "games" (the hall
-  // learns of a game it missed whole). The last kMaxGames, in the order begun; kept in
-  // the state directory with the progress.
+  // learns of a game it missed whole: those of the current game's round only, so a hall
+  // of a new round is not sent the rounds before). The last kMaxGames, in the order
+  // begun; kept in the state directory with the progress.
   struct KeptLog {
     std::string game_id, log;
     std::int64_t seq = -1;
+    std::string round;  // the round tactiled's status named while it was the current game
   };
   static constexpr std::size_t kMaxGames = 100;
   std::vector<KeptLog> games_;
+  std::string status_log_, status_round_;     // the log and round tactiled's status names
   std::vector<mqtt::ResendRequest> resends_;  // taken by the main loop (under mu_)
 };
 
