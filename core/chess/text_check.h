@@ -54,10 +54,29 @@ inline bool has_control_character(std::string_view text) {
   return false;
 }
 
-// A one-line text field (a name, an event): valid UTF-8, no control character, at most
-// `max_bytes` bytes.
+// Whether well-formed UTF-8 `text` holds a character that a terminal or a page would act
+// on rather than show: C0 and DEL (has_control_character), C1 (U+0080..U+009F: CSI among
+// them) or a bidirectional control (U+061C, U+200E, U+200F, U+202A..U+202E,
+// U+2066..U+2069), which reorders what follows it on screen (a name that shows another).
+inline bool has_unsafe_character(std::string_view text) {
+  if (has_control_character(text)) return true;
+  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+    const auto a = static_cast<unsigned char>(text[i]);
+    const auto b = static_cast<unsigned char>(text[i + 1]);
+    if (a == 0xC2 && b >= 0x80 && b <= 0x9F) return true;  // C1
+    if (a == 0xD8 && b == 0x9C) return true;               // U+061C arabic letter mark
+    if (a != 0xE2 || i + 2 >= text.size()) continue;
+    const auto c = static_cast<unsigned char>(text[i + 2]);
+    if (b == 0x80 && (c == 0x8E || c == 0x8F || (c >= 0xAA && c <= 0xAE))) return true;
+    if (b == 0x81 && c >= 0xA6 && c <= 0xA9) return true;  // U+2066..U+2069 isolates
+  }
+  return false;
+}
+
+// A one-line text field (a name, an event): valid UTF-8, no control character (C0, DEL,
+// C1) and no bidirectional control, at most `max_bytes` bytes.
 inline bool plain_text(std::string_view text, std::size_t max_bytes) {
-  return text.size() <= max_bytes && valid_utf8(text) && !has_control_character(text);
+  return text.size() <= max_bytes && valid_utf8(text) && !has_unsafe_character(text);
 }
 
 }  // namespace tactile::chess

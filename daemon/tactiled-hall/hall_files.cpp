@@ -13,15 +13,9 @@
 namespace tactile::hall {
 namespace {
 
-std::string state_text(const Table& t, const char* key) {
-  if (!t.state.is_object() || !t.state.contains(key) || !t.state[key].is_string()) return "";
-  return t.state[key].get<std::string>();
-}
-
-bool state_ms(const Table& t, const char* key, long long& ms) {
-  if (!t.state.is_object() || !t.state.contains(key) || !t.state[key].is_number()) return false;
-  ms = t.state[key].get<long long>();
-  return true;
+// A text of the table's state, "" when it has none.
+std::string state_text(const Table& t, std::optional<std::string> TableState::*field) {
+  return t.state && (*t.state).*field ? *((*t.state).*field) : "";
 }
 
 // A tag nobody set: absent, empty or PGN's "?".
@@ -29,26 +23,47 @@ bool unset(const chess::PgnGame& g, const char* tag) {
   return g.tag(tag).empty() || g.tag(tag) == "?";
 }
 
+nlohmann::json optional_json(const std::optional<std::int64_t>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json();
+}
+
 // The boards of a table's state whose last self-test is older than the round (hall.conf's
 // round-start), or that have none: [{"board":"A","time":"..."|null}]. Only boards the
 // table reports health of (a tactiled from before board health reports none).
-nlohmann::json old_self_tests(const HallState& hall, const nlohmann::json& state) {
+nlohmann::json old_self_tests(const HallState& hall, const TableState* state) {
   nlohmann::json old = nlohmann::json::array();
-  if (hall.round_start() == 0 || !state.contains("health") || !state["health"].is_object())
-    return old;
-  for (const auto& [board, h] : state["health"].items()) {
-    if (board != "A" && board != "B") continue;
-    const nlohmann::json* test =
-        h.is_object() && h.contains("self_test") ? &h["self_test"] : nullptr;
-    const std::string time =
-        test && test->is_object() && test->contains("time") && (*test)["time"].is_string()
-            ? (*test)["time"].get<std::string>()
-            : "";
+  if (hall.round_start() == 0 || !state) return old;
+  for (const auto& [board, h] : state->health) {
+    const std::string time = h.self_test ? h.self_test->time : "";
     const std::optional<std::int64_t> at = daemon::parse_utc(time);
     if (at && *at >= hall.round_start()) continue;
     old.push_back({{"board", board}, {"time", at ? nlohmann::json(time) : nlohmann::json()}});
   }
   return old;
+}
+
+// Each board's health as the page reads it: chatter, suspect holes, the last self-test.
+nlohmann::json health_json(const TableState* state) {
+  nlohmann::json out = nlohmann::json::object();
+  if (!state) return out;
+  for (const auto& [board, h] : state->health) {
+    nlohmann::json test;
+    if (h.self_test)
+      test = {{"passed", h.self_test->passed},
+              {"time", h.self_test->time},
+              {"failed", h.self_test->failed}};
+    out[board] = {
+        {"chatter", optional_json(h.chatter)}, {"suspect", h.suspect}, {"self_test", test}};
+  }
+  return out;
+}
+
+// The missing records of a game as round.json names them: [[from, to], ...].
+nlohmann::json missing_json(const TableGame& g) {
+  nlohmann::json out = nlohmann::json::array();
+  if (!g.gap()) return out;
+  for (const auto& [from, to] : g.missing()) out.push_back({from, to});
+  return out;
 }
 
 // round.json and the page's JSON but their "tables".
@@ -58,7 +73,9 @@ nlohmann::json round_head(const HallState& hall) {
   return {{"hall", hall.hall()}, {"round", hall.round()}, {"dropped", dropped}};
 }
 nlohmann::json page_head(const HallState& hall) {
-  return {{"hall", hall.hall()}, {"round", hall.round()}};
+  nlohmann::json head = {{"hall", hall.hall()}, {"round", hall.round()}};
+  if (!hall.notice().empty()) head["notice"] = hall.notice();
+  return head;
 }
 
 }  // namespace
@@ -89,11 +106,11 @@ chess::PgnGame feed_game(const HallState& hall, const Table& t, const TableGame&
   // game when the log has none (a table joined late shows its retained pgn).
   if (current) {
     for (const char* player : {"White", "Black"}) {
-      std::string name = state_text(t, player[0] == 'W' ? "white" : "black");
+      std::string name = state_text(t, player[0] == 'W' ? &TableState::white : &TableState::black);
       if (unset(g, player) && !name.empty()) g.set_tag(player, name);
     }
-    if (g.tag("Event").empty() && !state_text(t, "event").empty())
-      g.set_tag("Event", state_text(t, "event"));
+    if (g.tag("Event").empty() && !state_text(t, &TableState::event).empty())
+      g.set_tag("Event", state_text(t, &TableState::event));
   }
   // The hall's configuration names the round's Event and Site for every game.
   if (!hall.event().empty()) g.set_tag("Event", hall.event());
@@ -101,11 +118,10 @@ chess::PgnGame feed_game(const HallState& hall, const Table& t, const TableGame&
   if (unset(g, "Round") && !hall.round().empty()) g.set_tag("Round", hall.round());
   g.set_tag("Board", std::to_string(t.board));
   if (!current) return g;
-  long long white = 0, black = 0, read_at = 0;
-  if (state_ms(t, "white_ms", white) && state_ms(t, "black_ms", black)) {
-    g.set_tag("WhiteClock", clock_text(white));
-    g.set_tag("BlackClock", clock_text(black));
-    if (state_ms(t, "read_at", read_at)) g.set_tag("ReferenceTime", utc_text(read_at));
+  if (t.state && t.state->white_ms && t.state->black_ms) {
+    g.set_tag("WhiteClock", clock_text(*t.state->white_ms));
+    g.set_tag("BlackClock", clock_text(*t.state->black_ms));
+    if (t.state->read_at) g.set_tag("ReferenceTime", utc_text(*t.state->read_at));
   }
   return g;
 }
@@ -136,11 +152,12 @@ TableView table_view(const HallState& hall, const Table& t) {
   const chess::PgnGame g = feed_game(hall, t);
   TableView v;
   v.pgn = chess::write_pgn(g);
-  const bool gap = t.records.size() != static_cast<std::size_t>(t.next_seq);
+  // Records known to be missing (a table with a retained pgn and nothing else is not).
+  const bool gap = t.gap() && (t.started || t.last_known >= 0 || !t.pending.empty());
   // Every game of the table with an id, each in a file of its own, earlier ones first.
   nlohmann::json games = nlohmann::json::array();
   auto add_game = [&](const TableGame& tg) {
-    if (tg.id.empty()) return;
+    if (tg.id.empty() || !(tg.started || tg.game)) return;  // known by its id only
     const chess::PgnGame one =
         &tg == static_cast<const TableGame*>(&t) ? g : feed_game(hall, t, tg);
     const std::string file = game_file_name(t, tg);
@@ -153,10 +170,20 @@ TableView table_view(const HallState& hall, const Table& t) {
                      {"round", std::string(one.tag("Round"))},
                      {"result", one.result},
                      {"moves", one.moves.size()},
-                     {"records", tg.next_seq}});
+                     {"records", tg.next_seq},
+                     {"from_records", tg.game_from_records},
+                     {"gap", tg.gap()},
+                     {"missing", missing_json(tg)}});
   };
   for (const TableGame& e : t.earlier) add_game(e);
   add_game(t);
+  // Every game with records missing, those known by their id only among them.
+  nlohmann::json missing = nlohmann::json::array();
+  auto add_missing = [&](const TableGame& tg) {
+    if (tg.gap()) missing.push_back({{"game_id", tg.id}, {"records", missing_json(tg)}});
+  };
+  for (const TableGame& e : t.earlier) add_missing(e);
+  add_missing(t);
   v.round_entry = {{"table", t.name},
                    {"board", t.board},
                    {"white", std::string(g.tag("White"))},
@@ -170,28 +197,30 @@ TableView table_view(const HallState& hall, const Table& t) {
                    {"gap", gap},
                    {"flags", t.flags},
                    {"game_id", t.id},
+                   {"missing", missing},
                    {"games", games}};
   // The position before the last move and after it: one replay of the game for both.
   const chess::Position before_last =
       g.moves.empty() ? g.start : g.position_after(g.moves.size() - 1);
   chess::Position now = g.moves.empty() ? g.start : before_last.after(g.moves.back().move);
   // A table with no game yet (no records, no pgn) shows the position its state names.
-  if (!t.game && t.state.contains("fen") && t.state["fen"].is_string()) {
+  const TableState* st = t.state ? &*t.state : nullptr;
+  if (!t.game && st && st->fen) {
     try {
-      now = chess::Position::from_fen(t.state["fen"].get<std::string>());
+      now = chess::Position::from_fen(*st->fen);
     } catch (const std::exception&) {
     }
   }
-  const nlohmann::json& s = t.state.is_object() ? t.state : nlohmann::json::object();
-  auto value = [&](const char* key) { return s.contains(key) ? s[key] : nlohmann::json(); };
-  nlohmann::json alarms =
-      s.contains("alarms") && s["alarms"].is_array() ? s["alarms"] : nlohmann::json::array();
+  nlohmann::json alarms = st ? nlohmann::json(st->alarms) : nlohmann::json::array();
   if (t.status == "offline") alarms.push_back("offline");
-  const nlohmann::json self_test_old = old_self_tests(hall, s);
+  const nlohmann::json self_test_old = old_self_tests(hall, st);
   if (!self_test_old.empty()) alarms.push_back("self-test-old");
   // The last move as the game has it (so a move redraws the page once, with its position);
   // the state's for a table with no game yet.
-  nlohmann::json last_move = value("last_move");
+  nlohmann::json last_move;
+  if (st && st->last_move)
+    last_move = {
+        {"san", st->last_move->san}, {"uci", st->last_move->uci}, {"by", st->last_move->by}};
   if (!g.moves.empty()) {
     const chess::Position& before = before_last;
     const chess::Move m = g.moves.back().move;
@@ -199,20 +228,10 @@ TableView table_view(const HallState& hall, const Table& t) {
                  {"uci", chess::to_uci(before, m)},
                  {"by", before.side_to_move() == chess::White ? "white" : "black"}};
   }
-  // The discrepancies' boards and squares, only as the page may show them.
   nlohmann::json discrepancies = nlohmann::json::array();
-  if (s.contains("discrepancies") && s["discrepancies"].is_array())
-    for (const nlohmann::json& d : s["discrepancies"]) {
-      if (!d.is_object() || d.value("board", "").size() != 1 || !d.contains("squares") ||
-          !d["squares"].is_array())
-        continue;
-      const std::string board = d["board"];
-      if (board != "A" && board != "B") continue;
-      nlohmann::json squares = nlohmann::json::array();
-      for (const nlohmann::json& sq : d["squares"])
-        if (sq.is_string() && sq.get<std::string>().size() == 2) squares.push_back(sq);
-      discrepancies.push_back({{"board", board}, {"squares", squares}});
-    }
+  if (st)
+    for (const Discrepancy& d : st->discrepancies)
+      discrepancies.push_back({{"board", d.board}, {"squares", d.squares}});
   v.page_entry = {
       {"table", t.name},
       {"board", t.board},
@@ -220,22 +239,23 @@ TableView table_view(const HallState& hall, const Table& t) {
       {"black", std::string(g.tag("Black"))},
       {"fen", now.fen()},
       {"turn", now.side_to_move() == chess::White ? "white" : "black"},
-      {"white_ms", value("white_ms")},
-      {"black_ms", value("black_ms")},
-      {"running", s.contains("running") ? s["running"] : "none"},
-      {"read_at", value("read_at")},
+      {"white_ms", st ? optional_json(st->white_ms) : nlohmann::json()},
+      {"black_ms", st ? optional_json(st->black_ms) : nlohmann::json()},
+      {"running", st ? st->running : "none"},
+      {"read_at", st ? optional_json(st->read_at) : nlohmann::json()},
       {"last_move", last_move},
       {"discrepancies", discrepancies},
       {"alarms", alarms},
-      {"health", value("health")},                      // per board: suspect holes, self-test
-      {"daemon_last_seen", value("daemon_last_seen")},  // tactiled gone silent
-      {"self_test_old", self_test_old},                 // boards not tested for the round
+      {"health", health_json(st)},  // per board: suspect holes, self-test
+      {"daemon_last_seen", st ? optional_json(st->daemon_last_seen) : nlohmann::json()},
+      {"self_test_old", self_test_old},  // boards not tested for the round
       {"flags", t.flags},
       {"result", g.result},
       {"moves", g.moves.size()},
       {"status", t.status},
       {"offline_since", t.offline_since ? nlohmann::json(t.offline_since) : nlohmann::json()},
       {"file", game_file_name(t)},
+      {"gap", gap},
       {"games", games}};
   // Every text was checked as UTF-8 when it came; replace is a second line of defence: a
   // dump that threw would stop every rewrite from then on.
@@ -250,7 +270,19 @@ std::vector<const Table*> HallViews::update(const HallState& hall) {
   for (const Table* t : hall.tables()) {
     Entry& e = entries_[t->name];
     if (e.changes == t->changes && e.round == hall.round()) continue;
-    e.view = table_view(hall, *t);
+    // Every value was checked when it came; should a view still fail, that table keeps
+    // its last view (at first, its name and board alone) and every other table goes on.
+    try {
+      e.view = table_view(hall, *t);
+    } catch (const std::exception&) {
+      if (e.changes < 0) {
+        Table bare;
+        bare.name = t->name;
+        bare.board = t->board;
+        bare.status = t->status;
+        e.view = table_view(hall, bare);
+      }
+    }
     e.changes = t->changes;
     e.round = hall.round();
     changed.push_back(t);

@@ -8,6 +8,7 @@
 #include "core/game/log_entries.h"
 #include "core/game/log_pgn.h"
 #include "core/game/resume.h"
+#include "core/record/arbiter_log.h"
 #include "daemon/mqtt/broker_access.h"
 
 namespace tactile::hall {
@@ -53,10 +54,6 @@ std::string shown_topic(std::string_view topic) {
   return out;
 }
 
-// The state's fields that are names the page and the PGN show.
-constexpr const char* kTextFields[] = {"hall", "table", "white",   "black", "event",
-                                       "site", "round", "seating", "result"};
-
 }  // namespace
 
 bool HallState::drop(const char* why, std::string_view topic) {
@@ -80,47 +77,45 @@ bool HallState::receive(std::string_view topic, std::string_view payload,
   // Everything below is this hall's: checked before anything is kept.
   if (payload.size() > HallLimits::kMaxPayload) return drop("too-large", topic);
   if (!chess::valid_utf8(topic) || !chess::valid_utf8(payload)) return drop("not-utf8", topic);
-  if (!split_topic(topic, hall, name, kind, game_id) ||
-      (kind != "record" && kind != "state" && kind != "pgn" && kind != "status"))
+  if (!split_topic(topic, hall, name, kind, game_id)) return drop("bad-topic", topic);
+  if (kind == "resend") return false;  // the hall's own requests, heard back
+  if (kind != "record" && kind != "state" && kind != "pgn" && kind != "status")
     return drop("bad-topic", topic);
   if (!mqtt::valid_name(std::string(name))) return drop("bad-name", topic);
   if (!tables_.contains(name) && tables_.size() >= HallLimits::kMaxTables)
     return drop("too-many-tables", topic);
-  if (kind == "status" && payload != "online" && payload != "offline")
-    return drop("bad-field", topic);
-  nlohmann::json state;  // a state is read once: checked here, kept below
-  if (kind == "state") {
-    state = nlohmann::json::parse(payload, nullptr, false);
-    const nlohmann::json& j = state;
-    if (j.is_object())
-      for (const char* key : kTextFields)
-        if (j.contains(key) &&
-            (!j[key].is_string() ||
-             !chess::plain_text(j[key].get_ref<const std::string&>(), HallLimits::kMaxText)))
-          return drop("bad-field", topic);
+  // Each payload read once into its typed value: one that fails is dropped whole.
+  std::optional<Record> record;
+  std::optional<TableState> state;
+  std::optional<chess::PgnGame> pgn;
+  std::optional<std::string> status;
+  if (kind == "record" && !(record = parse_record(payload))) {
+    Table& t = table_named(std::string(name));
+    flag(t, "a record that is not a log entry with a seq was dropped");
+    ++t.changes;
+    drop("bad-field", topic);
+    return true;  // the flag is news
   }
-  if (kind == "record") {
-    if (const Table* known = table(name)) {
-      const TableGame* g = known->id == game_id ? known : nullptr;
-      for (const TableGame& e : known->earlier)
-        if (e.id == game_id) g = &e;
-      if (!g && known->earlier.size() + 1 >= HallLimits::kMaxGames)
-        return drop("too-many-games", topic);
-      if (g && g->records.size() >= HallLimits::kMaxRecords) return drop("too-many-records", topic);
-    }
-  }
+  if (kind == "state" && !(state = parse_state(payload))) return drop("bad-field", topic);
+  if (kind == "pgn" && !(pgn = parse_pgn(payload))) return drop("bad-field", topic);
+  if (kind == "status" && !(status = parse_status(payload))) return drop("bad-field", topic);
   Table& t = table_named(std::string(name));
   bool changed = false;
-  if (kind == "record") changed = receive_record(t, game_id, payload);
-  if (kind == "state") changed = receive_state(t, std::move(state), live_at);
-  if (kind == "pgn") changed = receive_pgn(t, payload);
-  if (kind == "status" && t.status != payload) {
-    t.status = std::string(payload);
+  if (record) changed = receive_record(t, game_id, std::move(*record), topic);
+  if (state) changed = receive_state(t, std::move(*state), live_at);
+  if (pgn) changed = receive_pgn(t, std::move(*pgn));
+  if (status && t.status != *status) {
+    t.status = *status;
     t.offline_since = t.status == "offline" && live_at ? *live_at : 0;
     changed = true;
   }
   if (changed) ++t.changes;
   return changed;
+}
+
+Table* HallState::find_table(std::string_view name) {
+  const auto it = tables_.find(name);
+  return it == tables_.end() ? nullptr : &it->second;
 }
 
 Table& HallState::table_named(const std::string& name) {
@@ -141,36 +136,86 @@ void HallState::flag(Table& t, std::string why) {
     t.flags.push_back(std::move(why));
 }
 
-bool HallState::receive_record(Table& t, std::string_view game_id, std::string_view payload) {
-  std::int64_t seq = -1;
-  try {
-    const nlohmann::json j = nlohmann::json::parse(payload);
-    if (j.is_object() && j.contains("seq") && j["seq"].is_number_integer())
-      seq = j["seq"].get<std::int64_t>();
-  } catch (const nlohmann::json::exception&) {
-  }
-  if (seq < 0) {
-    flag(t, "a record that is not a log entry with a seq was dropped");
-    return true;
-  }
-  // The game the record belongs to: the current one, an earlier one (a record sent again
-  // late), or a new game, which becomes the table's current one (the old one is kept).
-  TableGame* g = nullptr;
-  if (t.id == game_id) g = &t;
+TableGame* HallState::find_game(Table& t, std::string_view game_id) {
+  if (t.id == game_id && (t.started || !t.pending.empty() || t.game || t.last_known >= 0))
+    return &t;
   for (TableGame& e : t.earlier)
-    if (e.id == game_id) g = &e;
+    if (e.id == game_id) return &e;
+  return nullptr;
+}
+
+// A game the hall knows only by its id (a record past its start, the state's games): kept
+// apart, never the table's current game before its start record came.
+TableGame& HallState::add_unstarted(Table& t, std::string_view game_id) {
+  TableGame g;
+  g.id = std::string(game_id);
+  t.earlier.push_back(std::move(g));
+  return t.earlier.back();
+}
+
+void HallState::make_current(Table& t, TableGame& g) {
+  if (&g == static_cast<TableGame*>(&t)) return;
+  if (t.stale) rebuild(t, t);
+  TableGame next = std::move(g);
+  t.earlier.erase(t.earlier.begin() + (&g - t.earlier.data()));
+  TableGame& old = t;
+  if (old.started || !old.pending.empty() || old.game || old.last_known >= 0)
+    t.earlier.push_back(std::move(old));
+  static_cast<TableGame&>(t) = std::move(next);
+  show_retained_pgn(t);  // the retained pgn stands for the new current game if it is its
+}
+
+void HallState::forget_pending(Table& t, TableGame& g) {
+  t.pending_bytes_all -= g.pending_bytes;
+  pending_bytes_ -= g.pending_bytes;
+  g.pending.clear();
+  g.pending_bytes = 0;
+}
+
+bool HallState::receive_record(Table& t, std::string_view game_id, Record r,
+                               std::string_view topic) {
+  TableGame* g = find_game(t, game_id);
   if (!g) {
-    if (t.stale) rebuild(t, t);
-    if (!t.records.empty() || t.game) t.earlier.push_back(static_cast<TableGame&>(t));
-    TableGame fresh;
-    fresh.id = std::string(game_id);
-    static_cast<TableGame&>(t) = std::move(fresh);
-    t.retained_pgn.clear();  // the old game's
-    g = &t;
+    const std::size_t games = t.earlier.size() + 1;
+    const auto unstarted = std::count_if(t.earlier.begin(), t.earlier.end(),
+                                         [](const TableGame& e) { return !e.started; });
+    if (games >= HallLimits::kMaxGames ||
+        (!r.start && std::size_t(unstarted) >= HallLimits::kMaxUnstarted))
+      return drop("too-many-games", topic);
+    // Only a start record makes a game the table's current one; a record past the start
+    // of a game never seen is kept apart (its start is asked for).
+    g = &add_unstarted(t, game_id);
+    if (r.start) {
+      make_current(t, *g);
+      g = &t;
+    }
+  } else if (r.start && !g->started && g != static_cast<TableGame*>(&t)) {
+    // The start of a game known by its id only: the current one if the state names it, or
+    // if the table has none yet.
+    const bool named = t.state && t.state->game_id == g->id;
+    if (named || !(t.started || t.game)) {
+      make_current(t, *g);
+      g = &t;
+    }
   }
-  if (!g->records.emplace(seq, std::string(payload)).second) return false;  // a duplicate
+  if (g->broken) return false;  // flagged once; the retained pgn stands for it
+  g->last_known = std::max(g->last_known, r.seq);
+  if (r.seq < g->fed || g->pending.contains(r.seq)) return false;  // a duplicate
+  // Bounded: within the window, within the table's and the hall's bytes, but for the
+  // record that fills the gap (it is replayed at the next refresh and freed).
+  const bool fills = r.seq == g->next_seq;
+  if (!fills && (r.seq >= g->fed + HallLimits::kWindow ||
+                 t.pending_bytes_all + r.line.size() > HallLimits::kTableBytes ||
+                 pending_bytes_ + r.line.size() > HallLimits::kTotalBytes))
+    return drop("past-window", topic);
+  if (r.start) g->started = true;
+  const std::size_t bytes = r.line.size();
+  g->pending.emplace(r.seq, std::move(r.line));
+  g->pending_bytes += bytes;
+  t.pending_bytes_all += bytes;
+  pending_bytes_ += bytes;
   const std::int64_t before = g->next_seq;
-  while (g->records.count(g->next_seq)) ++g->next_seq;
+  while (g->pending.contains(g->next_seq)) ++g->next_seq;
   if (g->next_seq == before) return false;  // after a gap: shown once the gap is filled
   g->stale = true;
   return true;
@@ -179,17 +224,69 @@ bool HallState::receive_record(Table& t, std::string_view game_id, std::string_v
 void HallState::rebuild(Table& t, TableGame& g) {
   g.stale = false;
   if (g.broken) return;  // flagged once; the retained pgn stands for it
-  try {
-    // Only the records not fed yet: the follower has the rest.
-    std::int64_t seq = g.follower ? std::int64_t(g.follower->lines()) : 0;
-    for (; seq < g.next_seq; ++seq) {
-      const std::string& line = g.records.at(seq);
-      if (!g.follower)
+  const std::int64_t fed_before = g.fed;
+  // The records that come next on the chain, one by one: a record whose prev is not the
+  // hash of the one before is not this game's (a forgery, or a record of another log): it
+  // is dropped and asked for again, the game goes on.
+  while (!g.pending.empty() && g.pending.begin()->first == g.fed) {
+    const auto it = g.pending.begin();
+    const std::string line = std::move(it->second);
+    t.pending_bytes_all -= line.size();
+    pending_bytes_ -= line.size();
+    g.pending_bytes -= line.size();
+    g.pending.erase(it);
+    bool on_chain = true;
+    if (g.fed == 0) {
+      try {
         g.follower = std::make_shared<game::LogFollower>(line);
-      else
-        g.follower->add(line);
+      } catch (const std::exception&) {
+        on_chain = false;
+      }
+    } else {
+      const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+      on_chain = j.is_object() && j.contains("prev") && j["prev"].is_string() &&
+                 j["prev"].get_ref<const std::string&>() == g.last_hash;
+      if (on_chain) {
+        try {
+          g.follower->add(line);
+        } catch (const std::exception& e) {
+          // On the chain but not a game: the table's own log is broken.
+          flag(t, std::string("the records do not replay: ") + e.what());
+          g.follower.reset();
+          g.broken = true;
+          g.game_from_records = false;
+          forget_pending(t, g);
+          if (&g == static_cast<TableGame*>(&t)) show_retained_pgn(t);
+          return;
+        }
+      }
     }
-    if (!g.follower) return;
+    if (!on_chain) {
+      drop("off-chain", "tactiled/" + hall_ + "/" + t.name + "/record/" + g.id);
+      if (g.fed == 0) g.started = false;
+      // Asked for again; the same seq off the chain kMaxOffChain times is the table's
+      // own log broken (or the record before it a forgery): given up, flagged.
+      if (g.fed > 0 && ++g.off_chain >= HallLimits::kMaxOffChain) {
+        flag(t, "the records do not replay: record " + std::to_string(g.fed) +
+                    " does not carry the hash of the record before");
+        g.follower.reset();
+        g.broken = true;
+        g.game_from_records = false;
+        forget_pending(t, g);
+        if (&g == static_cast<TableGame*>(&t)) show_retained_pgn(t);
+        return;
+      }
+      break;
+    }
+    g.off_chain = 0;
+    g.last_hash = record::sha256_hex(line);
+    g.verified.push_back(line);
+    ++g.fed;
+  }
+  g.next_seq = g.fed;
+  while (g.pending.contains(g.next_seq)) ++g.next_seq;
+  if (g.fed == fed_before || !g.follower) return;
+  try {
     g.game = game::log_pgn(g.follower->game());
     g.game_from_records = true;
   } catch (const std::exception& e) {
@@ -197,41 +294,54 @@ void HallState::rebuild(Table& t, TableGame& g) {
     g.follower.reset();
     g.broken = true;
     g.game_from_records = false;
-    const std::string retained = t.retained_pgn;
-    if (&g == &t && !retained.empty()) receive_pgn(t, retained);
+    forget_pending(t, g);
+    if (&g == static_cast<TableGame*>(&t)) show_retained_pgn(t);
   }
 }
 
-bool HallState::receive_state(Table& t, nlohmann::json j, std::optional<std::int64_t> live_at) {
-  if (!j.is_object()) {
-    flag(t, "a state that is not a JSON object was dropped");
-    return true;
+bool HallState::receive_state(Table& t, TableState s, std::optional<std::int64_t> live_at) {
+  if (round_.empty() && s.round) round_ = *s.round;
+  if (s.read_at) {
+    if (live_at) t.clock_offset_ms = *live_at - *s.read_at;
+    s.read_at = *s.read_at + t.clock_offset_ms;
   }
-  if (round_.empty() && j.contains("round") && j["round"].is_string())
-    round_ = j["round"].get<std::string>();
-  if (j.contains("read_at") && j["read_at"].is_number_integer()) {
-    const std::int64_t read_at = j["read_at"].get<std::int64_t>();
-    if (live_at) t.clock_offset_ms = *live_at - read_at;
-    j["read_at"] = read_at + t.clock_offset_ms;
+  // What the table has: its current game's last seq, and the other games it keeps.
+  for (const KeptGame& k : s.games) {
+    TableGame* g = find_game(t, k.game_id);
+    if (!g && t.earlier.size() + 1 < HallLimits::kMaxGames) g = &add_unstarted(t, k.game_id);
+    if (g) g->last_known = std::max(g->last_known, k.seq);
   }
-  t.state = std::move(j);
+  if (s.game_id && !s.game_id->empty()) {
+    TableGame* g = find_game(t, *s.game_id);
+    if (!g && t.earlier.size() + 1 < HallLimits::kMaxGames) g = &add_unstarted(t, *s.game_id);
+    if (g && s.seq) g->last_known = std::max(g->last_known, *s.seq);
+    // The game the state names is the table's current one once its start came.
+    if (g && g->started && g != static_cast<TableGame*>(&t)) make_current(t, *g);
+  }
+  t.state = std::move(s);
   return true;
 }
 
-bool HallState::receive_pgn(Table& t, std::string_view payload) {
-  t.retained_pgn = std::string(payload);
-  if (t.game_from_records) return false;  // the records are the durable source
-  try {
-    std::vector<chess::PgnGame> games = chess::read_pgn(payload);
-    if (games.size() != 1) throw std::runtime_error("not one game");
-    // A game the hall has no records of (it joined late) is still that game: its GameId.
-    const std::string id(games.front().tag("GameId"));
-    if (t.records.empty() && game::valid_game_id(id)) t.id = id;
-    t.game = std::move(games.front());
-  } catch (const std::exception& e) {
-    flag(t, std::string("a pgn that does not read was dropped: ") + e.what());
-  }
+bool HallState::receive_pgn(Table& t, chess::PgnGame pgn) {
+  t.retained_pgn = std::move(pgn);
+  show_retained_pgn(t);
   return true;
+}
+
+// The retained pgn stands for the current game while its records do not make it: a table
+// joined late, or records that do not replay. It names its game (GameId): a pgn of another
+// game than the current one is not shown for it.
+void HallState::show_retained_pgn(Table& t) {
+  if (!t.retained_pgn || t.game_from_records) return;
+  const std::string id(t.retained_pgn->tag("GameId"));
+  if (id != t.id) {
+    // A table joined late (no game of any id yet): its game is the pgn's until its records
+    // come. A game that has an id is never renamed by a pgn (another game's, or a forgery).
+    const bool nothing = t.id.empty() && !t.started && t.pending.empty() && t.fed == 0;
+    if (!nothing || !game::valid_game_id(id)) return;
+    t.id = id;
+  }
+  t.game = *t.retained_pgn;
 }
 
 void HallState::refresh() {
@@ -241,6 +351,98 @@ void HallState::refresh() {
       if (g.stale) rebuild(t, g);
     if (t.stale) rebuild(t, t);
   }
+}
+
+std::vector<Resend> HallState::take_resend_requests(std::int64_t now_ms) {
+  std::vector<Resend> out;
+  for (auto& kv : tables_) {
+    Table& t = kv.second;
+    auto ask = [&](TableGame& g) {
+      if (!g.gap() || (g.last_known < 0 && !g.started)) {
+        g.missing_since = -1;
+        g.unanswered = 0;
+        return;
+      }
+      if (g.missing_since < 0) g.missing_since = now_ms;
+      if (now_ms - g.missing_since < HallLimits::kGraceMs) return;
+      if (!g.started && g.unanswered >= HallLimits::kMaxUnanswered) return;  // given up
+      // Asked before: again once those came (the next window), or after a wait that
+      // doubles with each request that brought nothing.
+      if (g.asked_at >= 0) {
+        const bool answered = g.next_seq > g.asked_to;
+        const std::int64_t wait = std::min<std::int64_t>(
+            HallLimits::kRetryMs << std::min(g.unanswered, 5), HallLimits::kMaxRetryMs);
+        if (!answered && now_ms - g.asked_at < wait) return;
+        g.unanswered = answered ? 0 : g.unanswered + 1;
+      }
+      mqtt::ResendRequest r;
+      r.game_id = g.id;
+      r.from = g.next_seq;
+      std::int64_t to = g.pending.empty() ? g.last_known : g.pending.begin()->first - 1;
+      if (to < r.from) to = g.last_known;  // only its start is missing
+      r.to = std::min(
+          {to, r.from + HallLimits::kWindow - 1, r.from + mqtt::ResendRequest::kMaxSpan - 1});
+      if (r.to < r.from) return;
+      g.asked_at = now_ms;
+      g.asked_to = r.to;
+      out.push_back({t.name, std::move(r)});
+    };
+    ask(t);
+    for (TableGame& g : t.earlier) ask(g);
+  }
+  return out;
+}
+
+std::vector<VerifiedRecords> HallState::take_verified() {
+  std::vector<VerifiedRecords> out;
+  for (auto& kv : tables_) {
+    Table& t = kv.second;
+    auto take = [&](TableGame& g) {
+      if (g.verified.empty()) return;
+      out.push_back({t.name, g.id, {}});
+      out.back().lines.swap(g.verified);
+    };
+    for (TableGame& g : t.earlier) take(g);
+    take(t);
+  }
+  return out;
+}
+
+std::size_t HallState::restore(const std::string& table, const std::string& game_id,
+                               const std::vector<std::string>& lines) {
+  if (!mqtt::valid_name(table) || (!game_id.empty() && !game::valid_game_id(game_id))) return 0;
+  if (!tables_.contains(table) && tables_.size() >= HallLimits::kMaxTables) return 0;
+  Table& t = table_named(table);
+  if (find_game(t, game_id) || t.earlier.size() + 1 >= HallLimits::kMaxGames) return 0;
+  TableGame& g = add_unstarted(t, game_id);
+  make_current(t, g);
+  for (const std::string& line : lines) {
+    std::optional<Record> r = parse_record(line);
+    if (!r || r->seq != t.next_seq) break;
+    if (r->start) t.started = true;
+    t.last_known = r->seq;
+    t.pending_bytes += r->line.size();
+    t.pending_bytes_all += r->line.size();
+    pending_bytes_ += r->line.size();
+    t.pending.emplace(r->seq, std::move(r->line));
+    ++t.next_seq;
+  }
+  rebuild(t, t);
+  t.verified.clear();  // on disk already
+  ++t.changes;
+  return std::size_t(t.fed);
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> TableGame::missing(std::size_t max) const {
+  std::vector<std::pair<std::int64_t, std::int64_t>> out;
+  std::int64_t from = next_seq;  // the first seq not known to have come
+  for (auto it = pending.lower_bound(next_seq); it != pending.end() && out.size() < max; ++it) {
+    if (it->first > from) out.emplace_back(from, it->first - 1);
+    from = it->first + 1;
+  }
+  if (from <= last_known && out.size() < max) out.emplace_back(from, last_known);
+  if (!started && (out.empty() || out.front().first != 0)) out.insert(out.begin(), {0, 0});
+  return out;
 }
 
 std::vector<const Table*> HallState::tables() const {

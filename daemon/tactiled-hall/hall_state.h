@@ -16,39 +16,65 @@
 
 #include "core/chess/pgn.h"
 #include "core/game/resume.h"
+#include "daemon/mqtt/resend_request.h"
+#include "daemon/tactiled-hall/hall_messages.h"
 
 namespace tactile::hall {
 
 // One game of a table, keyed by the table and its game id (the log's start record's
 // game_id; its records come on tactiled/<hall>/<table>/record/<game_id>; "" for records
 // on plain .../record, from a log before game ids).
+//
+// Its records are replayed in seq order as they come (the hash chain checked, each record
+// once); only the records not replayed yet are kept, within a window after the last one
+// replayed (HallLimits): a record past it is dropped and asked for again later.
 struct TableGame {
   std::string id;
-  // Every record received, by seq, as its log line (duplicates dropped).
-  std::map<std::int64_t, std::string> records;
-  std::int64_t next_seq = 0;  // records 0..next_seq-1 are all here (no gap before it)
+  bool started = false;  // its start record (seq 0) came: only then is it shown
+  // Records that came and are not replayed yet, by seq (duplicates dropped).
+  std::map<std::int64_t, std::string> pending;
+  std::size_t pending_bytes = 0;
+  std::int64_t fed = 0;       // records 0..fed-1 are replayed (on the chain)
+  std::int64_t next_seq = 0;  // records 0..next_seq-1 all came (replayed or pending)
+  // The highest seq the game is known to have: its records', the state's seq for the
+  // game it names, the state's games list; -1: none known.
+  std::int64_t last_known = -1;
   // The game as the records make it (the durable source), else (the table's current game
   // only) as the retained pgn has it (a table joined late, or records that do not
   // replay); nullopt: nothing yet.
   std::optional<chess::PgnGame> game;
   bool game_from_records = false;
   bool stale = false;  // records came that the game is not rebuilt from yet (refresh())
-  // The records 0..follower->lines()-1 fed into the project's replay, one by one as they
-  // come: a new record costs that record's work, not the whole game's replay again.
-  // Reset for good (`broken`) once a record does not replay.
+  // The records 0..fed-1 fed into the project's replay, one by one as they come: a new
+  // record costs that record's work, not the whole game's replay again. Reset for good
+  // (`broken`) once a record on the chain does not replay.
   std::shared_ptr<game::LogFollower> follower;
+  std::string last_hash;  // of record fed-1: the next one's prev
+  int off_chain = 0;      // records in a row at seq `fed` that were not on the chain
   bool broken = false;
+  // Records replayed since the hall's record store last took them (take_verified()).
+  std::vector<std::string> verified;
+  // The hall's requests for what is missing (take_resend_requests()), on its clock.
+  std::int64_t missing_since = -1;  // Unix ms; -1: nothing missing
+  std::int64_t asked_at = -1, asked_to = -1;
+  int unanswered = 0;  // requests in a row that brought nothing: the next waits longer
+
+  // Whether records of the game are missing: its start, or any up to last_known.
+  bool gap() const { return !broken && (!started || next_seq <= last_known || !pending.empty()); }
+  // The missing seqs as inclusive ranges, at most `max` of them.
+  std::vector<std::pair<std::int64_t, std::int64_t>> missing(std::size_t max = 20) const;
 };
 
-// A table: its current game (the TableGame it is: the last game whose records came) and
-// the games it played before in the hall's life (new-game), each kept.
+// A table: its current game (the TableGame it is: the game its last start record or its
+// state names) and the other games the hall knows of it in the hall's life (new-game, or
+// games it learns of from the state or from records sent again), each kept.
 struct Table : TableGame {
-  std::string name;                // the table's name in the topic
-  int board = 0;                   // the Board tag: fixed when the table is first seen
-  std::vector<TableGame> earlier;  // in the order they began
-  nlohmann::json state;            // the retained state, null until one came
-  std::string retained_pgn;        // the retained pgn, "" until one came
-  std::string status;              // "online", "offline" or "" (never heard)
+  std::string name;                 // the table's name in the topic
+  int board = 0;                    // the Board tag: fixed when the table is first seen
+  std::vector<TableGame> earlier;   // in the order the hall learnt of them
+  std::optional<TableState> state;  // the retained state, checked; nullopt until one came
+  std::optional<chess::PgnGame> retained_pgn;  // the retained pgn, checked
+  std::string status;                          // "online", "offline" or "" (never heard)
   // Why the table is flagged: a bad record, a gap, a log that does not replay. The rest of
   // the table goes on; a flag stays until the round ends so the arbiter sees it.
   std::vector<std::string> flags;
@@ -60,6 +86,7 @@ struct Table : TableGame {
   // a time source (no RTC, no NTP in the hall) would otherwise run the page's and the
   // feed's clocks on from a wrong read_at.
   std::int64_t clock_offset_ms = 0;
+  std::size_t pending_bytes_all = 0;  // pending_bytes of all its games
 };
 
 // What the hall keeps of any input, whoever sends it (docs/hall.md, "Limits"): a message
@@ -67,9 +94,37 @@ struct Table : TableGame {
 struct HallLimits {
   static constexpr std::size_t kMaxPayload = 64 * 1024;  // bytes of one message
   static constexpr std::size_t kMaxTables = 500;         // tables of one hall
-  static constexpr std::size_t kMaxRecords = 200000;     // records of one table's game
   static constexpr std::size_t kMaxGames = 100;          // games of one table
+  static constexpr std::size_t kMaxUnstarted = 8;        // games of a table with no start yet
   static constexpr std::size_t kMaxText = 200;           // bytes of a name in a state
+  // Records not replayed yet (after a gap): a game keeps those within kWindow seqs after
+  // its last record replayed, a table at most kTableBytes of them, the hall kTotalBytes.
+  // The record that fills a gap is always taken; the others past a bound come again.
+  static constexpr std::int64_t kWindow = 2048;
+  static constexpr std::size_t kTableBytes = 4 * 1024 * 1024;
+  static constexpr std::size_t kTotalBytes = 64 * 1024 * 1024;
+  // A gap is asked for once it lasted kGraceMs (a record may be a moment late), again
+  // kRetryMs after a request that brought nothing, doubling to kMaxRetryMs; a game with
+  // no start record is given up after kMaxUnanswered such requests.
+  static constexpr std::int64_t kGraceMs = 1000;
+  static constexpr std::int64_t kRetryMs = 3000;
+  static constexpr std::int64_t kMaxRetryMs = 60000;
+  static constexpr int kMaxUnanswered = 5;
+  // A record whose prev is not the hash of the one before is dropped and asked for again;
+  // the same seq so kMaxOffChain times gives the game's records up (flagged).
+  static constexpr int kMaxOffChain = 3;
+};
+
+// A request for records on a table's resend topic.
+struct Resend {
+  std::string table;
+  mqtt::ResendRequest request;
+};
+
+// Records replayed (their hash chain checked), for the hall's record store.
+struct VerifiedRecords {
+  std::string table, game_id;
+  std::vector<std::string> lines;
 };
 
 class HallState {
@@ -93,8 +148,10 @@ class HallState {
   const std::string& site() const { return site_; }
 
   // One MQTT message on `topic` (tactiled/<hall>/<table>/<kind>). Returns whether anything
-  // the files or the page show changed. A message of another hall or an unknown kind is
-  // ignored; a bad payload flags its table. `live_at`: the hall's Unix ms when a message
+  // the files or the page show changed. A message of another hall, or the hall's own
+  // resend request, is ignored; a payload that is not its topic's typed value
+  // (hall_messages.h) is dropped and counted, and a bad record also flags its table.
+  // `live_at`: the hall's Unix ms when a message
   // came live (not a retained one handed over at subscribing); a state's read_at is kept
   // on the hall's clock, by the offset such a state shows (latency included: the clock
   // then runs on from the moment it reached the hall).
@@ -105,9 +162,24 @@ class HallState {
   // files rather than once per record (a replay of the whole log each time).
   void refresh();
 
+  // The requests for missing records due at `now_ms` (the hall's Unix ms), one per game at
+  // most: the first gap of each game, from the record after the last one that came.
+  std::vector<Resend> take_resend_requests(std::int64_t now_ms);
+  // The records replayed since the last call, by game (the record store appends them).
+  std::vector<VerifiedRecords> take_verified();
+  // A game the hall kept on disk (its record store), its lines in seq order from the start
+  // record: replayed as records that came, made the table's current game. Returns how
+  // many lines replayed on the chain (the rest are dropped, and asked for again).
+  std::size_t restore(const std::string& table, const std::string& game_id,
+                      const std::vector<std::string>& lines);
+
+  // A notice the page shows above every table ("" none): the hall's own trouble.
+  void set_notice(std::string notice) { notice_ = std::move(notice); }
+  const std::string& notice() const { return notice_; }
+
   // Messages dropped unread, by why ("too-large", "not-utf8", "bad-topic", "bad-name",
-  // "too-many-tables", "too-many-records", "too-many-games", "bad-field"): round.json's
-  // "dropped".
+  // "too-many-tables", "too-many-games", "bad-field", "past-window", "off-chain"):
+  // round.json's "dropped".
   const std::map<std::string, std::int64_t, std::less<>>& dropped() const { return dropped_; }
   // Lines for the journal about drops since the last call (the first ten of each kind,
   // then every thousandth, so a flood does not fill the disk).
@@ -119,9 +191,15 @@ class HallState {
 
  private:
   Table& table_named(const std::string& name);
-  bool receive_record(Table& t, std::string_view game_id, std::string_view payload);
-  bool receive_state(Table& t, nlohmann::json state, std::optional<std::int64_t> live_at);
-  bool receive_pgn(Table& t, std::string_view payload);
+  Table* find_table(std::string_view name);
+  bool receive_record(Table& t, std::string_view game_id, Record record, std::string_view topic);
+  bool receive_state(Table& t, TableState state, std::optional<std::int64_t> live_at);
+  bool receive_pgn(Table& t, chess::PgnGame pgn);
+  void show_retained_pgn(Table& t);
+  TableGame* find_game(Table& t, std::string_view game_id);
+  TableGame& add_unstarted(Table& t, std::string_view game_id);
+  void make_current(Table& t, TableGame& g);
+  void forget_pending(Table& t, TableGame& g);
   void rebuild(Table& t, TableGame& g);
   void flag(Table& t, std::string why);
   bool drop(const char* why, std::string_view topic);
@@ -134,6 +212,8 @@ class HallState {
   int last_board_ = 0;
   std::map<std::string, std::int64_t, std::less<>> dropped_;
   std::vector<std::string> drop_log_;
+  std::size_t pending_bytes_ = 0;  // of every table
+  std::string notice_;
 };
 
 }  // namespace tactile::hall

@@ -28,6 +28,7 @@
 #include "daemon/tactiled-hall/hall_state.h"
 #include "daemon/tactiled-hall/http_server.h"
 #include "daemon/tactiled-hall/page_feed.h"
+#include "daemon/tactiled-hall/record_store.h"
 
 namespace po = boost::program_options;
 using namespace tactile;
@@ -54,11 +55,18 @@ and keeps in the output directory, each rewritten all or nothing:
                  a new one at once)
   round.json     the round's index: tables, boards, players, results, files, flags,
                  every table's games and the messages dropped
-Each game is rebuilt from its records (the durable source); a table joined late shows its
-retained pgn until its records reach back to the start. A bad record flags its table
-(round.json "flags") and the rest goes on. A message over 64 KiB, not UTF-8, of a bad
-table name or topic, or past the bounds (500 tables, 100 games a table) is dropped,
-logged and counted (round.json "dropped"). See tactiled-hall-setup(8) for a broker where
+  records/       each game's records that replayed on their hash chain: a restarted
+                 hall rebuilds every game from them
+Each game is rebuilt from its records (the durable source); what the hall lacks it asks
+the table's publisher for on tactiled/<hall>/<table>/resend (round.json "missing"
+meanwhile); only a game's start record makes it a table's current one; a table joined
+late shows its retained pgn until its records reach back to the start. A bad record
+flags its table (round.json "flags") and the rest goes on. Every payload is read once
+into a typed value: a message over 64 KiB, not UTF-8, of a bad table name or topic, with
+a field of the wrong type or range or text with a control or bidi character, or past the
+bounds (500 tables, 100 games a table, 2048 records after a gap a game) is dropped,
+logged and counted (round.json "dropped"). No table of the hall's name heard for a
+minute: said in the journal and on the page. See tactiled-hall-setup(8) for a broker where
 only the venue's tables publish.
 
 It serves the arbiter's page on http-address:http-port: every table as a board diagram
@@ -91,6 +99,8 @@ struct Inbox {
   std::condition_variable wake;
   std::vector<Message> messages;
 };
+
+constexpr std::chrono::seconds kNoTableNotice{60};
 
 std::atomic<bool> g_stop{false};
 void on_signal(int) {
@@ -137,20 +147,32 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
 // only when its table changed): live.pgn first (what broadcasts poll), then the games'
 // files that are due, then round.json (it names them).
 void write_files(hall::HallState& state, hall::HallViews& views, const std::string& dir,
-                 hall::PageFeed& feed, hall::GameFileWriter& games, bool all_games = false) {
+                 hall::PageFeed& feed, hall::GameFileWriter& games, hall::RecordStore& store,
+                 bool all_games = false) {
   state.refresh();
   for (const hall::Table* t : views.update(state)) games.changed(*t);
   std::string live = views.live_pgn(state);
   std::string index = views.round_json_text(state) + "\n";
   feed.publish(views.page_json_text(state), live, index);
-  daemon::replace_file(dir + "/live.pgn", live, "live PGN");
   std::string failure;
   try {
-    games.write(state, views, std::chrono::steady_clock::now(), all_games);
+    daemon::replace_file(dir + "/live.pgn", live, "live PGN");
+    try {
+      games.write(state, views, std::chrono::steady_clock::now(), all_games);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+    daemon::replace_file(dir + "/round.json", index, "round index");
   } catch (const std::exception& e) {
     failure = e.what();
   }
-  daemon::replace_file(dir + "/round.json", index, "round index");
+  // What replayed, kept on disk after the files broadcasts poll (their pace first): a
+  // hall stopped between the two asks the tables for those records again.
+  try {
+    store.append(state.take_verified());
+  } catch (const std::exception& e) {
+    std::cerr << "tactiled-hall: " << e.what() << "\n";  // kept, written with the next batch
+  }
   if (!failure.empty()) throw std::runtime_error(failure);
 }
 
@@ -176,7 +198,21 @@ int run(const hall::HallConfig& config) {
   hall::PageFeed feed;
   hall::HallViews views;
   hall::GameFileWriter games(config.output_dir, std::chrono::milliseconds(config.game_files_ms));
-  write_files(state, views, config.output_dir, feed, games);
+  // Every game the hall verified before a restart, from its records on disk: what is
+  // missing after them is asked of the tables (resend), not taken from the retained pgn.
+  hall::RecordStore store(config.output_dir + "/records");
+  std::size_t restored = 0;
+  for (const hall::RecordStore::Kept& k : store.load()) {
+    const std::size_t good = state.restore(k.table, k.game_id, k.lines);
+    if (good < k.lines.size())
+      std::cerr << "tactiled-hall: table " << k.table << " game '" << k.game_id
+                << "': " << k.lines.size() - good
+                << " kept records do not replay; asked for again\n";
+    store.keep(k.table, k.game_id, good);
+    restored += good;
+  }
+  if (restored > 0) std::cout << "tactiled-hall: " << restored << " records restored\n";
+  write_files(state, views, config.output_dir, feed, games, store);
   std::optional<hall::HttpServer> http;
   http.emplace(config.http_address, config.http_port, feed, config.output_dir);
   std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker.host << ":"
@@ -185,6 +221,12 @@ int run(const hall::HallConfig& config) {
   using Clock = std::chrono::steady_clock;
   bool dirty = false;
   Clock::time_point first_change;
+  // A hall that hears no table of its name for a minute says so (a hall name mistyped in
+  // hall.conf would otherwise run an empty hall without a word).
+  const std::string own_topics = "tactiled/" + config.hall + "/";
+  const Clock::time_point started = Clock::now();
+  bool heard_a_table = false, told_none = false;
+  Clock::time_point looked_for_gaps{};
   while (!g_stop) {
     first_connection.retry(std::chrono::steady_clock::now());
     std::vector<Message> batch;
@@ -204,6 +246,8 @@ int run(const hall::HallConfig& config) {
     }
     const auto dropped_before = state.dropped();
     for (const Message& message : batch) {
+      if (message.topic.starts_with(own_topics) && !message.topic.ends_with("/resend"))
+        heard_a_table = true;
       if (state.receive(message.topic, message.payload, message.live_at) && !dirty) {
         dirty = true;
         first_change = Clock::now();
@@ -217,6 +261,33 @@ int run(const hall::HallConfig& config) {
     }
     for (const std::string& line : state.take_drop_log())
       std::cerr << "tactiled-hall: " << line << "\n";
+    if (!told_none && !heard_a_table && Clock::now() - started >= kNoTableNotice) {
+      told_none = true;
+      const std::string notice = "No table of hall '" + config.hall +
+                                 "' heard for a minute: is the hall's name in hall.conf the "
+                                 "tables' (publish.conf's hall)?";
+      std::cerr << "tactiled-hall: " << notice << "\n";
+      state.set_notice(notice);
+      if (!dirty) first_change = Clock::now();
+      dirty = true;
+    }
+    if (told_none && heard_a_table && !state.notice().empty()) {
+      std::cerr << "tactiled-hall: a table of hall '" << config.hall << "' is heard now\n";
+      state.set_notice("");
+      if (!dirty) first_change = Clock::now();
+      dirty = true;
+    }
+    // Records the hall lacks, asked of their tables (docs/hall.md, "Nothing lost"); looked
+    // for four times a second, not at every wake (every game of every table is looked at).
+    if (Clock::now() - looked_for_gaps >= std::chrono::milliseconds(250)) {
+      looked_for_gaps = Clock::now();
+      for (const hall::Resend& r : state.take_resend_requests(unix_ms())) {
+        const std::string topic = own_topics + r.table + "/resend";
+        const std::string payload = r.request.to_json();
+        mosquitto_publish(m, nullptr, topic.c_str(), static_cast<int>(payload.size()),
+                          payload.data(), 1, false);
+      }
+    }
     // Games' files held back (game-files-ms, or a write that failed) once they are due,
     // changes or not: the views are as the last rewrite made them.
     if (!dirty && games.due(Clock::now())) {
@@ -228,7 +299,7 @@ int run(const hall::HallConfig& config) {
     }
     if (dirty && Clock::now() - first_change >= std::chrono::milliseconds(config.coalesce_ms)) {
       try {
-        write_files(state, views, config.output_dir, feed, games);
+        write_files(state, views, config.output_dir, feed, games, store);
       } catch (const std::exception& e) {
         std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again at the next change
       }
@@ -241,7 +312,8 @@ int run(const hall::HallConfig& config) {
   mosquitto_loop_stop(m, true);
   mosquitto_destroy(m);
   mosquitto_lib_cleanup();
-  if (dirty || games.pending()) write_files(state, views, config.output_dir, feed, games, true);
+  if (dirty || games.pending() || store.behind())
+    write_files(state, views, config.output_dir, feed, games, store, true);
   return 0;
 }
 

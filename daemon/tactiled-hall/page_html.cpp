@@ -46,6 +46,7 @@ td.light { background: #f0d9b5; } td.dark { background: #b58863; }
 .alarm-offline { color: #333; border-color: #555; background: #e6e6e6; }
 .flags { color: #5c4300; font-size: 1rem; }
 .files { font-size: 1rem; }
+.notice { color: #7a0000; background: #ffd6d6; font-weight: bold; padding: 0.3rem; }
 .sr { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
 </style>
 </head>
@@ -53,6 +54,7 @@ td.light { background: #f0d9b5; } td.dark { background: #b58863; }
 <header>
 <h1 id="title">Hall</h1>
 <p id="connection" role="status">Connecting...</p>
+<p id="notice" class="notice" role="alert" hidden></p>
 <p class="files"><a href="live.pgn">live.pgn</a> (every game of the round) - <a href="round.json">round.json</a></p>
 </header>
 <nav id="alarm-summary" aria-labelledby="alarm-summary-head" hidden>
@@ -324,6 +326,10 @@ events.onmessage = (e) => {
   const hall = JSON.parse(e.data);
   const name = "Hall " + hall.hall + (hall.round ? ", round " + hall.round : "");
   document.getElementById("title").textContent = name;
+  // The hall's own trouble (no table of its name heard), above every table.
+  const notice = document.getElementById("notice");
+  if ((notice.textContent || "") !== (hall.notice || "")) notice.textContent = hall.notice || "";
+  notice.hidden = !hall.notice;
   tables = hall.tables;
   const alarms = render();
   document.title = (alarms ? "(" + alarms + (alarms === 1 ? " alarm) " : " alarms) ") : "") + name + " - tactiled";

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <fstream>
@@ -61,6 +62,7 @@ Publisher::Publisher(const Settings& settings)
   mosquitto_connect_callback_set(mosq_, &Publisher::on_connect);
   mosquitto_disconnect_callback_set(mosq_, &Publisher::on_disconnect);
   mosquitto_publish_callback_set(mosq_, &Publisher::on_publish);
+  mosquitto_message_callback_set(mosq_, &Publisher::on_message);
   first_connection_.emplace(mosq_);
   mqtt::start_connecting(mosq_, s_.broker, 5);
 }
@@ -82,6 +84,9 @@ void Publisher::on_connect(mosquitto* m, void* self, int rc) {
   const std::string topic = p->prefix_ + "status";
   const char* status = p->tactiled_up_ ? "online" : "offline";
   mosquitto_publish(m, nullptr, topic.c_str(), int(std::strlen(status)), status, kQos, true);
+  // The hall's requests for records it lacks (docs/hall.md, "Nothing lost").
+  const std::string resend = p->prefix_ + "resend";
+  mosquitto_subscribe(m, nullptr, resend.c_str(), kQos);
   p->first_connection_->made();
   std::lock_guard lock(p->mu_);
   p->connected_ = true;
@@ -102,6 +107,17 @@ void Publisher::on_publish(mosquitto*, void* self, int mid) {
   if (it->second > p->acked_) p->acked_above_.insert(it->second);
   p->sent_mids_.erase(it);
   p->advance_acked();
+}
+
+void Publisher::on_message(mosquitto*, void* self, const mosquitto_message* msg) {
+  auto* p = static_cast<Publisher*>(self);
+  if (!msg->payload || msg->payloadlen > 1024 || p->prefix_ + "resend" != msg->topic) return;
+  std::optional<mqtt::ResendRequest> r = mqtt::parse_resend_request(
+      std::string_view(static_cast<const char*>(msg->payload), std::size_t(msg->payloadlen)));
+  if (!r) return;
+  std::lock_guard lock(p->mu_);
+  // A hall asks again what did not come: a few requests waiting are all it needs.
+  if (p->resends_.size() < 16) p->resends_.push_back(std::move(*r));
 }
 
 void Publisher::advance_acked() {
@@ -133,10 +149,17 @@ void Publisher::step(const json& status) {
   }
   const std::string current = status.is_object() ? status.value("log", "") : "";
   if (status.is_object()) {
+    status_log_ = current;
+    status_round_ = status.contains("round") && status["round"].is_string()
+                        ? status["round"].get<std::string>()
+                        : "";
+  }
+  if (status.is_object()) {
     answered_at_ = now_unix_ms();
   } else {
     publish_silence();
   }
+  answer_resends();
   if (log_.empty()) {
     if (current.empty()) return;
     log_ = current;
@@ -205,6 +228,66 @@ void Publisher::load_log() {
     }
   }
   read_bytes_ += at;
+  note_game();
+}
+
+void Publisher::note_game() {
+  if (lines_.empty() || lines_.front().first != 0) return;
+  const json start = json::parse(lines_.front().second, nullptr, false);
+  const std::string id =
+      start.is_object() && start.contains("game_id") && start["game_id"].is_string()
+          ? start["game_id"].get<std::string>()
+          : "";
+  if (!game::valid_game_id(id)) return;
+  auto it =
+      std::find_if(games_.begin(), games_.end(), [&](const KeptLog& k) { return k.game_id == id; });
+  if (it == games_.end()) {
+    games_.push_back({id, log_, -1, ""});
+    if (games_.size() > kMaxGames) games_.erase(games_.begin());
+    it = games_.end() - 1;
+  }
+  it->log = log_;
+  it->seq = lines_.back().first;
+  if (log_ == status_log_) it->round = status_round_;  // an older log keeps its own
+}
+
+void Publisher::answer_resends() {
+  std::vector<mqtt::ResendRequest> asked;
+  {
+    std::lock_guard lock(mu_);
+    if (!connected_) return;  // asked again by the hall once it hears this table again
+    asked.swap(resends_);
+  }
+  for (const mqtt::ResendRequest& r : asked) {
+    // The log of that game: one this publisher sent (a log from before game ids: the
+    // current one, for "").
+    std::string log;
+    for (const KeptLog& k : games_)
+      if (k.game_id == r.game_id) log = k.log;
+    if (r.game_id.empty() && !lines_.empty()) {
+      const json start = json::parse(lines_.front().second, nullptr, false);
+      if (start.is_object() && !start.contains("game_id")) log = log_;
+    }
+    if (log.empty()) continue;  // not a game of this table's: nothing to send
+    bool shrunk = false;
+    const std::string text = read_from(log, 0, shrunk);
+    const std::string topic = prefix_ + "record" + (r.game_id.empty() ? "" : "/" + r.game_id);
+    std::size_t at = 0;
+    for (std::size_t nl; (nl = text.find('\n', at)) != std::string::npos; at = nl + 1) {
+      const std::string_view line(text.data() + at, nl - at);
+      const json j = json::parse(line, nullptr, false);
+      if (!j.is_object() || !j.contains("seq") || !j["seq"].is_number_integer()) continue;
+      const std::int64_t seq = j["seq"].get<std::int64_t>();
+      if (seq < r.from) continue;
+      if (seq > r.to) break;
+      // A resume that cut a torn line writes its seq again: the later line is the log's,
+      // and the hall replays the chain, so an earlier one sent too is dropped there.
+      std::lock_guard lock(mu_);
+      if (mosquitto_publish(mosq_, nullptr, topic.c_str(), static_cast<int>(line.size()),
+                            line.data(), kQos, false) != MOSQ_ERR_SUCCESS)
+        return;  // asked again by the hall
+    }
+  }
 }
 
 void Publisher::send_records() {
@@ -331,6 +414,12 @@ void Publisher::publish_state(const json& status) {
                                ? status["discrepancies"]
                                : json::array();
   state["seq"] = lines_.empty() ? json(nullptr) : json(lines_.back().first);
+  // The round's other games this publisher keeps: a hall that missed one whole asks.
+  json games = json::array();
+  for (const KeptLog& k : games_)
+    if (k.game_id != game_view_.game_id && k.seq >= 0 && k.round == status_round_)
+      games.push_back({{"game_id", k.game_id}, {"seq", k.seq}});
+  state["games"] = games;
   // The clocks are sent again only with a change of the game, not as they run down: a
   // page runs the running clock on from read_at.
   json key = state;
@@ -386,6 +475,16 @@ void Publisher::load_progress() {
   if (j.is_discarded() || !j.is_object()) return;
   log_ = j.value("log", "");
   acked_ = j.value("acked", std::int64_t{-1});
+  if (j.contains("games") && j["games"].is_array())
+    for (const json& g : j["games"])
+      if (g.is_object() && g.contains("game_id") && g["game_id"].is_string() &&
+          game::valid_game_id(g["game_id"].get<std::string>()) && g.contains("log") &&
+          g["log"].is_string())
+        games_.push_back(
+            {g["game_id"].get<std::string>(), g["log"].get<std::string>(),
+             g.contains("seq") && g["seq"].is_number_integer() ? g["seq"].get<std::int64_t>()
+                                                               : std::int64_t{-1},
+             g.contains("round") && g["round"].is_string() ? g["round"].get<std::string>() : ""});
   sent_ = acked_;
   saved_ = acked_;
 }
@@ -400,7 +499,10 @@ void Publisher::save_progress(bool now) {
     std::lock_guard lock(mu_);
     if (acked_ == saved_) return;
     if (!now && saved_ != -2 && at - saved_at_ < kEvery) return;
-    j = {{"log", log_}, {"acked", acked_}};
+    json games = json::array();
+    for (const KeptLog& k : games_)
+      games.push_back({{"game_id", k.game_id}, {"log", k.log}, {"seq", k.seq}, {"round", k.round}});
+    j = {{"log", log_}, {"acked", acked_}, {"games", games}};
     saved_ = acked_;
     saved_at_ = at;
   }

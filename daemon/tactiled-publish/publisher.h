@@ -21,6 +21,7 @@
 #include "core/chess/types.h"
 #include "core/game/resume.h"
 #include "daemon/mqtt/broker_access.h"
+#include "daemon/mqtt/resend_request.h"
 #include "daemon/tactiled-publish/settings.h"
 
 namespace tactile::publish {
@@ -39,11 +40,16 @@ class Publisher {
   static void on_connect(mosquitto*, void* self, int rc);
   static void on_disconnect(mosquitto*, void* self, int rc);
   static void on_publish(mosquitto*, void* self, int mid);
+  static void on_message(mosquitto*, void* self, const mosquitto_message* msg);
 
   void step(const nlohmann::json& status);
   void load_log();
   void send_records();
   void publish_state(const nlohmann::json& status);
+  // The hall's requests for records (resend): each game's records from its log again.
+  void answer_resends();
+  // The game the log being published is of, noted among the games kept.
+  void note_game();
   // tactiled has not answered for kSilentMs: the last state again, with the alarm
   // daemon-stopped and daemon_last_seen (Unix ms of its last answer).
   void publish_silence();
@@ -88,6 +94,21 @@ class Publisher {
   std::int64_t answered_at_ = -1;  // Unix ms of tactiled's last status answer
   bool told_silent_ = false;       // the state says the daemon stopped answering
   std::string pgn_sent_;
+
+  // The games of the round this publisher sent, by game id: their logs, to answer the
+  // hall's resend requests from, and their last seq, for the state's "games" (the hall
+  // learns of a game it missed whole: those of the current game's round only, so a hall
+  // of a new round is not sent the rounds before). The last kMaxGames, in the order
+  // begun; kept in the state directory with the progress.
+  struct KeptLog {
+    std::string game_id, log;
+    std::int64_t seq = -1;
+    std::string round;  // the round tactiled's status named while it was the current game
+  };
+  static constexpr std::size_t kMaxGames = 100;
+  std::vector<KeptLog> games_;
+  std::string status_log_, status_round_;     // the log and round tactiled's status names
+  std::vector<mqtt::ResendRequest> resends_;  // taken by the main loop (under mu_)
 };
 
 }  // namespace tactile::publish

@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -377,6 +378,62 @@ TEST_F(PublishTest, ANewGameIsFollowed) {
   EXPECT_EQ(kept_records(hall.messages(), kRecord + id1), all);
   EXPECT_EQ(kept_records(hall.messages(), kRecord + id2), second);
   EXPECT_EQ(json::parse(last_on(hall.messages(), "tactiled/testhall/7/state"))["game_id"], id2);
+}
+
+// The hall asks for records it lacks on the table's resend topic (docs/hall.md, "Nothing
+// lost"): the publisher sends them again from that game's log, an earlier game's too, and
+// its state names the round's other games with their last seq. A request for a game it
+// never sent, or one that is not a request, brings nothing.
+TEST_F(PublishTest, TheHallsResendRequestIsAnsweredFromTheGamesLog) {
+  Subscriber hall("test-hall", broker_->port(), "tactiled/testhall/#");
+  ASSERT_TRUE(until([&] { return hall.subscribed(); }));
+  start_tactiled();
+  start_publisher();
+  move("e2", "e4");
+  move("e7", "e5");
+  ASSERT_TRUE(until([&] { return all_arrived(hall); })) << slurp(dir_ + "/publish.out");
+  const json answer = Client(ctl_).ask({{"command", "new-game"}, {"white", "Anna"}});
+  ASSERT_EQ(answer["ok"], true) << answer;
+  const std::string second_log = answer["log"].get<std::string>();
+  move("d2", "d4");
+  const std::vector<std::string> first = log_lines(log_);
+  const std::string id1 = json::parse(first.front())["game_id"];
+  const std::string id2 = json::parse(log_lines(second_log).front())["game_id"];
+  // The state names the first game and its last record.
+  ASSERT_TRUE(until([&] {
+    const std::string st = last_on(hall.messages(), "tactiled/testhall/7/state");
+    return !st.empty() && json::parse(st)["game_id"] == id2 &&
+           json::parse(st)["games"] ==
+               json::array({{{"game_id", id1}, {"seq", std::int64_t(first.size()) - 1}}});
+  })) << last_on(hall.messages(), "tactiled/testhall/7/state");
+  auto count = [&](const std::string& topic) {
+    std::map<std::string, int> n;
+    for (const Message& m : hall.messages())
+      if (m.topic == topic) ++n[m.payload];
+    return n;
+  };
+  const std::map<std::string, int> before = count(kRecord + id1);
+  auto ask = [&](const std::string& payload) {
+    const std::string command = "mosquitto_pub -h 127.0.0.1 -p " + std::to_string(broker_->port()) +
+                                " -q 1 -t tactiled/testhall/7/resend -m '" + payload + "'";
+    ASSERT_EQ(std::system(command.c_str()), 0);
+  };
+  ask("{\"game_id\":\"" + std::string(32, 'a') + "\",\"from\":0,\"to\":5}");  // not its game
+  ask("{\"game_id\":\"" + id1 + "\",\"from\":\"3\",\"to\":5}");               // a bad type
+  ask("{\"game_id\":\"" + id1 + "\",\"from\":3,\"to\":7}");
+  // Records 3..7 of the first game once more, nothing else.
+  ASSERT_TRUE(until([&] {
+    const std::map<std::string, int> now = count(kRecord + id1);
+    for (std::size_t seq = 3; seq <= 7; ++seq)
+      if (now.at(first[seq]) != before.at(first[seq]) + 1) return false;
+    return true;
+  })) << slurp(dir_ + "/publish.out");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // anything more would be here
+  const std::map<std::string, int> after = count(kRecord + id1);
+  for (std::size_t seq = 0; seq < first.size(); ++seq)
+    EXPECT_EQ(after.at(first[seq]), before.at(first[seq]) + (seq >= 3 && seq <= 7 ? 1 : 0)) << seq;
+  for (const Message& m : hall.messages())
+    EXPECT_FALSE(m.topic.find(std::string(32, 'a')) != std::string::npos) << m.topic;
 }
 
 // The table is offline when tactiled stops answering its control socket (a crash, a hang),
