@@ -10,7 +10,6 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "core/board/switch_map.h"
@@ -19,11 +18,10 @@
 #include "daemon/files/text_file.h"
 #include "daemon/tactilectl/calibration.h"
 #include "daemon/tactilectl/command.h"
+#include "daemon/tactiled/board_link.h"
+#include "daemon/tactiled/board_transport.h"
 #include "daemon/tactiled/config.h"
-#include "drivers/gpio/backend.h"
-#include "drivers/gpio/gpio_board.h"
 #include "drivers/gpio/ticker.h"
-#include "drivers/serial/serial_board.h"
 #include "drivers/speech/espeak_speaker.h"
 
 namespace po = boost::program_options;
@@ -78,78 +76,64 @@ EXIT STATUS
 
 namespace {
 
-// The serial driver's milliseconds: the monotonic clock the GPIO driver also reads.
-std::int64_t monotonic_ms() {
-  return gpio::monotonic_us() / 1000;
-}
-// A GPIO board read raw: the wiring's map and rotation left out, so square i is switch i.
-class RawGpioBoard : public RawBoard {
+// A board read raw through its transport's link, as tactiled reads it but with no
+// mapping (square i is switch i): the switches as its hole events leave them.
+class LinkedRawBoard : public RawBoard, private daemon::BoardLink::Sink {
  public:
-  RawGpioBoard(gpio::GpioConfig config, const std::string& dev_dir)
-      : config_(raw(std::move(config))),
-        backend_(gpio::make_libgpiod_backend(dev_dir)),
-        board_(config_, *backend_, gpio::monotonic_us()) {}
+  LinkedRawBoard(const daemon::BoardTransport& transport, const daemon::BoardSetup& setup,
+                 const std::string& dev_dir)
+      : origin_us_(gpio::monotonic_us() / 1000 * 1000),
+        link_(transport.open(
+            setup,
+            {.origin_us = origin_us_, .drives_clock = false, .raw = true, .dev_dir = dev_dir})),
+        switch_count_(transport.switch_count(setup)),
+        ready_(!transport.finds_board) {
+    // A board there from the start: its switches as first read. One that is looked for
+    // says them when it is found.
+    if (ready_) link_->step(now(), *this);
+  }
 
-  int fd() const override { return board_.fd(); }
+  int fd() const override { return link_->fd(); }
   int timeout_ms() const override {
-    if (board_.wakes_itself()) return -1;
-    const std::int64_t left = board_.next_deadline_us() - gpio::monotonic_us();
-    return left <= 0 ? 0 : int(left / 1000 + 1);
-  }
-  void service(std::vector<board::Button>& buttons, std::vector<std::string>&) override {
-    board_.service(gpio::monotonic_us(), events_);
-    for (const board::ButtonEvent& e : events_.buttons) buttons.push_back(e.button);
-    events_.clear();
-  }
-  bool ready() const override { return true; }
-  std::uint64_t switches() const override { return board_.occupancy(); }
-  int switch_count() const override { return config_.switch_count(); }
-
- private:
-  static gpio::GpioConfig raw(gpio::GpioConfig c) {
-    c.map.clear();
-    c.rotation = 0;
-    return c;
-  }
-  gpio::GpioConfig config_;
-  std::unique_ptr<gpio::Backend> backend_;
-  gpio::GpioBoard board_;
-  gpio::Events events_;
-};
-
-// A serial board read raw: the indices its firmware sends, no mapping.
-class RawSerialBoard : public RawBoard {
- public:
-  explicit RawSerialBoard(const serial::PortSpec& port) : board_(config(port)) {}
-
-  int fd() const override { return board_.fd(); }
-  int timeout_ms() const override {
-    const std::int64_t t = board_.timeout_ms(monotonic_ms());
-    return t < 0 ? 0 : t > 1000 ? 1000 : int(t);
+    // At most a second: a board that is looked for is looked for again meanwhile.
+    const std::int64_t t = link_->timeout_ms(now());
+    return t < 0 ? -1 : t > 1000 ? 1000 : int(t);
   }
   void service(std::vector<board::Button>& buttons, std::vector<std::string>& notes) override {
-    board_.step(monotonic_ms(), out_);
-    for (const serial::SerialOutput& o : out_) {
-      if (const auto* b = std::get_if<serial::ButtonOutput>(&o))
-        buttons.push_back(b->event.button);
-      else if (const auto* s = std::get_if<serial::StatusOutput>(&o);
-               s && s->status != serial::LinkStatus::Warning)
-        notes.push_back(s->message);
-    }
-    out_.clear();
+    buttons_ = &buttons;
+    notes_ = &notes;
+    link_->step(now(), *this);
+    buttons_ = nullptr;
+    notes_ = nullptr;
   }
-  bool ready() const override { return board_.connected(); }
-  std::uint64_t switches() const override { return board_.occupancy(); }
-  int switch_count() const override { return 64; }
+  bool ready() const override { return ready_; }
+  std::uint64_t switches() const override { return switches_; }
+  int switch_count() const override { return switch_count_; }
 
  private:
-  static serial::SerialBoardConfig config(const serial::PortSpec& port) {
-    serial::SerialBoardConfig c;
-    c.port = port;
-    return c;
+  std::int64_t now() const { return (gpio::monotonic_us() - origin_us_) / 1000; }
+  void hole(const board::HoleEvent& e, bool) override {
+    const std::uint64_t bit = std::uint64_t{1} << int(e.square);
+    switches_ = e.change == board::Hole::Down ? switches_ | bit : switches_ & ~bit;
   }
-  serial::SerialBoard board_;
-  std::vector<serial::SerialOutput> out_;
+  void button(const board::ButtonEvent& e) override {
+    if (buttons_) buttons_->push_back(e.button);
+  }
+  // Found (with the switches as they are) or lost; warnings are the log's, not the person's.
+  void status(const board::BoardStatus& s) override {
+    if (s.status == board::LinkStatus::Warning) return;
+    if (notes_) notes_->push_back(s.message);
+    ready_ = s.status == board::LinkStatus::Found;
+    if (ready_) switches_ = s.occupancy;
+  }
+
+  std::int64_t origin_us_;
+  std::unique_ptr<daemon::BoardLink> link_;
+  int switch_count_;
+  bool ready_;
+  std::uint64_t switches_ = 0;
+  std::vector<board::Button>* buttons_ = nullptr;
+  std::vector<std::string>* notes_ = nullptr;
 };
 
 }  // namespace
@@ -191,17 +175,13 @@ int run_calibrate(const std::vector<std::string>& args, std::ostream& out, int k
   if (output.empty()) throw UsageError{"give --output PATH, or wiring = PATH in " + config_path};
   calibration.language = config.session.language;
 
-  std::unique_ptr<RawBoard> board;
-  std::string origin;
-  if (config.board == daemon::BoardKind::Gpio) {
-    board = std::make_unique<RawGpioBoard>(config.gpio, vm["dev-dir"].as<std::string>());
-    origin = "board = gpio (" + config.gpio_config_path + ")";
-  } else if (config.board == daemon::BoardKind::Serial) {
-    board = std::make_unique<RawSerialBoard>(config.serial);
-    origin = "board = serial";
-  } else {
-    throw UsageError{config_path + ": board = script has no switches to calibrate"};
-  }
+  const daemon::BoardTransport& transport = daemon::board_transport(config.board);
+  if (transport.switch_count(config) == 0)
+    throw UsageError{config_path + ": board = " + std::string(transport.name) +
+                     " has no switches to calibrate"};
+  const std::unique_ptr<RawBoard> board =
+      std::make_unique<LinkedRawBoard>(transport, config, vm["dev-dir"].as<std::string>());
+  const std::string origin = transport.calibrated_on(config);
   if (board->switch_count() < 64)
     throw std::runtime_error("the GPIO wiring has " + std::to_string(board->switch_count()) +
                              " switches: calibrate needs one under each of the 64 holes");

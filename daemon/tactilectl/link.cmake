@@ -1,10 +1,11 @@
 # tactilectl's driver libraries: gpio-check, calibrate and self-test open the board through
 # the system's libgpiod, calibrate and self-test also through libserialport, read
-# tactiled's own config (its parser is shared) and speak with espeak-ng. self-test opens
-# the board exactly as tactiled does, through tactiled's board links (script, GPIO, serial).
+# tactiled's own config (its parser is shared) and speak with espeak-ng. self-test and
+# calibrate open the board exactly as tactiled does, through its table of board transports
+# and their links (board_transports.cmake).
+include(${PROJECT_SOURCE_DIR}/daemon/tactiled/board_transports.cmake)
 target_sources(tactilectl PRIVATE ${PROJECT_SOURCE_DIR}/daemon/tactiled/config.cpp
-                                  ${PROJECT_SOURCE_DIR}/daemon/tactiled/board_link.cpp
-                                  ${PROJECT_SOURCE_DIR}/daemon/tactiled/script_link.cpp
+                                  ${TACTILED_BOARD_TRANSPORT_SOURCES}
                                   ${PROJECT_SOURCE_DIR}/daemon/tactiled/braille_keys.cpp)
-target_link_libraries(tactilectl PRIVATE tactiled_gpio_libgpiod tactiled_gpio tactiled_serial
-                                         tactiled_speech tactiled_drivers_script)
+target_link_libraries(tactilectl PRIVATE ${TACTILED_BOARD_TRANSPORT_LIBS} tactiled_gpio
+                                         tactiled_speech)

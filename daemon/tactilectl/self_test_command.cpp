@@ -31,10 +31,10 @@
 #include "daemon/tactilectl/control_commands.h"
 #include "daemon/tactilectl/self_test_walk.h"
 #include "daemon/tactiled/board_link.h"
+#include "daemon/tactiled/board_transport.h"
 #include "daemon/tactiled/config.h"
 #include "daemon/tactiled/utc_time.h"
 #include "drivers/gpio/ticker.h"
-#include "drivers/serial/port.h"
 #include "drivers/speech/alsa_speaker.h"
 #include "drivers/speech/synthesiser.h"
 
@@ -204,8 +204,8 @@ class Collector : public daemon::BoardLink::Sink {
   std::vector<Change> changes;
   std::vector<board::Button> buttons;
   std::vector<std::string> notes;
-  bool found = false;    // a serial board: found (the others are there from the start)
-  std::string firmware;  // a serial board's, from its "found" message
+  bool found = false;    // a board its link finds: found (the others are there from the start)
+  std::string firmware;  // from the "found" message of a board that is found
 
   void hole(const board::HoleEvent& e, bool) override {
     const std::uint64_t b = std::uint64_t{1} << int(e.square);
@@ -214,9 +214,9 @@ class Collector : public daemon::BoardLink::Sink {
     changes.push_back({e.square, closed, e.ms});
   }
   void button(const board::ButtonEvent& e) override { buttons.push_back(e.button); }
-  void status(const serial::StatusOutput& s) override {
+  void status(const board::BoardStatus& s) override {
     notes.push_back(s.message);
-    if (s.status == serial::LinkStatus::Found) {
+    if (s.status == board::LinkStatus::Found) {
       found = true;
       // "serial board found on /dev/ttyACM0 (tactile-board 1.2)"
       const auto open = s.message.rfind(" ("), close = s.message.rfind(')');
@@ -224,7 +224,7 @@ class Collector : public daemon::BoardLink::Sink {
         firmware = s.message.substr(open + 2, close - open - 2);
       device = s.message.substr(0, open);
       if (const auto on = device.find(" on "); on != std::string::npos) device.erase(0, on + 4);
-    } else if (s.status == serial::LinkStatus::Lost) {
+    } else if (s.status == board::LinkStatus::Lost) {
       found = false;
     }
   }
@@ -478,29 +478,13 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
     ::close(fd);
   }
   const std::int64_t origin_us = gpio::monotonic_us() / 1000 * 1000;
-  std::unique_ptr<daemon::BoardLink> link;
-  json identity;
-  std::string driver;
-  if (setup.board == daemon::BoardKind::Script) {
-    driver = "script";
-    link = daemon::make_script_link(setup.script_path, board_index);
-    identity["script"] = setup.script_path;
-  } else if (setup.board == daemon::BoardKind::Gpio) {
-    driver = "gpio";
-    link = daemon::make_gpio_link(setup.gpio, false, origin_us, kSelfTestStartHoles);
-    const std::vector<gpio::LineSpec>& lines =
-        setup.gpio.mode == gpio::Mode::Matrix ? setup.gpio.rows : setup.gpio.lines;
-    identity["gpio_chip"] = lines.empty() ? "" : lines.front().chip;
-    identity["gpio_config"] = setup.gpio_config_path;
-  } else {
-    driver = "serial";
-    serial::SerialBoardConfig c;
-    c.port = setup.serial;
-    c.baseline = kSelfTestStartHoles;
-    if (setup.switch_map) c.switch_map = *setup.switch_map;
-    link = daemon::make_serial_link(c);
-  }
-  if (!setup.wiring_path.empty()) identity["wiring"] = setup.wiring_path;
+  const daemon::BoardTransport& transport = daemon::board_transport(setup.board);
+  const std::string driver(transport.name);
+  // As tactiled opens it, but the clock line is not the self-test's to pulse.
+  std::unique_ptr<daemon::BoardLink> link = transport.open(setup, {.board = board_index,
+                                                                   .origin_us = origin_us,
+                                                                   .expected = kSelfTestStartHoles,
+                                                                   .drives_clock = false});
 
   std::optional<speech::Synthesiser> synthesiser;
   std::unique_ptr<speech::AlsaSpeaker> speaker;
@@ -518,19 +502,16 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
         << " borrowed from tactiled until the self-test ends." << std::endl;
   out << "Self-test of board " << (board_index == 0 ? "A" : "B") << " (" << driver
       << "). Follow the steps (keys: Enter or r repeats, q stops)." << std::endl;
-  SelfTestRun run(*link, setup.board == daemon::BoardKind::Serial, speaker.get(), keys_fd, out,
-                  walk_options, language, origin_us);
+  SelfTestRun run(*link, transport.finds_board, speaker.get(), keys_fd, out, walk_options, language,
+                  origin_us);
   if (!run.run()) {
     out << "Stopped: nothing logged." << std::endl;
     return kExitFailure;
   }
   const SelfTestWalk& walk = run.walk();
-  if (driver == "serial") {
-    identity["serial_port"] = run.board().device;
-    std::string number = serial::usb_serial_number(run.board().device);
-    if (number.empty()) number = setup.serial.usb_serial;  // as the config names the board
-    if (!number.empty()) identity["serial_number"] = number;
-  }
+  json identity;
+  transport.identify(setup, run.board().device, identity);
+  if (!setup.wiring_path.empty()) identity["wiring"] = setup.wiring_path;
 
   json record;
   record["type"] = "self-test";

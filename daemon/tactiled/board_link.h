@@ -1,7 +1,9 @@
-// The live daemon's view of a board driver (GPIO or serial): a descriptor to wait on, how
-// long it may wait, a step that reports what the board did, and the outputs beside the
-// board (clock press, alarm, lit squares). Times are the game's milliseconds (the
-// monotonic clock since the game started); each link converts to its driver's clock.
+// The live daemon's view of a board driver (GPIO, serial, an event script): a descriptor to
+// wait on, how long it may wait, a step that reports what the board did, and the outputs
+// beside the board (clock press, alarm, lit squares). Times are the game's milliseconds
+// (the monotonic clock since the game started); each link converts to its driver's clock.
+// Each transport's link is in a file of its own (gpio_link.cpp, serial_link.cpp,
+// script_link.cpp) with its entry in the table of board transports (board_transport.h).
 #pragma once
 
 #include <array>
@@ -9,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "core/board/board_status.h"
 #include "core/board/events.h"
 #include "core/chess/types.h"
 #include "drivers/gpio/config.h"
@@ -33,8 +36,9 @@ class BoardLink {
     virtual ~Sink() = default;
     virtual void hole(const board::HoleEvent& e, bool resync) = 0;
     virtual void button(const board::ButtonEvent& e) = 0;
-    // Serial only: the link was found, lost, or something the log should hold.
-    virtual void status(const serial::StatusOutput& s) = 0;
+    // The board was found or lost (a transport that finds its board), or something the
+    // log should hold.
+    virtual void status(const board::BoardStatus& s) = 0;
   };
 
   virtual ~BoardLink() = default;
@@ -57,6 +61,9 @@ class BoardLink {
   virtual void alarm(std::int64_t now) = 0;
   virtual void light(chess::Bitboard squares, std::int64_t now) = 0;
 };
+
+// The three first transports' links, also opened by their own tests; the daemon, the
+// self-test and calibration open a board through its transport (board_transport.h).
 
 // The serial board. Nothing is opened here: the driver connects (and reconnects) in step().
 std::unique_ptr<BoardLink> make_serial_link(serial::SerialBoardConfig config);

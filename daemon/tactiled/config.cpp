@@ -2,10 +2,10 @@
 
 #include <boost/program_options/parsers.hpp>
 
+#include <algorithm>
 #include <charconv>
-#include <cstdio>
-#include <filesystem>
 #include <sstream>
+#include <vector>
 
 #include "core/chess/chess960.h"
 #include "core/chess/error.h"
@@ -15,22 +15,21 @@
 #include "core/game/seating.h"
 #include "core/game/setup_rules.h"
 #include "core/record/language.h"
+#include "daemon/tactiled/board_transport.h"
 
 namespace po = boost::program_options;
 
 namespace tactile::daemon {
 namespace {
 
-// Every shared key with its help line (the manual in main.cpp says more).
+// Every shared key with its help line (the manual in main.cpp says more), but those of the
+// board transports (board_transport.h), which come after `board` and `board-b`. "%T" in a
+// help line is the transports' names: "gpio, serial or script".
 constexpr std::pair<const char*, const char*> kKeys[] = {
-    {"board", "gpio, serial or script"},
-    {"script", "board = script: the event script (a file or a FIFO)"},
+    {"board", "%T"},
     {"control", "the control socket's path, or off"},
     {"event", "the PGN Event tag"},
     {"site", "the PGN Site tag"},
-    {"gpio-config", "the GPIO wiring file (docs/gpio.md)"},
-    {"serial-port", "path or usb:VVVV:PPPP[:SERIAL]"},
-    {"wiring", "the switch-to-square mapping file (tactilectl calibrate)"},
     {"completion", "button or auto"},
     {"settle-ms", "auto mode: stillness that completes a move"},
     {"time-control", "e.g. 40/5400+30:1800+30"},
@@ -43,7 +42,6 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"speech", "on or off"},
     {"speech-device", "the ALSA device board A's player hears (default: default)"},
     {"speech-device-b", "two-boards: the ALSA device board B's player hears (default: default)"},
-    {"clock-press", "on or off"},
     {"time-warnings", "board A's player's low-time warnings, off or e.g. 5:00,2:00,1:00,0:30,0:10"},
     {"time-warnings-b", "two-boards: board B's player's low-time warnings"},
     {"speech-rate", "board A's speech rate in words per minute, 80 to 450 (default 160)"},
@@ -61,17 +59,10 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"seating", "one-board, sighted or two-boards"},
     {"player", "sighted: the blind player's colour, white or black"},
     {"board-a",
-     "two-boards: the colour of board A's player (white or black), or its driver (gpio, "
-     "serial or script, as board)"},
-    {"board-b",
-     "two-boards: the colour of board B's player (white or black), or its driver (gpio, "
-     "serial or script)"},
+     "two-boards: the colour of board A's player (white or black), or its driver (%T, as "
+     "board)"},
+    {"board-b", "two-boards: the colour of board B's player (white or black), or its driver (%T)"},
     {"language-b", "two-boards: board B's language, de, en or ru"},
-    {"script-b", "board-b = script: board B's event script (a file or a FIFO)"},
-    {"gpio-config-b", "board-b = gpio: board B's GPIO wiring file"},
-    {"serial-port-b", "board-b = serial: board B's port, path or usb:VVVV:PPPP[:SERIAL]"},
-    {"wiring-b", "board B's switch-to-square mapping file"},
-    {"clock-press-b", "board-b = gpio: pulse board B's clock line, on or off (default off)"},
     {"health-suspect-ms",
      "how long a hole may read otherwise than the game while the player's clock runs before "
      "it is suspect (default 60000)"},
@@ -79,7 +70,43 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
 
 // `board-a` and `board-b` take a colour or a driver: which one a value is.
 bool is_driver(std::string_view value) {
-  return value == "gpio" || value == "serial" || value == "script";
+  return find_board_transport(value) != nullptr;
+}
+
+// The transports' keys, each once (two may share one, as gpio and serial share wiring),
+// in the table's order.
+std::vector<const TransportKey*> transport_keys() {
+  std::vector<const TransportKey*> keys;
+  for (const BoardTransport* t : board_transports())
+    for (const TransportKey& k : t->keys)
+      if (std::none_of(keys.begin(), keys.end(), [&](const TransportKey* seen) {
+            return std::string_view(seen->name) == k.name;
+          }))
+        keys.push_back(&k);
+  return keys;
+}
+
+bool reads_key(const BoardTransport& transport, std::string_view name) {
+  return std::any_of(transport.keys.begin(), transport.keys.end(),
+                     [&](const TransportKey& k) { return k.name == name; });
+}
+
+// Every key with its --help line, in the order --help lists them.
+std::vector<std::pair<std::string, std::string>> all_keys() {
+  std::vector<std::pair<std::string, std::string>> keys;
+  const std::string names = board_transport_names();
+  for (const auto& [key, help] : kKeys) {
+    std::string line = help;
+    if (const auto at = line.find("%T"); at != std::string::npos) line.replace(at, 2, names);
+    keys.emplace_back(key, line);
+    const std::string_view k = key;
+    if (k == "board")
+      for (const TransportKey* t : transport_keys()) keys.emplace_back(t->name, t->help);
+    else if (k == "board-b")
+      for (const TransportKey* t : transport_keys())
+        keys.emplace_back(std::string(t->name) + "-b", t->help_b);
+  }
+  return keys;
 }
 
 [[noreturn]] void fail(const Setting& s, std::string_view key, const std::string& why) {
@@ -176,13 +203,14 @@ void read_seating(const Settings& settings, game::SessionConfig& config) {
 
 po::options_description setting_options() {
   po::options_description d("settings");
-  for (const auto& [key, help] : kKeys) d.add_options()(key, po::value<std::string>(), help);
+  for (const auto& [key, help] : all_keys())
+    d.add_options()(key.c_str(), po::value<std::string>(), help.c_str());
   return d;
 }
 
 void add_command_line(const po::variables_map& vm, Settings& settings) {
-  for (const auto& [key, help] : kKeys) {
-    if (vm.count(key)) settings[key] = Setting{vm[key].as<std::string>(), std::string("--") + key};
+  for (const auto& [key, help] : all_keys()) {
+    if (vm.count(key)) settings[key] = Setting{vm[key].as<std::string>(), "--" + key};
   }
 }
 
@@ -324,77 +352,32 @@ std::string seating_fault(const LiveConfig& c) {
          " has no button.clock line (wire it, docs/gpio.md)";
 }
 
-// One board's driver and settings: the keys `board` (given as `driver`), `script`,
-// `gpio-config`, `serial-port`, `wiring` and `clock-press`, each ending in `suffix` ("" for
-// board A, "-b" for board B). Returns whether it is a serial board.
-bool read_board(const Settings& settings, const Setting& driver, const std::string& suffix,
-                BoardSetup& c) {
-  const auto key = [&](const char* name) { return std::string(name) + suffix; };
-  const std::string board_key = suffix.empty() ? "board" : "board" + suffix;
-  if (driver.value == "gpio")
-    c.board = BoardKind::Gpio;
-  else if (driver.value == "serial")
-    c.board = BoardKind::Serial;
-  else if (driver.value == "script")
-    c.board = BoardKind::Script;
-  else
-    fail(driver, board_key, chess::shown(driver.value) + " is not gpio, serial or script");
-  const std::string only = "only for " + board_key + " = ";
-  const Setting* script = find(settings, key("script"));
-  if (c.board == BoardKind::Script) {
-    if (!script)
+// One board's driver and settings: the key `board` (given as `driver`) and its transport's
+// keys, each ending in `suffix` ("" for board A, "-b" for board B). Returns the transport.
+const BoardTransport& read_board(const Settings& settings, const Setting& driver,
+                                 const std::string& suffix, BoardSetup& c) {
+  const std::string board_key = "board" + suffix;
+  const BoardTransport* transport = find_board_transport(driver.value);
+  if (!transport)
+    fail(driver, board_key, chess::shown(driver.value) + " is not " + board_transport_names());
+  c.board = BoardKind(*transport);
+  const BoardSettings own(settings, suffix);
+  // First the keys it needs, then any other transport's key.
+  for (const TransportKey& key : transport->keys)
+    if (key.needs && !own.find(key.name))
       fail(driver, board_key,
-           board_key + " = script needs " + key("script") + " = PATH (a file or a FIFO)");
-    c.script_path = script->value;
-  } else if (script) {
-    fail(*script, key("script"), only + "script");
+           board_key + " = " + std::string(transport->name) + " needs " + own.key(key.name) +
+               " = " + key.needs);
+  for (const TransportKey* key : transport_keys()) {
+    const Setting* given = own.find(key->name);
+    if (!given || reads_key(*transport, key->name)) continue;
+    std::string whose;  // "gpio or serial"
+    for (const BoardTransport* t : board_transports())
+      if (reads_key(*t, key->name)) whose += (whose.empty() ? "" : " or ") + std::string(t->name);
+    own.fail(*given, key->name, "only for " + board_key + " = " + whose + key->why_only);
   }
-  const Setting* gpio_file = find(settings, key("gpio-config"));
-  const Setting* port = find(settings, key("serial-port"));
-  const Setting* press = find(settings, key("clock-press"));
-  if (c.board == BoardKind::Script) {
-    if (gpio_file) fail(*gpio_file, key("gpio-config"), only + "gpio");
-    if (port) fail(*port, key("serial-port"), only + "serial");
-    if (press) fail(*press, key("clock-press"), only + "gpio (the line is in its wiring)");
-  } else if (c.board == BoardKind::Gpio) {
-    if (!gpio_file)
-      fail(
-          driver, board_key,
-          board_key + " = gpio needs " + key("gpio-config") + " = FILE (the wiring, docs/gpio.md)");
-    if (port) fail(*port, key("serial-port"), only + "serial");
-    c.gpio_config_path = gpio_file->value;
-    try {
-      c.gpio = gpio::parse_gpio_config(
-          read_text_file(gpio_file->value, "GPIO config", kMaxSettingsFileBytes));
-    } catch (const chess::ParseError& e) {
-      fail(*gpio_file, key("gpio-config"), e.what());
-    }
-    c.clock_press = on_off(settings, key("clock-press"), c.clock_press);
-  } else {
-    if (!port)
-      fail(driver, board_key,
-           board_key + " = serial needs " + key("serial-port") +
-               " = PATH or usb:VVVV:PPPP[:SERIAL]");
-    if (gpio_file) fail(*gpio_file, key("gpio-config"), only + "gpio");
-    if (press) fail(*press, key("clock-press"), only + "gpio (the line is in its wiring)");
-    try {
-      c.serial = serial::parse_port_spec(port->value);
-    } catch (const chess::ParseError& e) {
-      fail(*port, key("serial-port"), e.what());
-    }
-  }
-  if (const Setting* wiring = find(settings, key("wiring"))) {
-    if (c.board == BoardKind::Script) fail(*wiring, key("wiring"), only + "gpio or serial");
-    c.wiring_path = wiring->value;
-    try {
-      c.switch_map = board::parse_switch_map(
-          read_text_file(wiring->value, "mapping file", kMaxSettingsFileBytes));
-      if (c.board == BoardKind::Gpio) gpio::apply_switch_map(c.gpio, *c.switch_map);
-    } catch (const chess::ParseError& e) {
-      fail(*wiring, key("wiring"), wiring->value + ": " + e.what());
-    }
-  }
-  return c.board == BoardKind::Serial;
+  transport->read(own, c);
+  return *transport;
 }
 
 // Each board's braille display (braille, braille-host, braille-key-file, board B's the
@@ -430,27 +413,19 @@ void read_braille(const Settings& settings, LiveConfig& c) {
 }
 
 std::string board_source(const BoardSetup& setup) {
-  // " PATH", absolute; "" for none (a config built without its file, as tests do).
-  const auto absolute = [](const std::string& path) {
-    if (path.empty()) return std::string();
-    std::error_code ec;
-    const std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
-    return " " + (ec ? path : p.string());
-  };
-  switch (setup.board) {
-    case BoardKind::Gpio:
-      return "gpio" + absolute(setup.gpio_config_path);
-    case BoardKind::Script:
-      return "script" + absolute(setup.script_path);
-    case BoardKind::Serial:
-      break;
-  }
-  const serial::PortSpec& port = setup.serial;
-  if (!port.usb_vendor) return "serial" + absolute(port.path);
-  char ids[16];
-  std::snprintf(ids, sizeof ids, "%04x:%04x", unsigned(*port.usb_vendor),
-                unsigned(port.usb_product.value_or(0)));
-  return "serial usb:" + std::string(ids) + (port.usb_serial.empty() ? "" : ":" + port.usb_serial);
+  return board_transport(setup.board).source(setup);
+}
+
+const Setting* BoardSettings::find(std::string_view name) const {
+  return daemon::find(settings_, key(name));
+}
+
+bool BoardSettings::on_off(std::string_view name, bool fallback) const {
+  return daemon::on_off(settings_, key(name), fallback);
+}
+
+void BoardSettings::fail(const Setting& s, std::string_view name, const std::string& why) const {
+  daemon::fail(s, key(name), why);
 }
 
 LiveConfig live_config(const Settings& settings, const std::string& state_dir,
@@ -468,28 +443,36 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
       fail(*a, "board-a", "names another driver than board = " + board->value);
     board = a;
   }
-  if (!board)
-    throw chess::ParseError("board: not set: give board = gpio, board = serial or board = script");
-  const bool serial_found = read_board(settings, *board, "", c);
-  bool serial_b = false;
+  if (!board) {
+    std::string choices;
+    for (const BoardTransport* t : board_transports())
+      choices += (choices.empty()                  ? ""
+                  : t == board_transports().back() ? " or "
+                                                   : ", ") +
+                 ("board = " + std::string(t->name));
+    throw chess::ParseError("board: not set: give " + choices);
+  }
+  bool buttons_unknown = read_board(settings, *board, "", c).buttons_unknown;
   const Setting* board_b = find(settings, "board-b");
   if (board_b && !is_driver(board_b->value)) board_b = nullptr;  // a colour (read_seating)
   if (c.session.seating == game::Seating::TwoBoards) {
     if (!board_b)
       fail(*find(settings, "seating"), "seating",
-           "two-boards needs board B's driver: board-b = gpio, serial or script");
+           "two-boards needs board B's driver: board-b = " + board_transport_names());
     c.board_b.emplace();
     c.board_b->clock_press = false;  // one clock: board A's line presses it (clock-press-b)
-    serial_b = read_board(settings, *board_b, "-b", *c.board_b);
+    buttons_unknown =
+        read_board(settings, *board_b, "-b", *c.board_b).buttons_unknown || buttons_unknown;
   } else {
-    for (const char* key :
-         {"script-b", "gpio-config-b", "serial-port-b", "wiring-b", "clock-press-b"})
+    for (const TransportKey* k : transport_keys()) {
+      const std::string key = std::string(k->name) + "-b";
       if (const Setting* s = find(settings, key)) fail(*s, key, "only for seating = two-boards");
+    }
   }
   // A board of protocol 1.0 has no buttons, so auto is the serial board's default; a
   // 1.1 board with buttons plays in button mode as the GPIO board does (the driver warns
   // when the board found has none).
-  if ((serial_found || serial_b) && !find(settings, "completion"))
+  if (buttons_unknown && !find(settings, "completion"))
     c.session.recognizer.completion = board::Completion::Auto;
   // Button mode needs an announce button on every GPIO board (named by its wiring file).
   const auto check_completion = [&](const BoardSetup& b, const char* wiring_key) {

@@ -49,7 +49,22 @@ game::BoardPlayers board_players(const Settings& settings);
 // `braille`, `braille-b`: whether each board's display is shown (replay's brailles lines).
 void braille_boards(const Settings& settings, bool (&out)[2]);
 
-enum class BoardKind { Gpio, Serial, Script };
+struct BoardTransport;  // board_transport.h
+
+// Which transport reads a board: its entry in the table of board transports
+// (board_transport.h), which says everything else. The first three have names here, as
+// their tests and tools set them; another is known by its entry alone.
+class BoardKind {
+ public:
+  constexpr explicit BoardKind(const BoardTransport& transport) : transport_(&transport) {}
+  const BoardTransport& transport() const { return *transport_; }
+  friend constexpr bool operator==(BoardKind, BoardKind) = default;
+
+  static const BoardKind Gpio, Serial, Script;
+
+ private:
+  const BoardTransport* transport_;
+};
 
 // One board's driver and its settings (board A: `board`, `script`, `gpio-config`,
 // `serial-port`, `wiring`, `clock-press`; board B the same keys ending in `-b`).

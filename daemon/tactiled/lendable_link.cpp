@@ -43,7 +43,7 @@ void LendableLink::step(std::int64_t now, Sink& sink) {
     } catch (const std::exception& e) {
       retry_at_ = now + kRetryMs;
       if (!failure_reported_)
-        sink.status({now, serial::LinkStatus::Warning,
+        sink.status({now, board::LinkStatus::Warning,
                      std::string("cannot open the board again after lending it: ") + e.what() +
                          "; trying again every second",
                      0});

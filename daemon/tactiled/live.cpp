@@ -33,6 +33,7 @@
 #include "core/record/speech_spelling.h"
 #include "daemon/tactiled/board_link.h"
 #include "daemon/tactiled/board_loan.h"
+#include "daemon/tactiled/board_transport.h"
 #include "daemon/tactiled/clock_pulses.h"
 #include "daemon/tactiled/control_requests.h"
 #include "daemon/tactiled/control_socket.h"
@@ -111,21 +112,14 @@ class BoardSink : public BoardLink::Sink {
 // A board's driver opened from its setup; `expected`: the holes the game expects there.
 std::unique_ptr<BoardLink> open_board(const BoardSetup& setup, int board, bool needs_buttons,
                                       std::int64_t origin_us, chess::Bitboard expected) {
-  if (setup.board == BoardKind::Script) return make_script_link(setup.script_path, board);
-  if (setup.board == BoardKind::Gpio)
-    return make_gpio_link(setup.gpio, setup.clock_press, origin_us, expected);
-  serial::SerialBoardConfig config;
-  config.port = setup.serial;
-  config.baseline = expected;
-  config.needs_buttons = needs_buttons;
-  if (setup.switch_map) config.switch_map = *setup.switch_map;
-  return make_serial_link(config);
+  return open_board_link(setup, {.board = board,
+                                 .origin_us = origin_us,
+                                 .expected = expected,
+                                 .needs_buttons = needs_buttons});
 }
 
 std::string driver_name(const BoardSetup& setup, const std::string& serial_status) {
-  return setup.board == BoardKind::Script ? "script"
-         : setup.board == BoardKind::Gpio ? "gpio"
-                                          : "serial: " + serial_status;
+  return board_driver_name(setup, serial_status);
 }
 
 class Live {

@@ -1,6 +1,7 @@
 // board = script: the event-script format read as it arrives from a file or a FIFO
 // (docs/daemon.md). Each event is handed on at its ms of game time, or at once if that
-// time has passed; the daemon's loop, log and socket run as with a real board.
+// time has passed; the daemon's loop, log and socket run as with a real board. With its
+// entry in the table of board transports.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 
 #include "core/chess/error.h"
 #include "daemon/tactiled/board_link.h"
+#include "daemon/tactiled/board_transport.h"
 #include "drivers/script/script.h"
 
 namespace tactile::daemon {
@@ -117,9 +119,9 @@ class ScriptLink : public BoardLink {
   }
 
   void warn(std::int64_t now, std::string message, Sink& sink) {
-    serial::StatusOutput s;
+    board::BoardStatus s;
     s.ms = now;
-    s.status = serial::LinkStatus::Warning;
+    s.status = board::LinkStatus::Warning;
     s.message = std::move(message);
     sink.status(s);
   }
@@ -135,7 +137,47 @@ class ScriptLink : public BoardLink {
   std::deque<script::ScriptEvent> queue_;
 };
 
+constexpr TransportKey kScriptKeys[] = {
+    {"script", "board = script: the event script (a file or a FIFO)",
+     "board-b = script: board B's event script (a file or a FIFO)", "PATH (a file or a FIFO)"},
+};
+
+void read_script(const BoardSettings& settings, BoardSetup& c) {
+  c.script_path = settings.find("script")->value;
+}
+
+std::string script_source(const BoardSetup& c) {
+  return "script" + absolute_source_path(c.script_path);
+}
+
+std::unique_ptr<BoardLink> open_script(const BoardSetup& c, const LinkRequest& r) {
+  return make_script_link(c.script_path, r.board);
+}
+
+void identify_script(const BoardSetup& c, const std::string&, nlohmann::json& identity) {
+  identity["script"] = c.script_path;
+}
+
+int no_switches(const BoardSetup&) {
+  return 0;  // nothing to calibrate: a script names squares
+}
+
+std::string not_calibrated(const BoardSetup&) {
+  return "";
+}
+
 }  // namespace
+
+extern const BoardTransport kScriptTransport{
+    .name = "script",
+    .keys = kScriptKeys,
+    .read = read_script,
+    .source = script_source,
+    .open = open_script,
+    .identify = identify_script,
+    .switch_count = no_switches,
+    .calibrated_on = not_calibrated,
+};
 
 std::unique_ptr<BoardLink> make_script_link(const std::string& path, int board) {
   return std::make_unique<ScriptLink>(path, board);

@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/board/board_status.h"
 #include "core/board/events.h"
 #include "core/board/switch_map.h"
 #include "drivers/serial/debounce.h"
@@ -54,18 +55,9 @@ struct ButtonOutput {
   friend bool operator==(const ButtonOutput&, const ButtonOutput&) = default;
 };
 
-enum class LinkStatus : std::uint8_t {
-  Found,    // connected and reconciled: say "board connected"
-  Lost,     // the board was connected and is gone: say "board lost"
-  Warning,  // for the log: a malformed frame, a lost frame, a failed open, ...
-};
-
-struct StatusOutput {
-  std::int64_t ms = 0;
-  LinkStatus status = LinkStatus::Warning;
-  std::string message;
-  std::uint64_t occupancy = 0;  // with Found: the board as it is now
-};
+// The serial board's link reports in the form every transport uses (core/board).
+using LinkStatus = board::LinkStatus;
+using StatusOutput = board::BoardStatus;
 
 using SerialOutput = std::variant<HoleOutput, ButtonOutput, StatusOutput>;
 

@@ -1,10 +1,14 @@
-#include "daemon/tactiled/board_link.h"
-
+// board = gpio: the board's switches on the Pi's GPIO lines through the system's
+// libgpiod (drivers/gpio), its wiring file and calibration, and its entry in the table of
+// board transports.
 #include <algorithm>
 #include <bit>
-#include <variant>
 #include <vector>
 
+#include "core/chess/error.h"
+#include "daemon/files/text_file.h"
+#include "daemon/tactiled/board_link.h"
+#include "daemon/tactiled/board_transport.h"
 #include "drivers/gpio/backend.h"
 #include "drivers/gpio/gpio_board.h"
 #include "drivers/gpio/ticker.h"
@@ -12,61 +16,13 @@
 namespace tactile::daemon {
 namespace {
 
-constexpr std::uint16_t kAlarmHz = 880;
 constexpr std::uint16_t kAlarmMs = 300;
-
-class SerialLink : public BoardLink {
- public:
-  explicit SerialLink(serial::SerialBoardConfig config)
-      : debounce_ms_(config.debounce_ms), board_(std::move(config)) {}
-
-  int fd() const override { return board_.fd(); }
-  std::int64_t timeout_ms(std::int64_t now) const override { return board_.timeout_ms(now); }
-  // The board's debounce (its own, or ours for raw edges), the transit margin and a few
-  // milliseconds of USB. Changes held while the board was away come much later, as
-  // resync events, and are handled at the time they arrive.
-  std::int64_t report_delay_ms() const override { return debounce_ms_ + 10; }
-  LinkHealth health() const override {
-    LinkHealth h;
-    for (int s = 0; s < 64; ++s) h.chatter[std::size_t(s)] = board_.chatter(std::uint8_t(s));
-    h.last_read_ms = board_.last_frame_ms();  // the serial driver runs on the game's ms
-    h.reads = board_.frames();
-    h.reads_itself = true;
-    return h;
-  }
-
-  void step(std::int64_t now, Sink& sink) override {
-    board_.step(now, pending_);
-    // Commands sent since the last step may have found the board gone: pending_ holds
-    // their reports first, in order.
-    for (const serial::SerialOutput& o : pending_) {
-      if (const auto* h = std::get_if<serial::HoleOutput>(&o))
-        sink.hole(h->event, h->resync);
-      else if (const auto* b = std::get_if<serial::ButtonOutput>(&o))
-        sink.button(b->event);
-      else
-        sink.status(std::get<serial::StatusOutput>(o));
-    }
-    pending_.clear();
-  }
-
-  void clock_switched(std::int64_t) override {}  // the serial board drives no clock
-  void alarm(std::int64_t now) override { board_.beep(kAlarmHz, kAlarmMs, now, pending_); }
-  void light(chess::Bitboard squares, std::int64_t now) override {
-    board_.set_leds(squares, 0, now, pending_);
-  }
-
- private:
-  std::int64_t debounce_ms_;
-  serial::SerialBoard board_;
-  std::vector<serial::SerialOutput> pending_;
-};
 
 class GpioLink : public BoardLink {
  public:
   GpioLink(const gpio::GpioConfig& config, bool clock_press, std::int64_t origin_us,
-           chess::Bitboard expected)
-      : backend_(gpio::make_libgpiod_backend()),
+           chess::Bitboard expected, const std::string& dev_dir = "/dev")
+      : backend_(gpio::make_libgpiod_backend(dev_dir)),
         board_(config, *backend_, gpio::monotonic_us()),
         found_(board_.occupancy()),
         differs_(found_ ^ expected),
@@ -144,11 +100,80 @@ class GpioLink : public BoardLink {
   std::int64_t report_delay_ms_;
 };
 
+constexpr TransportKey kGpioKeys[] = {
+    {"gpio-config", "the GPIO wiring file (docs/gpio.md)",
+     "board-b = gpio: board B's GPIO wiring file", "FILE (the wiring, docs/gpio.md)"},
+    {"clock-press", "on or off",
+     "board-b = gpio: pulse board B's clock line, on or off (default off)", nullptr,
+     " (the line is in its wiring)"},
+    {"wiring", "the switch-to-square mapping file (tactilectl calibrate)",
+     "board B's switch-to-square mapping file"},
+};
+
+void read_gpio(const BoardSettings& settings, BoardSetup& c) {
+  const Setting& file = *settings.find("gpio-config");
+  c.gpio_config_path = file.value;
+  try {
+    c.gpio =
+        gpio::parse_gpio_config(read_text_file(file.value, "GPIO config", kMaxSettingsFileBytes));
+  } catch (const chess::ParseError& e) {
+    settings.fail(file, "gpio-config", e.what());
+  }
+  c.clock_press = settings.on_off("clock-press", c.clock_press);
+  read_wiring(settings, c);
+  if (!c.switch_map) return;
+  try {
+    gpio::apply_switch_map(c.gpio, *c.switch_map);
+  } catch (const chess::ParseError& e) {
+    const Setting& wiring = *settings.find("wiring");
+    settings.fail(wiring, "wiring", wiring.value + ": " + e.what());
+  }
+}
+
+std::string gpio_source(const BoardSetup& c) {
+  return "gpio" + absolute_source_path(c.gpio_config_path);
+}
+
+// Calibrate reads the switches as wired: square i is switch i.
+gpio::GpioConfig as_wired(gpio::GpioConfig c) {
+  c.map.clear();
+  c.rotation = 0;
+  return c;
+}
+
+std::unique_ptr<BoardLink> open_gpio(const BoardSetup& c, const LinkRequest& r) {
+  return std::make_unique<GpioLink>(r.raw ? as_wired(c.gpio) : c.gpio,
+                                    c.clock_press && r.drives_clock, r.origin_us, r.expected,
+                                    r.dev_dir);
+}
+
+void identify_gpio(const BoardSetup& c, const std::string&, nlohmann::json& identity) {
+  const std::vector<gpio::LineSpec>& lines =
+      c.gpio.mode == gpio::Mode::Matrix ? c.gpio.rows : c.gpio.lines;
+  identity["gpio_chip"] = lines.empty() ? "" : lines.front().chip;
+  identity["gpio_config"] = c.gpio_config_path;
+}
+
+int gpio_switches(const BoardSetup& c) {
+  return c.gpio.switch_count();
+}
+
+std::string gpio_calibrated_on(const BoardSetup& c) {
+  return "board = gpio (" + c.gpio_config_path + ")";
+}
+
 }  // namespace
 
-std::unique_ptr<BoardLink> make_serial_link(serial::SerialBoardConfig config) {
-  return std::make_unique<SerialLink>(std::move(config));
-}
+extern const BoardTransport kGpioTransport{
+    .name = "gpio",
+    .keys = kGpioKeys,
+    .read = read_gpio,
+    .source = gpio_source,
+    .open = open_gpio,
+    .identify = identify_gpio,
+    .switch_count = gpio_switches,
+    .calibrated_on = gpio_calibrated_on,
+};
 
 std::unique_ptr<BoardLink> make_gpio_link(const gpio::GpioConfig& config, bool clock_press,
                                           std::int64_t origin_us, chess::Bitboard expected) {
