@@ -32,14 +32,8 @@ auto at_line(std::size_t line, Read read) {
 }
 
 // The records the session makes (output_entries): one per output kind, and the clocks.
-// The kinds are numbered from 0; output_kind_name says "?" past the last one.
 bool session_record(const std::string& type) {
-  if (type == "clock") return true;
-  for (int k = 0;; ++k) {
-    const std::string_view name = output_kind_name(Output::Kind(k));
-    if (name == "?") return false;
-    if (name == type) return true;
-  }
+  return type == "clock" || is_output_name(type);
 }
 // A phrase the daemon says itself, not the session: "Board connected" or "Board
 // disconnected" right after the board record, "Game continued" right after the resume
@@ -199,7 +193,7 @@ struct Replayer {
     for (const Output& o : out) {
       // A log written before seatings existed (its start entry names none) has no
       // rollback record: the arbiter's command alone recorded it.
-      if (before_seatings && o.kind == Output::Kind::Rollback) continue;
+      if (before_seatings && std::holds_alternative<Rollback>(o)) continue;
       for (const LogEntry& e : output_entries(o, r.session)) derived.push_back(comparable(e));
     }
     out.clear();

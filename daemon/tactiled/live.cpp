@@ -20,6 +20,7 @@
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
+#include <variant>
 #include <vector>
 
 #include "core/chess/chess960.h"
@@ -282,7 +283,7 @@ class Live {
     out_ << time_label(at.ms) << "  " << board_column(config_.session.seating, board)
          << "board        " << s.message << std::endl;
     // Said on that board: its player is the one who must know (the other board plays on).
-    const record::Language language = board_language(config_.session, board);
+    const record::Language language = game::board_language(config_.session, board);
     if (s.status == serial::LinkStatus::Found)
       say(board, at.ms, std::string(record::message_text(record::Message::BoardFound, language)));
     else if (s.status == serial::LinkStatus::Lost)
@@ -307,7 +308,7 @@ class Live {
     for (int b = 0; b < runner_.session().board_count(); ++b)
       say(b, t,
           std::string(record::message_text(record::Message::GameContinued,
-                                           board_language(config_.session, b))));
+                                           game::board_language(config_.session, b))));
   }
 
   // The players new-game named, from the resumed log's players entry, for the PGN.
@@ -387,7 +388,7 @@ class Live {
       const chess::Bitboard say_now = became & ~spoken_[b];
       if (say_now == 0) continue;
       spoken_[b] |= say_now;  // once per hole and game: the player is not nagged
-      const record::Language language = board_language(config_.session, int(b));
+      const record::Language language = game::board_language(config_.session, int(b));
       std::string text(record::message_text(record::Message::CheckHole, language));
       for (chess::Bitboard rest = say_now; rest != 0; rest &= rest - 1)
         text += (rest == say_now ? " " : ", ") +
@@ -407,7 +408,7 @@ class Live {
         const BoardSetup& setup = b == 0 ? config_ : *config_.board_b;
         try {
           speakers_[std::size_t(b)] = std::make_unique<speech::AlsaSpeaker>(
-              *synthesiser_, board_language(config_.session, b), setup.speech_device);
+              *synthesiser_, game::board_language(config_.session, b), setup.speech_device);
         } catch (const std::runtime_error& e) {
           speech_faults_.push_back(std::string(b == 0 ? "speech-device" : "speech-device-b") +
                                    ": " + e.what());
@@ -475,7 +476,7 @@ class Live {
     speech::AlsaSpeaker* s = speaker(said.board);
     if (!s) return;
     const std::string text =
-        record::for_speech(said.text, board_language(config_.session, said.board));
+        record::for_speech(said.text, game::board_language(config_.session, said.board));
     if (said.urgent) {
       speech::AlsaSpeaker::Voice v = voice(said.board);
       v.volume = std::max(v.volume, game::kMinWarningVolume);  // never muted by the volume
@@ -485,63 +486,52 @@ class Live {
   }
 
   void handle(const Output& o, const game::Session& session) {
-    switch (o.kind) {
-      case Output::Kind::Speak:
-        // On the player's own board, in his language; a question's end is reported (the
-        // loop hands it to the runner).
-        if (speech::AlsaSpeaker* s = speaker(o.board))
-          s->say(record::for_speech(o.text, board_language(config_.session, o.board)), o.question,
-                 voice(o.board));
-        break;
-      case Output::Kind::SwitchClock:
-        // The external clock is pulsed exactly when the side tactiled's clock runs
-        // changes (clock_pulses.h; its start is the arbiter's).
-        if (pulses_ && pulses_->pulse(o, session))
-          for (const auto& link : links_) link->clock_switched(o.ms);
-        if (session.moves_made() > 0) journal_log_head();  // the move and its clock records
-        break;
-      // The beeper and the lights of the board whose player it concerns.
-      case Output::Kind::Alarm:
-        link(o.board).alarm(o.ms);
-        break;
-      case Output::Kind::LightSquares:
-        link(o.board).light(o.squares, o.ms);
-        break;
-      case Output::Kind::Moment:
-        if (o.moment.kind == board::MomentKind::Made) {
-          save_pgn();
-          // The move made is what the players must read now: a warning's or a check's
-          // few seconds end (a discrepancy's or the game's end do not).
-          for (int b = 0; b < session.board_count(); ++b) braille_.end_brief_alert(b);
-        }
-        break;
-      case Output::Kind::GameOver:
-        save_pgn();
-        journal_log_head();
-        break;
-      case Output::Kind::Sealed:
-        write_envelope(o.ms, session);
-        break;
-      case Output::Kind::Mirrored:
-      case Output::Kind::Discrepancy:
-      case Output::Kind::Resolved:
-      case Output::Kind::Rollback:
-        break;
-    }
     const std::string line = describe(o, session);
-    // What the braille display shows at once: a discrepancy until it is resolved, the
-    // game's end for good.
-    if (o.kind == Output::Kind::Discrepancy || o.kind == Output::Kind::GameOver) {
-      const std::size_t text = line.find_first_not_of(' ', 12);
-      for (int b = 0; b < session.board_count(); ++b)
-        if (o.kind == Output::Kind::GameOver || b == o.board)
-          braille_.alert(b, "! " + (text == std::string::npos ? line : line.substr(text)), o.ms,
-                         -1);
-    } else if (o.kind == Output::Kind::Resolved || o.kind == Output::Kind::Rollback) {
-      braille_.clear_alert(o.board);
-    }
+    std::visit(game::Overloaded{
+                   [&](const game::Speak& said) {
+                     // On the player's own board, in his language; a question's end is reported
+                     // (the loop hands it to the runner).
+                     if (speech::AlsaSpeaker* s = speaker(said.board))
+                       s->say(record::for_speech(said.text,
+                                                 game::board_language(config_.session, said.board)),
+                              said.question, voice(said.board));
+                   },
+                   [&](const game::SwitchClock& sw) {
+                     // The external clock is pulsed exactly when the side tactiled's clock runs
+                     // changes (clock_pulses.h; its start is the arbiter's).
+                     if (pulses_ && pulses_->pulse(sw, session))
+                       for (const auto& link : links_) link->clock_switched(sw.ms);
+                     if (session.moves_made() > 0) journal_log_head();  // the move and its clocks
+                   },
+                   // The beeper and the lights of the board whose player it concerns.
+                   [&](const game::Alarm& a) { link(a.board).alarm(a.ms); },
+                   [&](const game::LightSquares& l) { link(l.board).light(l.squares, l.ms); },
+                   [&](const game::Moment& m) {
+                     if (m.moment.kind != board::MomentKind::Made) return;
+                     save_pgn();
+                     // The move made is what the players must read now: a warning's or a check's
+                     // few seconds end (a discrepancy's or the game's end do not).
+                     for (int b = 0; b < session.board_count(); ++b) braille_.end_brief_alert(b);
+                   },
+                   [&](const game::GameOver& over) {
+                     save_pgn();
+                     journal_log_head();
+                     // The game's end stays on every display for good.
+                     for (int b = 0; b < session.board_count(); ++b)
+                       braille_.alert(b, "! " + describe_detail(line), over.ms, -1);
+                   },
+                   [&](const game::Sealed& sealed) { write_envelope(sealed.ms, session); },
+                   // A discrepancy stays on its board's display until it is resolved.
+                   [&](const game::Discrepancy& d) {
+                     braille_.alert(d.board, "! " + describe_detail(line), d.ms, -1);
+                   },
+                   [&](const game::Resolved& r) { braille_.clear_alert(r.board); },
+                   [&](const game::Rollback&) { braille_.clear_alert(0); },
+                   [](const game::Mirrored&) {},
+               },
+               o);
     if (!line.empty())
-      out_ << time_label(o.ms) << "  " << board_column(config_.session.seating, output_board(o))
+      out_ << time_label(game::output_ms(o)) << "  " << output_column(config_.session.seating, o)
            << line << std::endl;
   }
 
