@@ -37,7 +37,8 @@ bool session_record(const std::string& type) {
 }
 // A phrase the daemon says itself, not the session: "Board connected" or "Board
 // disconnected" right after the board record, "Game continued" right after the resume
-// record, the record failing or saved again right after the pgn record (live.cpp).
+// record, the record failing or saved again right after the pgn record (live mode: board_set.cpp,
+// live.cpp, game_file_set.cpp).
 bool daemon_speech(const std::string& type, const std::string& previous_type) {
   return type == "speak" && (previous_type == "board" || previous_type == "resume" ||
                              previous_type == "pgn" || previous_type == "health");
