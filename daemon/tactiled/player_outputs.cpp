@@ -83,8 +83,8 @@ void PlayerOutputs::handle(const game::Output& o, const game::Session& session,
                    braille_.alert(d.board, "! " + describe_detail(line), d.ms, -1);
                  },
                  [&](const game::Resolved& r) { braille_.clear_alert(r.board); },
-                 // A rollback returns every board to a shared position (board A's display first:
-                 // a board in discrepancy is resolved by its own output).
+                 // A rollback clears board A's alert (as it did when every output named a board,
+                 // A by default); a board in discrepancy is cleared by its own Resolved.
                  [&](const game::Rollback&) { braille_.clear_alert(0); },
                  [](const auto&) {},
              },
