@@ -35,12 +35,6 @@ std::string wrong_board_phrase(chess::Bitboard empty, chess::Bitboard occupied,
   }
   return s;
 }
-
-Output board_output(Output::Kind kind, std::int64_t ms, int board) {
-  Output o = make_output(kind, ms);
-  o.board = board;
-  return o;
-}
 }  // namespace
 
 std::int64_t WatchedBoards::deadline(int& board) const {
@@ -53,7 +47,7 @@ void WatchedBoards::returned(Session&, std::int64_t ms, std::vector<Output>& out
     BoardWatch& w = watch(b);
     const bool was_discrepant = w.discrepant();
     w = BoardWatch{};
-    if (was_discrepant) out.push_back(board_output(Output::Kind::Resolved, ms, b));
+    if (was_discrepant) out.push_back(Resolved{.ms = ms, .board = b});
   }
 }
 
@@ -84,8 +78,8 @@ void WatchedBoards::check_board(Session& s, int board, std::int64_t ms, bool set
   if (!bad) {
     if (!w.discrepant()) return;
     w.empty = w.occupied = 0;
-    out.push_back(board_output(Output::Kind::Resolved, ms, board));
-    Output light = board_output(Output::Kind::LightSquares, ms, board);
+    out.push_back(Resolved{.ms = ms, .board = board});
+    LightSquares light{.ms = ms, .board = board};
     if (!w.expected.is_none()) light.squares = move_squares(r.position(), w.expected);
     out.push_back(light);
     refreeze(s, board);
@@ -97,14 +91,9 @@ void WatchedBoards::check_board(Session& s, int board, std::int64_t ms, bool set
   if (empty == w.empty && occupied == w.occupied) return;  // reported already
   w.empty = empty;
   w.occupied = occupied;
-  Output d = board_output(Output::Kind::Discrepancy, ms, board);
-  d.empty = empty;
-  d.occupied = occupied;
-  out.push_back(d);
-  out.push_back(board_output(Output::Kind::Alarm, ms, board));
-  Output light = board_output(Output::Kind::LightSquares, ms, board);
-  light.squares = bad;
-  out.push_back(light);
+  out.push_back(Discrepancy{.ms = ms, .board = board, .empty = empty, .occupied = occupied});
+  out.push_back(Alarm{.ms = ms, .board = board});
+  out.push_back(LightSquares{.ms = ms, .board = board, .squares = bad});
   speak(s, board, ms, wrong_board_phrase(empty, occupied, language(s, board)), out);
   refreeze(s, board);
 }
@@ -143,13 +132,13 @@ void WatchedBoards::tell_early(Session& s, int board, std::int64_t ms, chess::Sq
   BoardWatch& w = watch(board);
   if (w.told_early) return;
   w.told_early = true;
-  Output o = board_output(Output::Kind::Moment, ms, board);
-  o.moment = board::Moment{.kind = board::MomentKind::Irregularity,
-                           .ms = ms,
-                           .square = square,
-                           .piece = s.position().piece_on(square),
-                           .irregularity = board::Irregularity::OwnMoveEarly};
-  out.push_back(o);
+  out.push_back(Moment{.ms = ms,
+                       .board = board,
+                       .moment = board::Moment{.kind = board::MomentKind::Irregularity,
+                                               .ms = ms,
+                                               .square = square,
+                                               .piece = s.position().piece_on(square),
+                                               .irregularity = board::Irregularity::OwnMoveEarly}});
   speak(s, board, ms,
         std::string(record::message_text(Message::ReproduceFirst, language(s, board))), out);
 }

@@ -16,16 +16,13 @@ void note_clock_not_started(const SessionConfig& config, bool started, int board
   irregular.kind = board::MomentKind::Irregularity;
   irregular.irregularity = board::Irregularity::ClockNotStarted;
   irregular.square = made.move.to();
-  Output moment = make_output(Output::Kind::Moment, made.ms);
-  moment.moment = irregular;
-  moment.board = board;
-  out.push_back(moment);
+  out.push_back(Moment{.ms = made.ms, .board = board, .moment = irregular});
   // Said after the move, on the mover's board only: his opponent's clock is the arbiter's
   // matter too, but it is the mover who must not think his time is running.
-  Output said = make_output(Output::Kind::Speak, made.ms);
-  said.board = board;
-  said.text = std::string(record::message_text(record::Message::ClockNotStarted, language));
-  out.push_back(said);
+  out.push_back(
+      Speak{.ms = made.ms,
+            .board = board,
+            .text = std::string(record::message_text(record::Message::ClockNotStarted, language))});
 }
 
 }  // namespace tactile::game

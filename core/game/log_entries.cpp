@@ -5,16 +5,16 @@
 #include <climits>
 #include <cstdint>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 #include "core/chess/error.h"
 #include "core/chess/uci.h"
+#include "core/game/board_letter.h"
 #include "core/game/setup_rules.h"
 
 namespace tactile::game {
 namespace {
-std::string board_name(int board) {
-  return board == 0 ? "A" : "B";
-}
 int board_from_entry(const nlohmann::json& j) {
   const std::string b = string_from_entry(j, "board");
   if (b == "A") return 0;
@@ -25,28 +25,79 @@ std::string color_name(chess::Color c) {
   return c == chess::White ? "white" : "black";
 }
 
-bool belongs_to_board(Output::Kind k, Seating seating) {
-  switch (k) {
-    case Output::Kind::Mirrored:
-    case Output::Kind::Discrepancy:
-    case Output::Kind::Resolved:
-      return true;
-    case Output::Kind::Moment:
-    case Output::Kind::Speak:
-    case Output::Kind::Alarm:
-    case Output::Kind::LightSquares:
-      return seating != Seating::OneBoard;
-    default:
-      return false;
-  }
-}
-
 nlohmann::ordered_json squares_json(chess::Bitboard b) {
   auto list = nlohmann::ordered_json::array();
   for (int s = 0; s < 64; ++s)
     if (b & chess::square_bb(chess::Square(s)))
       list.push_back(chess::square_name(chess::Square(s)));
   return list;
+}
+
+// Whether a record of `Kind`, which concerns one board, names it in a game of `seating`:
+// always where it only has a meaning with two boards; the rest only where there are two
+// boards (a one-board log stays as it was).
+template <typename Kind>
+bool names_board(Seating seating) {
+  if constexpr (std::is_same_v<Kind, Mirrored> || std::is_same_v<Kind, Discrepancy> ||
+                std::is_same_v<Kind, Resolved>)
+    return true;
+  else
+    return seating != Seating::OneBoard;
+}
+
+// What each kind's record holds after its time, type and board.
+void write_fields(LogEntry& j, const Moment& o) {
+  const board::Moment& m = o.moment;
+  j["kind"] = board::moment_name(m.kind);
+  if (m.square != chess::NoSquare) j["square"] = chess::square_name(m.square);
+  if (m.piece != chess::NoPiece) j["piece"] = std::string(1, " PNBRQK  pnbrqk"[m.piece]);
+  if (!o.uci.empty()) j["move"] = o.uci;
+  if (!o.san.empty()) j["san"] = o.san;
+  if (m.squares) j["squares"] = squares_json(m.squares);
+  if (m.readings) {
+    j["reading"] = m.reading;
+    j["readings"] = m.readings;
+  }
+  if (m.corrected) j["corrected"] = true;
+  if (m.reason != board::PendingReason::None) j["reason"] = board::pending_reason_name(m.reason);
+  if (m.irregularity != board::Irregularity::None)
+    j["irregularity"] = board::irregularity_name(m.irregularity);
+}
+void write_fields(LogEntry& j, const Speak& o) {
+  j["text"] = o.text;
+  if (o.question != 0) j["question"] = o.question;
+}
+void write_fields(LogEntry& j, const SwitchClock& o) {
+  j["running"] = color_name(o.running);
+}
+void write_fields(LogEntry&, const Alarm&) {}
+void write_fields(LogEntry& j, const LightSquares& o) {
+  j["squares"] = squares_json(o.squares);
+}
+void write_fields(LogEntry& j, const GameOver& o) {
+  j["result"] = o.result;
+  j["reason"] = o.reason;
+}
+void write_fields(LogEntry& j, const Sealed& o) {
+  j["move"] = o.uci;
+  j["san"] = o.san;
+  j["sealer"] = color_name(o.sealer);
+}
+void write_fields(LogEntry& j, const Mirrored& o) {
+  j["uci"] = o.uci;
+  j["san"] = o.san;
+}
+void write_fields(LogEntry& j, const Discrepancy& o) {
+  j["empty"] = squares_json(o.empty);
+  j["occupied"] = squares_json(o.occupied);
+}
+void write_fields(LogEntry&, const Resolved&) {}
+void write_fields(LogEntry& j, const Rollback& o) {
+  j["number"] = o.number;
+  j["plies"] = o.plies;
+  j["white_ms"] = o.white_ms;
+  j["black_ms"] = o.black_ms;
+  j["fix"] = {{"A", squares_json(o.fix[0])}, {"B", squares_json(o.fix[1])}};
 }
 }  // namespace
 
@@ -82,7 +133,7 @@ LogEntry hole_entry(int board, const board::HoleEvent& e) {
   LogEntry j;
   j["t"] = e.ms;
   j["type"] = "hole";
-  j["board"] = board_name(board);
+  j["board"] = board_letter(board);
   j["square"] = chess::square_name(e.square);
   j["change"] = e.change == board::Hole::Up ? "up" : "down";
   if (e.resync) j["resync"] = true;  // part of one simultaneous change (no order)
@@ -93,7 +144,7 @@ LogEntry heard_entry(int board, int question, std::int64_t ms) {
   LogEntry j;
   j["t"] = ms;
   j["type"] = "heard";
-  j["board"] = board_name(board);
+  j["board"] = board_letter(board);
   j["question"] = question;
   return j;
 }
@@ -102,75 +153,23 @@ LogEntry button_entry(int board, const board::ButtonEvent& e) {
   LogEntry j;
   j["t"] = e.ms;
   j["type"] = "button";
-  j["board"] = board_name(board);
+  j["board"] = board_letter(board);
   j["button"] = board::button_name(e.button);
   return j;
 }
 
 LogEntry output_entry(const Output& o, Seating seating) {
   LogEntry j;
-  j["t"] = o.ms;
-  j["type"] = output_kind_name(o.kind);
-  if (belongs_to_board(o.kind, seating)) j["board"] = board_name(o.board);
-  switch (o.kind) {
-    case Output::Kind::Moment: {
-      const board::Moment& m = o.moment;
-      j["kind"] = board::moment_name(m.kind);
-      if (m.square != chess::NoSquare) j["square"] = chess::square_name(m.square);
-      if (m.piece != chess::NoPiece) j["piece"] = std::string(1, " PNBRQK  pnbrqk"[m.piece]);
-      if (!o.uci.empty()) j["move"] = o.uci;
-      if (!o.san.empty()) j["san"] = o.san;
-      if (m.squares) j["squares"] = squares_json(m.squares);
-      if (m.readings) {
-        j["reading"] = m.reading;
-        j["readings"] = m.readings;
-      }
-      if (m.corrected) j["corrected"] = true;
-      if (m.reason != board::PendingReason::None)
-        j["reason"] = board::pending_reason_name(m.reason);
-      if (m.irregularity != board::Irregularity::None)
-        j["irregularity"] = board::irregularity_name(m.irregularity);
-      break;
-    }
-    case Output::Kind::Speak:
-      j["text"] = o.text;
-      if (o.question != 0) j["question"] = o.question;
-      break;
-    case Output::Kind::SwitchClock:
-      j["running"] = color_name(o.color);
-      break;
-    case Output::Kind::Alarm:
-      break;
-    case Output::Kind::LightSquares:
-      j["squares"] = squares_json(o.squares);
-      break;
-    case Output::Kind::GameOver:
-      j["result"] = o.result;
-      j["reason"] = o.reason;
-      break;
-    case Output::Kind::Mirrored:
-      j["uci"] = o.uci;
-      j["san"] = o.san;
-      break;
-    case Output::Kind::Discrepancy:
-      j["empty"] = squares_json(o.empty);
-      j["occupied"] = squares_json(o.occupied);
-      break;
-    case Output::Kind::Resolved:
-      break;
-    case Output::Kind::Rollback:
-      j["number"] = o.number;
-      j["plies"] = o.plies;
-      j["white_ms"] = o.white_ms;
-      j["black_ms"] = o.black_ms;
-      j["fix"] = {{"A", squares_json(o.fix[0])}, {"B", squares_json(o.fix[1])}};
-      break;
-    case Output::Kind::Sealed:
-      j["move"] = o.uci;
-      j["san"] = o.san;
-      j["sealer"] = color_name(o.color);
-      break;
-  }
+  std::visit(
+      [&](const auto& kind) {
+        using Kind = std::decay_t<decltype(kind)>;
+        j["t"] = kind.ms;
+        j["type"] = Kind::kName;
+        if constexpr (OfOneBoard<Kind>)
+          if (names_board<Kind>(seating)) j["board"] = board_letter(kind.board);
+        write_fields(j, kind);
+      },
+      o);
   return j;
 }
 
@@ -219,8 +218,9 @@ LogEntry clock_entry(std::int64_t ms, const clock::ChessClock& c) {
 std::vector<LogEntry> output_entries(const Output& o, const Session& session) {
   std::vector<LogEntry> entries{output_entry(o, session.seating())};
   const bool clock_changed =
-      o.kind == Output::Kind::SwitchClock || o.kind == Output::Kind::GameOver;
-  if (clock_changed && session.clock()) entries.push_back(clock_entry(o.ms, *session.clock()));
+      std::holds_alternative<SwitchClock>(o) || std::holds_alternative<GameOver>(o);
+  if (clock_changed && session.clock())
+    entries.push_back(clock_entry(output_ms(o), *session.clock()));
   return entries;
 }
 

@@ -1,33 +1,17 @@
 #include "core/game/output.h"
 
-namespace tactile::game {
+#include <utility>
 
-std::string_view output_kind_name(Output::Kind k) {
-  switch (k) {
-    case Output::Kind::Moment:
-      return "moment";
-    case Output::Kind::Speak:
-      return "speak";
-    case Output::Kind::SwitchClock:
-      return "switch-clock";
-    case Output::Kind::Alarm:
-      return "alarm";
-    case Output::Kind::LightSquares:
-      return "light";
-    case Output::Kind::GameOver:
-      return "game-over";
-    case Output::Kind::Sealed:
-      return "sealed";
-    case Output::Kind::Mirrored:
-      return "mirrored";
-    case Output::Kind::Discrepancy:
-      return "discrepancy";
-    case Output::Kind::Resolved:
-      return "resolved";
-    case Output::Kind::Rollback:
-      return "rollback";
-  }
-  return "?";
+namespace tactile::game {
+namespace {
+template <std::size_t... Kind>
+bool names_one(std::string_view type, std::index_sequence<Kind...>) {
+  return ((std::variant_alternative_t<Kind, Output>::kName == type) || ...);
+}
+}  // namespace
+
+bool is_output_name(std::string_view type) {
+  return names_one(type, std::make_index_sequence<std::variant_size_v<Output>>());
 }
 
 }  // namespace tactile::game

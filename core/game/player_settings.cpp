@@ -2,6 +2,7 @@
 
 #include "core/chess/error.h"
 #include "core/clock/time_warnings.h"
+#include "core/game/board_letter.h"
 
 namespace tactile::game {
 namespace {
@@ -51,7 +52,7 @@ nlohmann::ordered_json setting_entry(std::int64_t ms, int board, const PlayerSet
   nlohmann::ordered_json j;
   j["t"] = ms;
   j["type"] = "setting";
-  j["board"] = board == 1 ? "B" : "A";
+  j["board"] = board_letter(board);
   put(j, s, board, false);
   return j;
 }

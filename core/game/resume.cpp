@@ -32,18 +32,13 @@ auto at_line(std::size_t line, Read read) {
 }
 
 // The records the session makes (output_entries): one per output kind, and the clocks.
-// The kinds are numbered from 0; output_kind_name says "?" past the last one.
 bool session_record(const std::string& type) {
-  if (type == "clock") return true;
-  for (int k = 0;; ++k) {
-    const std::string_view name = output_kind_name(Output::Kind(k));
-    if (name == "?") return false;
-    if (name == type) return true;
-  }
+  return type == "clock" || is_output_name(type);
 }
 // A phrase the daemon says itself, not the session: "Board connected" or "Board
 // disconnected" right after the board record, "Game continued" right after the resume
-// record, the record failing or saved again right after the pgn record (live.cpp).
+// record, the record failing or saved again right after the pgn record (live mode: board_set.cpp,
+// live.cpp, game_file_set.cpp).
 bool daemon_speech(const std::string& type, const std::string& previous_type) {
   return type == "speak" && (previous_type == "board" || previous_type == "resume" ||
                              previous_type == "pgn" || previous_type == "health");
@@ -199,7 +194,7 @@ struct Replayer {
     for (const Output& o : out) {
       // A log written before seatings existed (its start entry names none) has no
       // rollback record: the arbiter's command alone recorded it.
-      if (before_seatings && o.kind == Output::Kind::Rollback) continue;
+      if (before_seatings && std::holds_alternative<Rollback>(o)) continue;
       for (const LogEntry& e : output_entries(o, r.session)) derived.push_back(comparable(e));
     }
     out.clear();

@@ -104,7 +104,7 @@ class SeatingRules {
                           std::int64_t clock_ms) {
     s.record_move(m, before, clock_ms);
   }
-  static Output made_output(const Session& s, int board, const board::Moment& m,
+  static Moment made_output(const Session& s, int board, const board::Moment& m,
                             const chess::Position& before) {
     return s.made_output(board, m, before);
   }

@@ -20,19 +20,13 @@ namespace {
 using board::MomentKind;
 using record::Message;
 
-Output moment_output(const board::Moment& m, int board) {
-  Output o = make_output(Output::Kind::Moment, m.ms);
-  o.moment = m;
-  o.board = board;
-  return o;
+Moment moment_output(const board::Moment& m, int board) {
+  return Moment{.ms = m.ms, .board = board, .moment = m};
 }
 
 // Lights the squares a moment points at (an illegal move, boards that differ).
-Output light_squares(const board::Moment& m, int board) {
-  Output light = make_output(Output::Kind::LightSquares, m.ms);
-  light.board = board;
-  light.squares = m.squares;
-  return light;
+LightSquares light_squares(const board::Moment& m, int board) {
+  return LightSquares{.ms = m.ms, .board = board, .squares = m.squares};
 }
 }  // namespace
 
@@ -69,8 +63,12 @@ Session& Session::operator=(const Session& o) {
 Session::Session(Session&&) noexcept = default;
 Session& Session::operator=(Session&&) noexcept = default;
 
+record::Language board_language(const SessionConfig& config, int board) {
+  return board == 1 && config.language_b ? *config.language_b : config.language;
+}
+
 record::Language Session::language(int board) const {
-  return board == 1 && config_.language_b ? *config_.language_b : config_.language;
+  return board_language(config_, board);
 }
 
 int Session::board_count() const {
@@ -131,9 +129,7 @@ void Session::start_clock(std::int64_t now_ms, std::vector<Output>& out) {
   phase_ = Phase::Playing;
   if (clock_) {
     clock_->start(now_ms, position().side_to_move());
-    Output o = make_output(Output::Kind::SwitchClock, now_ms);
-    o.color = position().side_to_move();
-    out.push_back(o);
+    out.push_back(SwitchClock{.ms = now_ms, .running = position().side_to_move()});
   }
 }
 
@@ -252,7 +248,7 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
                      std::vector<Output>& out) {
   if (seating_->moment(*this, board, m, before, out)) return;
   const record::Language lang = language(board);
-  Output o = moment_output(m, board);
+  Moment o = moment_output(m, board);
   switch (m.kind) {
     case MomentKind::Pending: {
       o.san = chess::to_san(before, m.move);
@@ -269,8 +265,7 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
         phrase += " ";
         phrase += record::message_text(Message::PromotionQueen, lang);
       }
-      speak(board, m.ms, std::move(phrase), out);
-      out.back().question = ++question_;
+      speak(board, m.ms, std::move(phrase), out, ++question_);
       question_board_ = board;
       break;
     }
@@ -281,9 +276,7 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
       break;
     case MomentKind::BoardDiffers: {
       out.push_back(o);
-      Output alarm = make_output(Output::Kind::Alarm, m.ms);
-      alarm.board = board;
-      out.push_back(alarm);
+      out.push_back(Alarm{.ms = m.ms, .board = board});
       out.push_back(light_squares(m, board));
       break;
     }
@@ -299,15 +292,11 @@ void Session::press_clock(chess::Color presser, std::int64_t ms, std::vector<Out
   // opponent's; any other press changes nothing.
   if (!clock_ || !clock_->started() || clock_->running() != presser) return;
   clock_->move_made(ms);
-  Output sw = make_output(Output::Kind::SwitchClock, ms);
-  sw.color = ~presser;
-  out.push_back(sw);
+  out.push_back(SwitchClock{.ms = ms, .running = ~presser});
 }
 
 void Session::switch_clock(std::int64_t ms, std::vector<Output>& out) {
-  Output sw = make_output(Output::Kind::SwitchClock, ms);
-  sw.color = position().side_to_move();
-  out.push_back(sw);
+  out.push_back(SwitchClock{.ms = ms, .running = position().side_to_move()});
 }
 
 void Session::record_move(const board::Moment& m, const chess::Position& before,
@@ -319,9 +308,9 @@ void Session::record_move(const board::Moment& m, const chess::Position& before,
   game_.play(m.move, std::move(comment));
 }
 
-Output Session::made_output(int board, const board::Moment& m,
+Moment Session::made_output(int board, const board::Moment& m,
                             const chess::Position& before) const {
-  Output o = moment_output(m, board);
+  Moment o = moment_output(m, board);
   o.san = chess::to_san(before, m.move);
   o.uci = chess::to_uci(before, m.move);
   return o;
@@ -396,18 +385,13 @@ void Session::end_game(std::int64_t ms, std::string result, std::string reason,
   game_.record().result = result;
   game_.record().set_tag("Result", result);
   if (clock_) clock_->stop(clock_ms >= 0 && clock_ms < ms ? clock_ms : ms);
-  Output o = make_output(Output::Kind::GameOver, ms);
-  o.result = std::move(result);
-  o.reason = std::move(reason);
-  out.push_back(std::move(o));
+  out.push_back(GameOver{.ms = ms, .result = std::move(result), .reason = std::move(reason)});
 }
 
-void Session::speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out) {
+void Session::speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out,
+                    int question) {
   last_spoken_[board_index(board)] = text;
-  Output o = make_output(Output::Kind::Speak, ms);
-  o.board = board;
-  o.text = std::move(text);
-  out.push_back(std::move(o));
+  out.push_back(Speak{.ms = ms, .board = board, .text = std::move(text), .question = question});
 }
 
 void Session::say_time(int board, std::int64_t ms, std::vector<Output>& out) {

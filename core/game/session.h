@@ -57,6 +57,10 @@ struct SessionConfig {
   bool wait_for_start = false;
 };
 
+// The language `board`'s player hears (language_b for board B, when set): the one place
+// that decides it, for the session, the daemon's speakers, braille and replay.
+record::Language board_language(const SessionConfig& config, int board);
+
 // A move sealed at an adjournment (1985 rules 13), kept until it is put on the board at
 // resumption (14.2). Never announced, never in the record before then.
 struct SealedMove {
@@ -171,7 +175,7 @@ class Session {
   void switch_clock(std::int64_t ms, std::vector<Output>& out);
   void record_move(const board::Moment& m, const chess::Position& before, std::int64_t clock_ms);
   // The Made moment of `m` for `board`, with its SAN and UCI.
-  Output made_output(int board, const board::Moment& m, const chess::Position& before) const;
+  Moment made_output(int board, const board::Moment& m, const chess::Position& before) const;
   // `clock_ms`: when the move was made, if before `ms` (the clocks stand as they were at
   // that moment).
   void check_game_end(std::int64_t ms, chess::Color mover, std::vector<Output>& out,
@@ -183,7 +187,9 @@ class Session {
   void check_flag(std::int64_t now_ms, std::vector<Output>& out);
   void end_game(std::int64_t ms, std::string result, std::string reason, std::vector<Output>& out,
                 std::int64_t clock_ms = -1);
-  void speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out);
+  // `question`: the number of the question it asks (Speak::question), 0 for a statement.
+  void speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out,
+             int question = 0);
   // `m` said on every board, in each player's language.
   void say_all(std::int64_t ms, record::Message m, std::vector<Output>& out);
   void say_time(int board, std::int64_t ms, std::vector<Output>& out);

@@ -27,9 +27,7 @@ std::optional<chess::Color> running_side(const std::optional<clock::ChessClock>&
 void switch_if_changed(std::optional<chess::Color> was, std::optional<chess::Color> now,
                        std::int64_t ms, std::vector<Output>& out) {
   if (!now || now == was) return;
-  Output o = make_output(Output::Kind::SwitchClock, ms);
-  o.color = *now;
-  out.push_back(o);
+  out.push_back(SwitchClock{.ms = ms, .running = *now});
 }
 }  // namespace
 
@@ -190,15 +188,11 @@ void Session::roll_back(std::int64_t ms, int number, std::vector<Output>& out) {
                           game_.moves_of(chess::Black, plies), side);
   }
   const std::array<chess::Bitboard, 2> fix = return_to(plies, ms, out);
-  Output o = make_output(Output::Kind::Rollback, ms);
-  o.number = number;
-  o.plies = plies;
+  Rollback o{.ms = ms, .number = number, .plies = plies, .fix = fix};
   if (clock_) {
     o.white_ms = clock_->remaining_ms(chess::White, ms);
     o.black_ms = clock_->remaining_ms(chess::Black, ms);
   }
-  o.fix[0] = fix[0];
-  o.fix[1] = fix[1];
   out.push_back(o);
   if (started) switch_if_changed(was, running_side(clock_, position()), ms, out);
 }
@@ -215,10 +209,7 @@ std::array<chess::Bitboard, 2> Session::return_to(int plies, std::int64_t ms,
     check_restored(b);
     if (fix[std::size_t(b)]) {
       speak(b, ms, std::string(record::message_text(Message::RestorePosition, language(b))), out);
-      Output light = make_output(Output::Kind::LightSquares, ms);
-      light.board = b;
-      light.squares = fix[std::size_t(b)];
-      out.push_back(light);
+      out.push_back(LightSquares{.ms = ms, .board = b, .squares = fix[std::size_t(b)]});
     }
   }
   return fix;
@@ -272,10 +263,10 @@ void Session::seal(int board, const board::Moment& m, const chess::Position& bef
     s.envelope.sealed_move = s.san;
     s.envelope.sealed_at_ms = m.ms;
   }
-  Output o = make_output(Output::Kind::Sealed, m.ms);
-  o.uci = chess::to_uci(before, m.move);
-  o.san = s.san;
-  o.color = before.side_to_move();
+  Sealed o{.ms = m.ms,
+           .uci = chess::to_uci(before, m.move),
+           .san = s.san,
+           .sealer = before.side_to_move()};
   sealed_ = std::move(s);
   // The board keeps the sealed move until the game is resumed: nothing is read meanwhile.
   rec(board).reset(before, recognizer(board).occupancy());

@@ -132,12 +132,9 @@ void SightedSeating::shown(Session& s, const board::Moment& m, const chess::Posi
   watch(0).told_early = false;
   record_move(s, m, before, clock_ms);
   prepare(s);  // the blind player's turn
-  Output o = made_output(s, 0, m, before);
+  const Moment o = made_output(s, 0, m, before);
   out.push_back(o);
-  Output mirror = make_output(Output::Kind::Mirrored, m.ms);
-  mirror.san = o.san;
-  mirror.uci = o.uci;
-  out.push_back(mirror);
+  out.push_back(Mirrored{.ms = m.ms, .board = 0, .uci = o.uci, .san = o.san});
   std::string phrase(record::message_text(Message::Opponent, language(s, 0)));
   phrase += ": ";
   phrase += record::move_phrase(before, m.move, language(s, 0));
@@ -188,9 +185,7 @@ void SightedSeating::clock_press(Session& s, const board::ButtonEvent& e,
     board::Moment late{.kind = MomentKind::Irregularity,
                        .ms = e.ms,
                        .irregularity = board::Irregularity::LatePress};
-    Output o = make_output(Output::Kind::Moment, e.ms);
-    o.moment = late;
-    out.push_back(o);
+    out.push_back(Moment{.ms = e.ms, .board = 0, .moment = late});
     press_clock(s, sighted, e.ms, out);
     if (his_turn(s)) {
       // Whether he made his next move before this press only he knows: if it is not on
@@ -220,9 +215,7 @@ bool SightedSeating::moment(Session& s, int board, const board::Moment& m,
     return true;
   }
   if (m.kind == MomentKind::Removed && chess::color_of(m.piece) == player_) {
-    Output o = make_output(Output::Kind::Moment, m.ms);
-    o.moment = m;
-    out.push_back(o);
+    out.push_back(Moment{.ms = m.ms, .board = 0, .moment = m});
     // The blind player lifted his own piece while the opponent's move is not yet on his
     // board, and no move of the opponent takes it: his own move begun early (recorded;
     // the holes are still read).

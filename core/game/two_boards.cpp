@@ -9,14 +9,6 @@
 #include "core/game/board_check.h"
 
 namespace tactile::game {
-namespace {
-Output board_output(Output::Kind kind, std::int64_t ms, int board) {
-  Output o = make_output(kind, ms);
-  o.board = board;
-  return o;
-}
-}  // namespace
-
 bool TwoBoardsSeating::reads(const Session& s, int board) const {
   const BoardWatch& w = watch(board);
   return owner_on_move(s, board) && w.expected.is_none() && !w.discrepant();
@@ -75,9 +67,7 @@ void TwoBoardsSeating::boards_follow(Session& s, std::int64_t ms, std::vector<Ou
       w.early.clear();
       w.told_early = false;
       rec(s, b).reset(before, s.recognizer(b).occupancy());
-      Output light = board_output(Output::Kind::LightSquares, ms, b);
-      light.squares = squares;
-      out.push_back(light);
+      out.push_back(LightSquares{.ms = ms, .board = b, .squares = squares});
     }
     refreeze(s, b);
   }
@@ -121,11 +111,9 @@ void TwoBoardsSeating::mirrored(Session& s, int board, std::int64_t ms, std::vec
   BoardWatch& w = watch(board);
   const chess::Position shown = s.recognizer(board).position();
   const chess::Move m = w.expected;
-  Output o = board_output(Output::Kind::Mirrored, ms, board);
-  o.uci = chess::to_uci(shown, m);
-  o.san = chess::to_san(shown, m);
-  out.push_back(o);
-  out.push_back(board_output(Output::Kind::LightSquares, ms, board));  // lights off
+  out.push_back(Mirrored{
+      .ms = ms, .board = board, .uci = chess::to_uci(shown, m), .san = chess::to_san(shown, m)});
+  out.push_back(LightSquares{.ms = ms, .board = board});  // lights off
   const std::vector<board::HoleEvent> events = std::move(w.events);
   w.expected = chess::Move::none();
   w.events.clear();

@@ -1,5 +1,7 @@
 #include "daemon/tactiled/board_loan.h"
 
+#include "core/game/board_letter.h"
+
 namespace tactile::daemon {
 
 std::string why_no_loan(const game::Session& s) {
@@ -13,7 +15,7 @@ game::LogEntry board_lent_entry(std::int64_t t, int board, long uid) {
   game::LogEntry j;
   j["t"] = t;
   j["type"] = "board-lent";
-  j["board"] = board == 0 ? "A" : "B";
+  j["board"] = game::board_letter(board);
   j["uid"] = uid;
   return j;
 }
@@ -22,7 +24,7 @@ game::LogEntry board_returned_entry(std::int64_t t, int board) {
   game::LogEntry j;
   j["t"] = t;
   j["type"] = "board-returned";
-  j["board"] = board == 0 ? "A" : "B";
+  j["board"] = game::board_letter(board);
   return j;
 }
 

@@ -21,8 +21,9 @@ class ClockPulses {
   // the side tactiled's clock runs (a restart pulses nothing).
   explicit ClockPulses(const game::Session& session);
 
-  // Whether output `o` of `session` (after the session has handled it) pulses the line.
-  bool pulse(const game::Output& o, const game::Session& session);
+  // Whether the clock switch `o` of `session` (after the session has handled it) pulses
+  // the line.
+  bool pulse(const game::SwitchClock& o, const game::Session& session);
 
   // The side the external clock runs (or would run, not started yet), as tactiled knows it.
   chess::Color side() const { return side_; }

@@ -115,7 +115,7 @@ std::vector<std::pair<std::string, std::string>> all_keys() {
   throw chess::ParseError(s.where + ": " + std::string(key) + ": " + why);
 }
 
-// An ALSA PCM name (whether it opens is seen at the start, live.cpp).
+// An ALSA PCM name (whether it opens is seen at the start, player_outputs.cpp).
 std::string device(const Setting& s, std::string_view key) {
   if (s.value.empty()) fail(s, key, "is empty: give an ALSA device, e.g. default or plughw:1");
   return s.value;

@@ -1,6 +1,7 @@
 #include "daemon/tactiled/control_requests.h"
 
 #include "core/chess/uci.h"
+#include "core/game/board_letter.h"
 #include "core/game/seating.h"
 #include "core/record/time_phrase.h"
 
@@ -41,7 +42,7 @@ nlohmann::json boards(const game::Session& s) {
   nlohmann::json list = nlohmann::json::array();
   for (int board = 0; board < s.board_count(); ++board) {
     nlohmann::json b;
-    b["board"] = board == 0 ? "A" : "B";
+    b["board"] = game::board_letter(board);
     b["pending"] = pending(s, board);
     b["restoring"] = squares(s.restoring(board));
     const chess::Bitboard differs = s.discrepancy(board);
@@ -92,7 +93,7 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
   for (int board = 0; board < s.board_count(); ++board)
     if (const chess::Bitboard holes = s.discrepancy(board))
       j["discrepancies"].push_back(
-          {{"board", board == 0 ? "A" : "B"}, {"squares", squares(holes)}});
+          {{"board", game::board_letter(board)}, {"squares", squares(holes)}});
   // Every board's state (two boards: A and B; else board A's again).
   j["boards"] = boards(s);
   j["white"] = files.white;

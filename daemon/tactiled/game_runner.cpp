@@ -1,7 +1,9 @@
 #include "daemon/tactiled/game_runner.h"
 
 #include <algorithm>
+#include <variant>
 
+#include "core/game/board_letter.h"
 #include "core/record/speech_length.h"
 #include "daemon/tactiled/game_id.h"
 
@@ -123,7 +125,7 @@ void GameRunner::flush_said() {
     game::LogEntry j;
     j["t"] = said.ms;
     j["type"] = "said";
-    j["board"] = said.board == 1 ? "B" : "A";
+    j["board"] = game::board_letter(said.board);
     j["what"] = said.what;
     j["text"] = said.text;
     write(j);
@@ -219,20 +221,17 @@ std::string GameRunner::arbiter(std::int64_t ms, const game::ArbiterCommand& c, 
 }
 
 void GameRunner::say(std::int64_t ms, std::string text, int board) {
-  Output o;
-  o.kind = Output::Kind::Speak;
-  o.board = board;
-  o.ms = at(ms);
-  o.text = std::move(text);
-  buffer_.push_back(std::move(o));
+  buffer_.push_back(game::Speak{.ms = at(ms), .board = board, .text = std::move(text)});
   flush();
 }
 
 void GameRunner::flush() {
   for (const Output& o : buffer_) {
     for (const game::LogEntry& entry : game::output_entries(o, session_)) write(entry);
-    if (o.question != 0) expect_heard(o.question, o.board, o.ms, o.text);
-    if (o.kind == Output::Kind::Speak) channel_.session_spoke(o.board);
+    if (const auto* said = std::get_if<game::Speak>(&o)) {
+      if (said->question != 0) expect_heard(said->question, said->board, said->ms, said->text);
+      channel_.session_spoke(said->board);
+    }
     if (handler_) handler_(o, session_);
   }
   buffer_.clear();

@@ -76,7 +76,7 @@ class GameRunner {
   void button(int board, board::ButtonEvent e);
   // The time is `now`: handles what fell due up to now minus the report delay.
   void advance(std::int64_t now);
-  // Board `board`'s speaker has said question `question` (Output::question) to its end
+  // Board `board`'s speaker has said question `question` (Speak::question) to its end
   // at `ms`. Handled, and logged for that board, once the game's time reaches `ms`.
   void heard(int board, int question, std::int64_t ms);
   // The next time advance() has something to do (the session's deadlines and the end of

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "core/game/board_letter.h"
 #include "core/record/braille_status.h"
 #include "daemon/tactiled/braille_view.h"
 
@@ -66,7 +67,7 @@ void LiveBraille::step(std::int64_t now, const game::Session& session, const Pre
         d->connected() ? "connected, " + std::to_string(d->cells()) + " cells" : d->fault();
     if (state != state_[std::size_t(b)]) {
       state_[std::size_t(b)] = state;
-      journal_ << "tactiled: braille display " << (b == 0 ? "A" : "B") << ": " << state
+      journal_ << "tactiled: braille display " << game::board_letter(b) << ": " << state
                << std::endl;
     }
   }

@@ -5,13 +5,6 @@
 #include "core/record/player_phrases.h"
 
 namespace tactile::daemon {
-namespace {
-// The language `board`'s player hears (as replay's board_language).
-record::Language board_language(const game::SessionConfig& c, int board) {
-  return board == 1 && c.language_b ? *c.language_b : c.language;
-}
-}  // namespace
-
 PlayerChannel::PlayerChannel(const game::BoardPlayers& players) {
   for (int b = 0; b < 2; ++b) set(b, players[index(b)]);
 }
@@ -47,7 +40,7 @@ void PlayerChannel::say(int board, std::int64_t ms, std::string text, std::strin
 bool PlayerChannel::press(const game::Session& s, int board, const board::ButtonEvent& e,
                           std::vector<Said>& out) {
   const std::size_t i = index(board);
-  const record::Language lang = board_language(s.config(), board);
+  const record::Language lang = game::board_language(s.config(), board);
   switch (e.button) {
     case board::Button::Repeat:
       say(board, e.ms, last_[i], "repeat", out);
@@ -105,7 +98,7 @@ void PlayerChannel::warn(const game::Session& s, std::int64_t now, std::vector<S
   for (int b = 0; b < s.board_count(); ++b) {
     if (!c.running() || !hears(s, b, *c.running())) continue;
     if (const auto due = warnings_[index(b)].check(c, now))
-      say(b, now, record::warning_phrase(due->threshold_ms, board_language(s.config(), b)),
+      say(b, now, record::warning_phrase(due->threshold_ms, game::board_language(s.config(), b)),
           "time-warning", out, true);
   }
 }

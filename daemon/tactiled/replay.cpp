@@ -9,11 +9,13 @@
 #include <optional>
 #include <ostream>
 #include <stdexcept>
+#include <variant>
 
 #include "core/chess/error.h"
 #include "core/chess/pgn.h"
 #include "core/chess/uci.h"
 #include "core/clock/chess_clock.h"
+#include "core/game/board_letter.h"
 #include "core/game/log_entries.h"
 #include "core/record/speech_spelling.h"
 #include "daemon/files/safe_file.h"
@@ -123,7 +125,7 @@ class Replay {
     const game::PlayerSettings& p = runner_.player(board);
     speaker_->set_voice(p.speech_rate, urgent ? std::max(p.speech_volume, game::kMinWarningVolume)
                                               : p.speech_volume);
-    speaker_->say(record::for_speech(text, board_language(options_.session, board)));
+    speaker_->say(record::for_speech(text, game::board_language(options_.session, board)));
     speaker_->pause(kPauseBetweenPhrasesMs);
   }
 
@@ -158,16 +160,24 @@ class Replay {
   }
 
   void handle(const Output& o, const game::Session& session) {
-    if (o.kind == Output::Kind::Speak) speak(o.board, o.text);
-    if (o.kind == Output::Kind::Discrepancy || o.kind == Output::Kind::GameOver) {
-      const std::string line = describe(o, session);
-      for (int b = 0; b < session.board_count(); ++b)
-        if (o.kind == Output::Kind::GameOver || b == o.board)
-          braille_alert(o.ms, b, line.substr(line.find_first_not_of(' ', 12)));
-    }
     const std::string line = describe(o, session);
+    std::visit(game::Overloaded{
+                   [&](const game::Speak& said) { speak(said.board, said.text); },
+                   // Seen at once on the display: a discrepancy on its board, the game's
+                   // end on every board.
+                   [&](const game::Discrepancy& d) {
+                     braille_alert(d.ms, d.board, describe_detail(line));
+                   },
+                   [&](const game::GameOver& over) {
+                     for (int b = 0; b < session.board_count(); ++b)
+                       braille_alert(over.ms, b, describe_detail(line));
+                   },
+                   [](const auto&) {},
+               },
+               o);
     if (!line.empty())
-      out_ << time_label(o.ms) << "  " << board_column(output_board(o)) << line << '\n';
+      out_ << time_label(game::output_ms(o)) << "  " << output_column(options_.session.seating, o)
+           << line << '\n';
   }
 
   static constexpr int kPauseBetweenPhrasesMs = 600;
@@ -205,23 +215,8 @@ std::string output_conflict(const ReplayOptions& o) {
 }
 }  // namespace
 
-// The language `board`'s player hears.
-record::Language board_language(const game::SessionConfig& c, int board) {
-  return board == 1 && c.language_b ? *c.language_b : c.language;
-}
-
-// The board an output belongs to, or script::kNoBoard for what concerns the whole game
-// (the clock, the result, a rollback).
-int output_board(const Output& o) {
-  switch (o.kind) {
-    case Output::Kind::SwitchClock:
-    case Output::Kind::GameOver:
-    case Output::Kind::Sealed:
-    case Output::Kind::Rollback:
-      return script::kNoBoard;
-    default:
-      return o.board;
-  }
+std::string output_column(game::Seating seating, const Output& o) {
+  return board_column(seating, game::output_board(o).value_or(script::kNoBoard));
 }
 
 std::string board_column(game::Seating seating, int board) {
@@ -230,76 +225,93 @@ std::string board_column(game::Seating seating, int board) {
   return board == 0 ? "A  " : "B  ";
 }
 
-std::string describe(const Output& o, const game::Session& session) {
-  switch (o.kind) {
-    case Output::Kind::Moment: {
-      const board::Moment& m = o.moment;
-      std::string s(board::moment_name(m.kind));
-      // A column of 13, and a blank after a name as long as the column (board-differs).
-      s.resize(std::max<std::size_t>(s.size() + 1, 13), ' ');
-      switch (m.kind) {
-        case board::MomentKind::Touched:
-        case board::MomentKind::Removed:
-          return s + chess::square_name(m.square);
-        case board::MomentKind::Pending:
-          return s + o.san + " (" + o.uci + "), reading " + std::to_string(m.reading + 1) + " of " +
-                 std::to_string(m.readings) + ", " +
-                 std::string(board::pending_reason_name(m.reason));
-        case board::MomentKind::Made:
-          return s + o.san + " (" + o.uci + ")";
-        case board::MomentKind::Illegal:
-          return s + "holes differ: " + squares_text(m.squares);
-        case board::MomentKind::BoardDiffers:
-          return s + "impossible event at " + chess::square_name(m.square);
-        case board::MomentKind::Irregularity:
-          return s + std::string(board::irregularity_name(m.irregularity)) + " " +
-                 chess::square_name(m.square) + (o.uci.empty() ? "" : " (move " + o.uci + ")");
-        default:
-          return s;
-      }
-    }
-    case Output::Kind::Speak:
-      return "says         \"" + o.text + "\"";
-    case Output::Kind::SwitchClock: {
-      std::string s =
-          std::string("clock        ") + (o.color == chess::White ? "White" : "Black") + " runs";
-      if (session.clock()) {
-        const clock::ChessClock& c = *session.clock();
-        s += " (White " + clock::format_clk(c.remaining_ms(chess::White, o.ms)) + ", Black " +
-             clock::format_clk(c.remaining_ms(chess::Black, o.ms)) + ")";
-      }
+namespace {
+// The label of a describe() line is a column of this width ("discrepancy  "); what
+// follows it is the output's detail.
+constexpr std::size_t kLabelWidth = 13;
+
+std::string describe_kind(const game::Moment& o, const game::Session&) {
+  const board::Moment& m = o.moment;
+  std::string s(board::moment_name(m.kind));
+  // A column of 13, and a blank after a name as long as the column (board-differs).
+  s.resize(std::max<std::size_t>(s.size() + 1, kLabelWidth), ' ');
+  switch (m.kind) {
+    case board::MomentKind::Touched:
+    case board::MomentKind::Removed:
+      return s + chess::square_name(m.square);
+    case board::MomentKind::Pending:
+      return s + o.san + " (" + o.uci + "), reading " + std::to_string(m.reading + 1) + " of " +
+             std::to_string(m.readings) + ", " + std::string(board::pending_reason_name(m.reason));
+    case board::MomentKind::Made:
+      return s + o.san + " (" + o.uci + ")";
+    case board::MomentKind::Illegal:
+      return s + "holes differ: " + squares_text(m.squares);
+    case board::MomentKind::BoardDiffers:
+      return s + "impossible event at " + chess::square_name(m.square);
+    case board::MomentKind::Irregularity:
+      return s + std::string(board::irregularity_name(m.irregularity)) + " " +
+             chess::square_name(m.square) + (o.uci.empty() ? "" : " (move " + o.uci + ")");
+    default:
       return s;
-    }
-    case Output::Kind::Alarm:
-      return "alarm";
-    case Output::Kind::LightSquares:
-      // No square lit: the lights go out.
-      return "light        " + (o.squares ? squares_text(o.squares) : std::string("off"));
-    case Output::Kind::GameOver:
-      return "game over    " + o.result + " (" + o.reason + ")";
-    case Output::Kind::Sealed:
-      return "sealed       (" + std::string(o.color == chess::White ? "White" : "Black") +
-             "'s move, not announced)";
-    case Output::Kind::Mirrored:
-      return "mirrored     " + o.san + " (" + o.uci + ")";
-    case Output::Kind::Discrepancy:
-      return "discrepancy  empty: " + (o.empty ? squares_text(o.empty) : std::string("-")) +
-             "; occupied: " + (o.occupied ? squares_text(o.occupied) : std::string("-"));
-    case Output::Kind::Resolved:
-      return "resolved";
-    case Output::Kind::Rollback: {
-      std::string s = "rollback     to move " + std::to_string(o.number) + " (" +
-                      std::to_string(o.plies) + " half-moves kept)";
-      if (session.clock())
-        s +=
-            ", White " + clock::format_clk(o.white_ms) + ", Black " + clock::format_clk(o.black_ms);
-      for (int b = 0; b < 2; ++b)
-        if (o.fix[b])
-          s += std::string("; fix on ") + (b == 0 ? "A: " : "B: ") + squares_text(o.fix[b]);
-      return s;
-    }
   }
-  return "";
+}
+std::string describe_kind(const game::Speak& o, const game::Session&) {
+  return "says         \"" + o.text + "\"";
+}
+std::string describe_kind(const game::SwitchClock& o, const game::Session& session) {
+  std::string s =
+      std::string("clock        ") + (o.running == chess::White ? "White" : "Black") + " runs";
+  if (session.clock()) {
+    const clock::ChessClock& c = *session.clock();
+    s += " (White " + clock::format_clk(c.remaining_ms(chess::White, o.ms)) + ", Black " +
+         clock::format_clk(c.remaining_ms(chess::Black, o.ms)) + ")";
+  }
+  return s;
+}
+std::string describe_kind(const game::Alarm&, const game::Session&) {
+  return "alarm";
+}
+std::string describe_kind(const game::LightSquares& o, const game::Session&) {
+  // No square lit: the lights go out.
+  return "light        " + (o.squares ? squares_text(o.squares) : std::string("off"));
+}
+std::string describe_kind(const game::GameOver& o, const game::Session&) {
+  return "game over    " + o.result + " (" + o.reason + ")";
+}
+std::string describe_kind(const game::Sealed& o, const game::Session&) {
+  return "sealed       (" + std::string(o.sealer == chess::White ? "White" : "Black") +
+         "'s move, not announced)";
+}
+std::string describe_kind(const game::Mirrored& o, const game::Session&) {
+  return "mirrored     " + o.san + " (" + o.uci + ")";
+}
+std::string describe_kind(const game::Discrepancy& o, const game::Session&) {
+  return "discrepancy  empty: " + (o.empty ? squares_text(o.empty) : std::string("-")) +
+         "; occupied: " + (o.occupied ? squares_text(o.occupied) : std::string("-"));
+}
+std::string describe_kind(const game::Resolved&, const game::Session&) {
+  return "resolved";
+}
+std::string describe_kind(const game::Rollback& o, const game::Session& session) {
+  std::string s = "rollback     to move " + std::to_string(o.number) + " (" +
+                  std::to_string(o.plies) + " half-moves kept)";
+  if (session.clock())
+    s += ", White " + clock::format_clk(o.white_ms) + ", Black " + clock::format_clk(o.black_ms);
+  for (int b = 0; b < 2; ++b)
+    if (o.fix[std::size_t(b)])
+      s += std::string("; fix on ") + game::board_letter(b) + ": " +
+           squares_text(o.fix[std::size_t(b)]);
+  return s;
+}
+}  // namespace
+
+std::string describe(const Output& o, const game::Session& session) {
+  return std::visit([&](const auto& kind) { return describe_kind(kind, session); }, o);
+}
+
+std::string describe_detail(const std::string& line) {
+  const std::size_t text = line.find_first_not_of(' ', kLabelWidth - 1);
+  return text == std::string::npos ? line : line.substr(text);
 }
 
 int run_replay(const ReplayOptions& options, std::ostream& out, std::ostream& err) {

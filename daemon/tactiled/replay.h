@@ -32,18 +32,17 @@ int run_replay(const ReplayOptions& options, std::ostream& out, std::ostream& er
 // A time as the printout shows it: "   1:02.345" (minutes:seconds.milliseconds).
 std::string time_label(std::int64_t ms);
 
-// The language `board`'s player hears (language_b for board B, when set).
-record::Language board_language(const game::SessionConfig& c, int board);
-
-// The board an output belongs to, or script::kNoBoard (-1) for what concerns the whole
-// game (the clock, the result, a rollback).
-int output_board(const game::Output& o);
-
 // "A  " / "B  " before each printed line when the game has two boards (or a sighted
 // opponent), "-  " for what belongs to no board; nothing in single-board play.
 std::string board_column(game::Seating seating, int board);
 
 // One line of the replay's printout for `o` ("" for outputs not printed).
 std::string describe(const game::Output& o, const game::Session& session);
+// The board column (board_column) of output `o`: "-  " for what concerns the whole game
+// (the clock, the result, a rollback).
+std::string output_column(game::Seating seating, const game::Output& o);
+// What a describe() line says past its label ("discrepancy  empty: e4; ..." gives
+// "empty: e4; ..."): what a braille display shows of it as an alert.
+std::string describe_detail(const std::string& line);
 
 }  // namespace tactile::daemon

@@ -23,9 +23,9 @@ using chess::Black;
 using chess::Color;
 using chess::White;
 using game::ArbiterCommand;
-using game::Output;
 using game::Seating;
 using game::SessionConfig;
+using game::SwitchClock;
 using game::testing::SeatedTable;
 using Kind = ArbiterCommand::Kind;
 
@@ -99,21 +99,21 @@ class PulsedTable {
   void check(const std::string& what) {
     const auto& clock = t_.s().clock();
     const std::optional<Color> now = clock ? clock->running() : std::nullopt;
-    const auto switches = t_.of(Output::Kind::SwitchClock);
+    const auto switches = t_.of<SwitchClock>();
     std::optional<Color> ran = ran_;
     std::optional<Color> start;  // the side the clock started with in this step
     int changes = 0;
     for (std::size_t i = seen_; i < switches.size(); ++i) {
-      const Output& o = switches[i];
+      const SwitchClock& o = switches[i];
       if (pulses_.pulse(o, t_.s())) external_.pulse();
       if (!now) continue;  // the session's clock has not started (or there is none)
       if (!ran) {
-        ran = start = o.color;  // the start: the side to move's clock runs
+        ran = start = o.running;  // the start: the side to move's clock runs
         continue;
       }
       ++changes;
-      EXPECT_NE(name(o.color), name(*ran)) << what << ": a switch to the side already running";
-      ran = o.color;
+      EXPECT_NE(name(o.running), name(*ran)) << what << ": a switch to the side already running";
+      ran = o.running;
     }
     seen_ = switches.size();
     if (now) {

@@ -30,8 +30,8 @@ struct Table {
     return c;
   }
   void seen(const game::Output& o) {
-    if (o.kind == game::Output::Kind::Moment && o.moment.kind == board::MomentKind::Made)
-      made.push_back(o.ms);
+    if (const auto* m = std::get_if<game::Moment>(&o))
+      if (m->moment.kind == board::MomentKind::Made) made.push_back(m->ms);
   }
   void hole(std::int64_t ms, const char* square, board::Hole change) {
     runner.hole(0, board::HoleEvent{ms, chess::parse_square(square), change});
@@ -82,12 +82,13 @@ TEST(GameRunnerSpeech, AQuestionHeardOnBoardBIsLoggedAndConfirmedForBoardB) {
   c.recognizer.completion = board::Completion::Auto;
   c.recognizer.settle_ms = 1000;
   c.start = chess::Position::from_fen("4k3/8/8/8/8/8/p7/4K3 b - - 0 1");
-  std::vector<game::Output> spoken;
+  std::vector<game::Speak> spoken;
   std::vector<std::int64_t> made;
   GameRunner runner(c, [&](const game::Output& o, const game::Session&) {
-    if (o.kind == game::Output::Kind::Speak && o.question != 0) spoken.push_back(o);
-    if (o.kind == game::Output::Kind::Moment && o.moment.kind == board::MomentKind::Made)
-      made.push_back(o.ms);
+    if (const auto* said = std::get_if<game::Speak>(&o))
+      if (said->question != 0) spoken.push_back(*said);
+    if (const auto* m = std::get_if<game::Moment>(&o))
+      if (m->moment.kind == board::MomentKind::Made) made.push_back(m->ms);
   });
   std::vector<nlohmann::json> log;
   runner.on_record([&](const std::string& line) { log.push_back(nlohmann::json::parse(line)); });

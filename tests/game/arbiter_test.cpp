@@ -68,7 +68,7 @@ class Game {
   std::vector<std::string> spoken() const {
     std::vector<std::string> r;
     for (const Output& o : out_)
-      if (o.kind == Output::Kind::Speak) r.push_back(o.text);
+      if (const auto* said = std::get_if<Speak>(&o)) r.push_back(said->text);
     return r;
   }
   std::int64_t left(chess::Color c, std::int64_t ms) const {

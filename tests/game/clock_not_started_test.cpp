@@ -13,14 +13,13 @@ namespace tactile::game {
 namespace {
 using ::testing::ElementsAre;
 using testing::SeatedTable;
-using Kind = Output::Kind;
 
 constexpr int A = 0, B = 1;
 
 // The irregularities recorded, by name, with the board they belong to ("A e2e4").
 std::vector<std::string> not_started(const SeatedTable& t) {
   std::vector<std::string> r;
-  for (const Output& o : t.of(Kind::Moment))
+  for (const Moment& o : t.of<Moment>())
     if (o.moment.kind == board::MomentKind::Irregularity &&
         board::irregularity_name(o.moment.irregularity) == "clock-not-started")
       r.push_back(std::string(o.board == B ? "B " : "A ") + chess::square_name(o.moment.square));

@@ -18,7 +18,6 @@ using chess::Position;
 using testing::hand_steps;
 using testing::HandStep;
 using testing::SeatedTable;
-using Kind = Output::Kind;
 
 TEST(MirrorOrder, EveryOrderOfTheReproductionIsMirroredAndNothingElse) {
   struct Case {
@@ -76,17 +75,17 @@ TEST(MirrorOrder, EveryOrderOfTheReproductionIsMirroredAndNothingElse) {
       }
       t.advance(ms + 10000);
       std::string kinds;
-      for (const Output& o : t.of(Kind::Moment))
+      for (const Moment& o : t.of<Moment>())
         kinds += " moment" + std::to_string(int(o.moment.kind));
-      kinds += " disc" + std::to_string(t.count(Kind::Discrepancy)) + " speak";
-      for (const Output& o : t.of(Kind::Speak)) kinds += " [" + o.text + "]";
-      ASSERT_EQ(t.count(Kind::Mirrored), 1u) << c.uci << ":" << steps << kinds;
-      EXPECT_EQ(t.of(Kind::Mirrored)[0].board, other) << c.uci << ":" << steps;
-      EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, c.uci) << c.uci << ":" << steps;
-      EXPECT_EQ(t.count(Kind::Discrepancy), 0u) << c.uci << ":" << steps;
-      EXPECT_EQ(t.count(Kind::SwitchClock), 0u) << c.uci << ":" << steps;
+      kinds += " disc" + std::to_string(t.count<Discrepancy>()) + " speak";
+      for (const Speak& o : t.of<Speak>()) kinds += " [" + o.text + "]";
+      ASSERT_EQ(t.count<Mirrored>(), 1u) << c.uci << ":" << steps << kinds;
+      EXPECT_EQ(t.of<Mirrored>()[0].board, other) << c.uci << ":" << steps;
+      EXPECT_EQ(t.of<Mirrored>()[0].uci, c.uci) << c.uci << ":" << steps;
+      EXPECT_EQ(t.count<Discrepancy>(), 0u) << c.uci << ":" << steps;
+      EXPECT_EQ(t.count<SwitchClock>(), 0u) << c.uci << ":" << steps;
       EXPECT_EQ(t.moves(), std::vector<std::string>{c.uci}) << c.uci << ":" << steps;
-      for (const Output& o : t.of(Kind::Moment))
+      for (const Moment& o : t.of<Moment>())
         EXPECT_NE(o.moment.kind, board::MomentKind::Made) << c.uci << ":" << steps;
     });
     EXPECT_GT(orders, 0) << c.uci;

@@ -63,15 +63,18 @@ class SeatedTable {
     return *this;
   }
 
-  std::vector<Output> of(Output::Kind k, int board = -1) const {
-    std::vector<Output> r;
+  // The outputs of one kind, of `board` only when it is given (a kind that concerns one).
+  template <typename Kind>
+  std::vector<Kind> of(int board = -1) const {
+    std::vector<Kind> r;
     for (const Output& o : all_)
-      if (o.kind == k && (board < 0 || o.board == board)) r.push_back(o);
+      if (const Kind* k = std::get_if<Kind>(&o))
+        if (board < 0 || output_board(o) == board) r.push_back(*k);
     return r;
   }
   std::vector<std::string> spoken(int board) const {
     std::vector<std::string> r;
-    for (const Output& o : of(Output::Kind::Speak, board)) r.push_back(o.text);
+    for (const Speak& o : of<Speak>(board)) r.push_back(o.text);
     return r;
   }
   std::vector<std::string> moves() const {
@@ -83,7 +86,10 @@ class SeatedTable {
     }
     return r;
   }
-  std::size_t count(Output::Kind k, int board = -1) const { return of(k, board).size(); }
+  template <typename Kind>
+  std::size_t count(int board = -1) const {
+    return of<Kind>(board).size();
+  }
   void forget() { all_.clear(); }
   const Session& s() const { return s_; }
   const std::string& log_text() const { return log_; }

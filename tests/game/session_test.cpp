@@ -35,15 +35,16 @@ class Table {
     s_.on_button(0, {ms, b}, out_);
     return *this;
   }
-  std::vector<Output> of(Output::Kind k) const {
-    std::vector<Output> r;
+  template <typename Kind>
+  std::vector<Kind> of() const {
+    std::vector<Kind> r;
     for (const Output& o : out_)
-      if (o.kind == k) r.push_back(o);
+      if (const Kind* k = std::get_if<Kind>(&o)) r.push_back(*k);
     return r;
   }
   std::vector<std::string> spoken() const {
     std::vector<std::string> r;
-    for (const Output& o : of(Output::Kind::Speak)) r.push_back(o.text);
+    for (const Speak& o : of<Speak>()) r.push_back(o.text);
     return r;
   }
   Session& s() { return s_; }
@@ -56,19 +57,19 @@ class Table {
 
 TEST(Session, WhitesClockRunsFromTheStart) {
   Table t(Table::config("60+1"));
-  ASSERT_EQ(t.of(Output::Kind::SwitchClock).size(), 1u);
-  EXPECT_EQ(t.of(Output::Kind::SwitchClock)[0].color, chess::White);
+  ASSERT_EQ(t.of<SwitchClock>().size(), 1u);
+  EXPECT_EQ(t.of<SwitchClock>()[0].running, chess::White);
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 10000), 50000);
 }
 
 TEST(Session, ClockSwitchesOnlyWhenTheMoveIsMadeAndClkIsRecorded) {
   Table t(Table::config("60+1"));
   t.up(1000, "e2").down(1200, "e4");
-  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 1u);  // not yet: not announced
+  EXPECT_EQ(t.of<SwitchClock>().size(), 1u);  // not yet: not announced
   t.press(1300);
-  ASSERT_EQ(t.of(Output::Kind::SwitchClock).size(), 2u);
-  EXPECT_EQ(t.of(Output::Kind::SwitchClock)[1].color, chess::Black);
-  EXPECT_EQ(t.of(Output::Kind::SwitchClock)[1].ms, 1300);
+  ASSERT_EQ(t.of<SwitchClock>().size(), 2u);
+  EXPECT_EQ(t.of<SwitchClock>()[1].running, chess::Black);
+  EXPECT_EQ(t.of<SwitchClock>()[1].ms, 1300);
   t.up(3000, "e7").down(5000, "e5").press(5300);
   // White: 60 - 1.3 + 1 = 59.7 s; Black: 60 - (5.3 - 1.3) + 1 = 57 s.
   const chess::PgnGame& g = t.s().record();
@@ -83,13 +84,13 @@ TEST(Session, ClockSwitchesOnlyWhenTheMoveIsMadeAndClkIsRecorded) {
 TEST(Session, IllegalAttemptNeverSwitchesTheClock) {
   Table t(Table::config("60+1"));
   t.up(1000, "e2").down(1200, "e5").press(1300);
-  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 1u);
+  EXPECT_EQ(t.of<SwitchClock>().size(), 1u);
   EXPECT_THAT(t.spoken(), ::testing::ElementsAre("Unzulaessiger Zug"));
-  ASSERT_EQ(t.of(Output::Kind::LightSquares).size(), 1u);
-  EXPECT_EQ(t.of(Output::Kind::LightSquares)[0].squares,
+  ASSERT_EQ(t.of<LightSquares>().size(), 1u);
+  EXPECT_EQ(t.of<LightSquares>()[0].squares,
             chess::square_bb(chess::E2) | chess::square_bb(chess::E5));
   t.up(2000, "e5").down(2200, "e4").press(2300);
-  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 2u);
+  EXPECT_EQ(t.of<SwitchClock>().size(), 2u);
   EXPECT_EQ(t.s().moves_made(), 1);
   // White's time ran through the illegal attempt: 60 - 2.3 + 1.
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 2300), 58700);
@@ -98,12 +99,12 @@ TEST(Session, IllegalAttemptNeverSwitchesTheClock) {
 TEST(Session, PendingReadingWaitsForConfirmationBeforeTheClock) {
   Table t(Table::config("60+0", "1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"));
   t.up(1000, "e7").down(1200, "e8").press(1300);
-  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 1u);
+  EXPECT_EQ(t.of<SwitchClock>().size(), 1u);
   EXPECT_THAT(t.spoken().back(), HasSubstr("Dame"));
   t.press(1500, board::Button::Correct);
   EXPECT_THAT(t.spoken().back(), HasSubstr("Turm"));
   t.press(1700);
-  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 2u);
+  EXPECT_EQ(t.of<SwitchClock>().size(), 2u);
   EXPECT_EQ(chess::to_uci(chess::Position::from_fen("1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"),
                           t.s().record().moves[0].move),
             "e7e8r");
@@ -114,21 +115,21 @@ TEST(Session, APendingReadingIsAskedAsAQuestionAndWaitsUntilHeard) {
   Table t(Table::config("300+0", "1k6/4P3/8/8/8/8/8/4K3 w - - 0 1", board::Completion::Auto));
   t.up(1000, "e7").down(1200, "e8");
   t.s().advance(2200, t.out());  // still for the settle time: the default queen is asked
-  const std::vector<Output> said = t.of(Output::Kind::Speak);
+  const std::vector<Speak> said = t.of<Speak>();
   ASSERT_EQ(said.size(), 1u);
   // A question, not the statement the made move gets ("Bauer Eva acht wird Dame Schach").
   EXPECT_EQ(said[0].text, "Bauer Eva acht wird Dame Schach? Umwandlung in Dame, richtig?");
   EXPECT_EQ(said[0].question, 1);
   EXPECT_EQ(t.s().unheard_question(), 1);
   t.s().advance(60000 - 1, t.out());  // never confirmed while it is being said
-  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 1u);
+  EXPECT_EQ(t.of<SwitchClock>().size(), 1u);
   t.s().heard(0, 1, 59000, t.out());
   EXPECT_EQ(t.s().unheard_question(), 0);
   EXPECT_EQ(t.s().next_deadline(), 60000);  // a settle time after it was heard
   t.s().advance(59999, t.out());
-  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 1u);
+  EXPECT_EQ(t.of<SwitchClock>().size(), 1u);
   t.s().advance(60000, t.out());
-  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 2u);
+  EXPECT_EQ(t.of<SwitchClock>().size(), 2u);
 }
 
 TEST(Session, AReportOfAnOlderQuestionChangesNothing) {
@@ -136,7 +137,7 @@ TEST(Session, AReportOfAnOlderQuestionChangesNothing) {
   t.up(1000, "e7").down(1200, "e8");
   t.s().advance(2200, t.out());
   t.press(2500, board::Button::Correct);  // the rook asked: question 2
-  EXPECT_EQ(t.of(Output::Kind::Speak).back().question, 2);
+  EXPECT_EQ(t.of<Speak>().back().question, 2);
   t.s().heard(0, 1, 4000, t.out());  // the first question's end
   t.s().advance(20000, t.out());
   EXPECT_EQ(t.s().moves_made(), 0);
@@ -155,9 +156,9 @@ TEST(Session, FlagFallLosesOnTime) {
   EXPECT_FALSE(t.s().over());
   t.s().advance(10000, t.out());
   ASSERT_TRUE(t.s().over());
-  ASSERT_EQ(t.of(Output::Kind::GameOver).size(), 1u);
-  EXPECT_EQ(t.of(Output::Kind::GameOver)[0].result, "0-1");
-  EXPECT_EQ(t.of(Output::Kind::GameOver)[0].ms, 10000);
+  ASSERT_EQ(t.of<GameOver>().size(), 1u);
+  EXPECT_EQ(t.of<GameOver>()[0].result, "0-1");
+  EXPECT_EQ(t.of<GameOver>()[0].ms, 10000);
   EXPECT_EQ(t.s().record().result, "0-1");
   EXPECT_EQ(t.s().record().tag("Termination"), "time forfeit");
   EXPECT_THAT(t.spoken().back(), HasSubstr("Weiss hat die Zeit ueberschritten"));
@@ -174,7 +175,7 @@ TEST(Session, FlagFallIsADrawWhenTheOpponentCannotMate) {
   t.up(20000, "h8");  // the session first handles the flag that fell before this event
   ASSERT_TRUE(t.s().over());
   EXPECT_EQ(t.s().record().result, "1/2-1/2");
-  EXPECT_EQ(t.of(Output::Kind::GameOver)[0].ms, 11300);
+  EXPECT_EQ(t.of<GameOver>()[0].ms, 11300);
   EXPECT_EQ(t.s().record().tag("Termination"), "time forfeit");
 }
 
@@ -199,7 +200,7 @@ TEST(Session, CheckmateEndsTheGame) {
   t.up(1000, "a1").down(1200, "a8").press(1300);
   ASSERT_TRUE(t.s().over());
   EXPECT_EQ(t.s().record().result, "1-0");
-  EXPECT_EQ(t.of(Output::Kind::GameOver)[0].reason, "checkmate");
+  EXPECT_EQ(t.of<GameOver>()[0].reason, "checkmate");
   EXPECT_THAT(t.spoken(), ::testing::ElementsAre("Turm Anna acht Matt", "Weiss gewinnt"));
 }
 
@@ -219,7 +220,7 @@ TEST(Session, TimeButtonSpeaksBothClocksAndTheMoves) {
             "Weiss neunundfuenfzig Minuten, Schwarz neunundfuenfzig Minuten, ein Zug");
   t.press(63000, board::Button::Repeat);
   EXPECT_EQ(t.spoken().back(), t.spoken()[t.spoken().size() - 2]);
-  EXPECT_EQ(t.of(Output::Kind::SwitchClock).size(), 3u);  // buttons never touch the clock
+  EXPECT_EQ(t.of<SwitchClock>().size(), 3u);  // buttons never touch the clock
 }
 
 TEST(Session, TimeButtonWithoutAClockCountsMoves) {

@@ -9,10 +9,9 @@
 
 namespace tactile::game {
 namespace {
+using board::Button;
 using ::testing::ElementsAre;
 using testing::SeatedTable;
-using Kind = Output::Kind;
-using board::Button;
 
 SessionConfig sighted(chess::Color player = chess::White) {
   SessionConfig c = SeatedTable::config(Seating::Sighted);
@@ -23,26 +22,26 @@ SessionConfig sighted(chess::Color player = chess::White) {
 TEST(Sighted, APressBeforeTheReproductionStartsTheBlindPlayersClock) {
   SeatedTable t(sighted());
   t.move(0, 1000, "e2", "e4").press(0, 1300);  // the blind player's own move, as today
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::Black);
   t.press(0, 5000, Button::Clock);  // the sighted player has played 1... e5 on his board
-  ASSERT_EQ(t.count(Kind::SwitchClock), 3u);
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 5000);
+  ASSERT_EQ(t.count<SwitchClock>(), 3u);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
+  EXPECT_EQ(t.of<SwitchClock>().back().ms, 5000);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4"));  // his move is not on the board yet
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 5000), 600000 - 3700);
   // It is executed on the tactile board and recognised there: a confirmation.
   t.move(0, 9000, "e7", "e5").press(0, 9300);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
-  EXPECT_EQ(t.count(Kind::SwitchClock), 3u);  // the press switched it already
-  ASSERT_EQ(t.count(Kind::Mirrored), 1u);
-  EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, "e7e5");
+  EXPECT_EQ(t.count<SwitchClock>(), 3u);  // the press switched it already
+  ASSERT_EQ(t.count<Mirrored>(), 1u);
+  EXPECT_EQ(t.of<Mirrored>()[0].uci, "e7e5");
   EXPECT_EQ(t.spoken(0).back(), "Gegner: Bauer Eva fuenf");
   EXPECT_EQ(t.s().record().moves[1].comment, "[%clk 0:09:56]");  // Black's time at the press
   // White's clock has run since the press.
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 9300), 600000 - 1300 - 4300);
   t.move(0, 10000, "g1", "f3").press(0, 10300);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::Black);
 }
 
 // D.2.5: his move is made on his own board (Art. 4.7); the tactile board showing it is
@@ -55,14 +54,14 @@ TEST(Sighted, AReproductionBeforeThePressIsMadeAtOnceAndThePressRunsTheClocks) {
   t.move(0, 1000, "e2", "e4").press(0, 1300);
   t.move(0, 3000, "g8", "f6");  // executed before the press: made when the board shows it
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "g8f6"));
-  EXPECT_EQ(t.count(Kind::Mirrored), 1u);
-  EXPECT_EQ(t.of(Kind::Mirrored)[0].ms, 3100);
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);  // his clock runs on
+  EXPECT_EQ(t.count<Mirrored>(), 1u);
+  EXPECT_EQ(t.of<Mirrored>()[0].ms, 3100);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::Black);  // his clock runs on
   t.press(0, 6000, Button::Clock);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "g8f6"));
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 6000);
-  EXPECT_EQ(t.count(Kind::Mirrored), 1u);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
+  EXPECT_EQ(t.of<SwitchClock>().back().ms, 6000);
+  EXPECT_EQ(t.count<Mirrored>(), 1u);
   EXPECT_EQ(t.spoken(0).back(), "Opponent: Knight f-six");
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 6000), 600000 - 4700);
 }
@@ -85,14 +84,14 @@ TEST(Sighted, TheSightedMoveNeedsNoAnnouncePressInButtonMode) {
   t.move(0, 9000, "b8", "c6");
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3", "b8c6"));
   t.press(0, 12500, Button::Clock);
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 12500);
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
+  EXPECT_EQ(t.of<SwitchClock>().back().ms, 12500);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
   // The blind player's own moves still wait for his announce press.
   t.move(0, 13000, "f1", "b5").advance(20000);
   EXPECT_EQ(t.moves().size(), 4u);
   t.press(0, 20300);
   EXPECT_EQ(t.moves().size(), 5u);
-  for (const Output& o : t.of(Kind::Moment))
+  for (const Moment& o : t.of<Moment>())
     EXPECT_NE(o.moment.irregularity, board::Irregularity::OwnMoveEarly) << o.ms;
 }
 
@@ -107,7 +106,7 @@ TEST(Sighted, TheCapturedPieceLiftedOutIsNoOwnMoveBegunEarly) {
   t.press(0, 7000, Button::Clock);  // 2... dxe4 on his board
   t.up(0, 8000, "e4").up(0, 8200, "d5").down(0, 8400, "e4").advance(10000);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "b1c3", "d5e4"));
-  for (const Output& o : t.of(Kind::Moment))
+  for (const Moment& o : t.of<Moment>())
     EXPECT_NE(o.moment.irregularity, board::Irregularity::OwnMoveEarly) << o.ms;
 }
 
@@ -120,17 +119,17 @@ TEST(Sighted, HisMovePutIntoAWrongHoleIsADiscrepancyNotAnIllegalMove) {
   t.press(0, 2000, Button::Clock);  // 1... e5 on his board
   t.move(0, 3000, "e7", "a6");      // on the tactile board: the pawn into a6
   t.advance(4200);
-  ASSERT_EQ(t.count(Kind::Discrepancy), 1u);
-  const Output d = t.of(Kind::Discrepancy)[0];
+  ASSERT_EQ(t.count<Discrepancy>(), 1u);
+  const Discrepancy d = t.of<Discrepancy>()[0];
   EXPECT_EQ(d.ms, 4100);
   EXPECT_EQ(d.empty, 0u);
   EXPECT_EQ(d.occupied, chess::square_bb(chess::A6));
   EXPECT_EQ(t.s().discrepancy(0), chess::square_bb(chess::A6));
   EXPECT_THAT(t.spoken(0).back(), ::testing::StartsWith("Brett falsch"));
-  for (const Output& o : t.of(Kind::Moment))
+  for (const Moment& o : t.of<Moment>())
     EXPECT_NE(o.moment.kind, board::MomentKind::Illegal) << o.ms;
   t.move(0, 6000, "a6", "e5").advance(7200);
-  EXPECT_EQ(t.count(Kind::Resolved), 1u);
+  EXPECT_EQ(t.count<Resolved>(), 1u);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
   EXPECT_EQ(t.spoken(0).back(), "Gegner: Bauer Eva fuenf");
 }
@@ -147,7 +146,7 @@ TEST(Sighted, HisPromotionIsAQueenUnlessAPromoteButtonNamesAnother) {
     if (knight) t.press(0, 2050, Button::PromoteKnight);
     t.down(0, 2100, "a1").advance(3200);
     EXPECT_THAT(t.moves(), ElementsAre(knight ? "a2a1n" : "a2a1q"));
-    for (const Output& o : t.of(Kind::Moment))
+    for (const Moment& o : t.of<Moment>())
       EXPECT_NE(o.moment.kind, board::MomentKind::Pending) << o.ms;
   }
 }
@@ -171,10 +170,10 @@ TEST(Sighted, TheBlindPlayersOwnMovesNeedNoPressAndHisPressIsNoMove) {
   t.move(0, 2000, "d2", "d4").press(0, 2300);
   EXPECT_THAT(t.moves(), ElementsAre("d2d4"));
   t.press(0, 3000, Button::Clock);  // Black's turn: the sighted player's press is no move
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::Black);
   t.move(0, 4000, "d7", "d5").press(0, 4300);
   EXPECT_THAT(t.moves(), ElementsAre("d2d4", "d7d5"));
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
 }
 
 TEST(Sighted, AnOwnMoveBegunBeforeTheSightedMoveIsOnTheBoardIsAnIrregularity) {
@@ -182,8 +181,8 @@ TEST(Sighted, AnOwnMoveBegunBeforeTheSightedMoveIsOnTheBoardIsAnIrregularity) {
   t.move(0, 1000, "e2", "e4").press(0, 1300);
   t.press(0, 3000, Button::Clock);
   t.up(0, 4000, "d2");  // White's own piece before 1... e5 is on his board
-  std::vector<Output> irregular;
-  for (const Output& o : t.of(Kind::Moment))
+  std::vector<Moment> irregular;
+  for (const Moment& o : t.of<Moment>())
     if (o.moment.irregularity == board::Irregularity::OwnMoveEarly) irregular.push_back(o);
   ASSERT_EQ(irregular.size(), 1u);
   EXPECT_EQ(irregular[0].moment.square, chess::D2);
@@ -205,11 +204,11 @@ TEST(Sighted, AnOwnMoveMadeBeforeTheSightedMoveIsOnTheBoardIsStillReadRight) {
     t.move(0, 5000, "e7", "e5");
     EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5")) << press_first;
     if (!press_first) t.press(0, 5500, Button::Clock);
-    EXPECT_EQ(t.count(Kind::Mirrored), 1u);
+    EXPECT_EQ(t.count<Mirrored>(), 1u);
     t.press(0, 6000);
     EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "d2d4")) << press_first;
-    EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
-    EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 6000);
+    EXPECT_EQ(t.of<SwitchClock>().back().running, chess::Black);
+    EXPECT_EQ(t.of<SwitchClock>().back().ms, 6000);
   }
 }
 
@@ -226,7 +225,7 @@ TEST(Sighted, ResumeAfterAPressBeforeTheReproductionComesBackTheSame) {
   r.session.on_button(0, {5300, Button::Announce}, out);
   ASSERT_EQ(r.session.moves_made(), 2);
   bool confirmed = false;
-  for (const Output& o : out) confirmed |= o.kind == Kind::Mirrored;
+  for (const Output& o : out) confirmed |= std::holds_alternative<Mirrored>(o);
   EXPECT_TRUE(confirmed);
 }
 
@@ -239,11 +238,11 @@ TEST(Sighted, RollbackTakesBackAPressedMove) {
   c.number = 0;
   t.arbiter(4000, c);
   EXPECT_TRUE(t.moves().empty());
-  ASSERT_EQ(t.count(Kind::Rollback), 1u);
-  EXPECT_EQ(t.of(Kind::Rollback)[0].fix[0],
-            chess::square_bb(chess::E2) | chess::square_bb(chess::E4) |
-                chess::square_bb(chess::E7) | chess::square_bb(chess::E5));
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
+  ASSERT_EQ(t.count<Rollback>(), 1u);
+  EXPECT_EQ(t.of<Rollback>()[0].fix[0], chess::square_bb(chess::E2) | chess::square_bb(chess::E4) |
+                                            chess::square_bb(chess::E7) |
+                                            chess::square_bb(chess::E5));
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
 }
 
 // ---- Issue 19: the sighted player's move by the Laws (D.2.5, Art. 4.7, 6.2). His move is
@@ -255,18 +254,18 @@ TEST(Sighted, RollbackTakesBackAPressedMove) {
 // Every SwitchClock output as "ms colour".
 std::vector<std::string> switches(const SeatedTable& t) {
   std::vector<std::string> r;
-  for (const Output& o : t.of(Kind::SwitchClock))
-    r.push_back(std::to_string(o.ms) + (o.color == chess::White ? " w" : " b"));
+  for (const SwitchClock& o : t.of<SwitchClock>())
+    r.push_back(std::to_string(o.ms) + (o.running == chess::White ? " w" : " b"));
   return r;
 }
 
 // No illegal move, no own move begun early, no discrepancy anywhere.
 void expect_clean(const SeatedTable& t) {
-  for (const Output& o : t.of(Kind::Moment)) {
+  for (const Moment& o : t.of<Moment>()) {
     EXPECT_NE(o.moment.kind, board::MomentKind::Illegal) << o.ms;
     EXPECT_NE(o.moment.irregularity, board::Irregularity::OwnMoveEarly) << o.ms;
   }
-  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+  EXPECT_EQ(t.count<Discrepancy>(), 0u);
 }
 
 // 1. e4 d5 2. exd5 with the blind player's hand going on 100 ms after d5 is put on the
@@ -280,14 +279,14 @@ TEST(SightedIssue19, AQuickCaptureOfThePieceJustPlacedInButtonMode) {
     if (press_first) t.press(0, 3000, Button::Clock);  // 1... d5 on his board
     t.move(0, 4000, "d7", "d5");                       // on the tactile board: d5 at 4100
     EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5")) << press_first;
-    ASSERT_EQ(t.count(Kind::Mirrored), 1u) << press_first;
-    EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, "d7d5");
-    EXPECT_EQ(t.of(Kind::Mirrored)[0].ms, 4100);
+    ASSERT_EQ(t.count<Mirrored>(), 1u) << press_first;
+    EXPECT_EQ(t.of<Mirrored>()[0].uci, "d7d5");
+    EXPECT_EQ(t.of<Mirrored>()[0].ms, 4100);
     t.up(0, 4200, "e4").up(0, 4350, "d5");
     if (!press_first) t.press(0, 4400, Button::Clock);  // while the blind player captures
     t.down(0, 4500, "d5").press(0, 4800);
     EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "e4d5")) << press_first;
-    EXPECT_EQ(t.count(Kind::Mirrored), 1u);
+    EXPECT_EQ(t.count<Mirrored>(), 1u);
     expect_clean(t);
     // White: 0-1300, then from Black's press to 4800. Black: 1300 to his press.
     const std::int64_t press = press_first ? 3000 : 4400;
@@ -313,8 +312,8 @@ TEST(SightedIssue19, AQuickCaptureOfThePieceJustPlacedInAutoMode) {
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5"));  // still only since 4500
   t.advance(5500);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "e4d5"));
-  ASSERT_EQ(t.count(Kind::Mirrored), 1u);
-  EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, "d7d5");
+  ASSERT_EQ(t.count<Mirrored>(), 1u);
+  EXPECT_EQ(t.of<Mirrored>()[0].uci, "d7d5");
   expect_clean(t);
   EXPECT_THAT(switches(t), ElementsAre("0 w", "2100 b", "3000 w", "5500 b"));
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 5500), 600000 - 2100 - 2500);
@@ -332,9 +331,9 @@ TEST(SightedIssue19, AQuickRecaptureByTheBlindPlayerAsBlack) {
   t.up(0, 5000, "e4").up(0, 5100, "d5").down(0, 5200, "d5");
   t.up(0, 5300, "d8").up(0, 5450, "d5").down(0, 5600, "d5").press(0, 5900);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "e4d5", "d8d5"));
-  ASSERT_EQ(t.count(Kind::Mirrored), 2u);
-  EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, "e2e4");
-  EXPECT_EQ(t.of(Kind::Mirrored)[1].uci, "e4d5");
+  ASSERT_EQ(t.count<Mirrored>(), 2u);
+  EXPECT_EQ(t.of<Mirrored>()[0].uci, "e2e4");
+  EXPECT_EQ(t.of<Mirrored>()[1].uci, "e4d5");
   expect_clean(t);
   EXPECT_THAT(switches(t), ElementsAre("0 w", "500 b", "2900 w", "4000 b", "5900 w"));
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 5900), 600000 - 500 - 1100);
@@ -353,10 +352,10 @@ TEST(SightedIssue19, HisMateEndsTheGameWhenTheBoardShowsItWithNoPress) {
   EXPECT_THAT(t.moves(), ElementsAre("f2f3", "e7e5", "g2g4", "d8h4"));
   EXPECT_TRUE(t.s().over());
   EXPECT_EQ(t.s().record().result, "0-1");
-  ASSERT_EQ(t.count(Kind::GameOver), 1u);
-  EXPECT_EQ(t.of(Kind::GameOver)[0].result, "0-1");
-  EXPECT_EQ(t.of(Kind::GameOver)[0].ms, 6100);
-  EXPECT_EQ(t.count(Kind::Mirrored), 2u);
+  ASSERT_EQ(t.count<GameOver>(), 1u);
+  EXPECT_EQ(t.of<GameOver>()[0].result, "0-1");
+  EXPECT_EQ(t.of<GameOver>()[0].ms, 6100);
+  EXPECT_EQ(t.count<Mirrored>(), 2u);
   expect_clean(t);
   t.advance(20000);
   // White: 0-1300, 2000-4800; Black: 1300-2000, 4800-6100.
@@ -376,13 +375,13 @@ TEST(SightedIssue19, ALatePressIsAnIrregularityAndNoMove) {
   t.move(0, 3500, "g1", "f3").press(0, 3800);  // made and announced
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
   bool announced = false;
-  for (const Output& o : t.of(Kind::Moment))
+  for (const Moment& o : t.of<Moment>())
     announced |= o.moment.kind == board::MomentKind::Made && o.uci == "g1f3" && o.ms == 3800;
   EXPECT_TRUE(announced);
   t.press(0, 4500, Button::Clock);  // late
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
-  std::vector<Output> late;
-  for (const Output& o : t.of(Kind::Moment))
+  std::vector<Moment> late;
+  for (const Moment& o : t.of<Moment>())
     if (o.moment.kind == board::MomentKind::Irregularity &&
         o.moment.irregularity == board::Irregularity::LatePress)
       late.push_back(o);
@@ -393,7 +392,7 @@ TEST(SightedIssue19, ALatePressIsAnIrregularityAndNoMove) {
   t.move(0, 6000, "b8", "c6");
   t.move(0, 7500, "f1", "b5").press(0, 7800);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3", "b8c6", "f1b5"));
-  EXPECT_EQ(t.count(Kind::Mirrored), 2u);
+  EXPECT_EQ(t.count<Mirrored>(), 2u);
   expect_clean(t);
   EXPECT_THAT(switches(t), ElementsAre("0 w", "1300 b", "4500 w", "7800 b"));
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 7800), 600000 - 1300 - 3300);
@@ -422,10 +421,10 @@ TEST(SightedIssue19, AnOwnCapturablePieceLiftedAndPutBackJamsNothing) {
       t.move(0, 8500, "f1", "b5").press(0, 9000);  // 3. Bb5+
       EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "b1c3", "g8f6", "f1b5"));
     }
-    EXPECT_EQ(t.count(Kind::Mirrored), 2u) << capture;
-    for (const Output& o : t.of(Kind::Moment))
+    EXPECT_EQ(t.count<Mirrored>(), 2u) << capture;
+    for (const Moment& o : t.of<Moment>())
       EXPECT_NE(o.moment.kind, board::MomentKind::Illegal) << o.ms;
-    EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+    EXPECT_EQ(t.count<Discrepancy>(), 0u);
     EXPECT_THAT(switches(t), ElementsAre("0 w", "1300 b", "2000 w", "4300 b", "5000 w", "9000 b"));
     EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 9000), 600000 - 1300 - 2300 - 4000);
     EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 9000), 600000 - 700 - 700);

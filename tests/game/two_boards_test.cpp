@@ -11,7 +11,6 @@ namespace tactile::game {
 namespace {
 using ::testing::ElementsAre;
 using testing::SeatedTable;
-using Kind = Output::Kind;
 constexpr int A = 0;
 constexpr int B = 1;
 
@@ -29,33 +28,33 @@ TEST(TwoBoards, AMoveMadeOnTheMoversBoardIsReproducedOnTheOpponents) {
   SeatedTable t(two_boards());
   t.move(A, 1000, "e2", "e4").press(A, 1300);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
-  ASSERT_EQ(t.count(Kind::SwitchClock), 2u);
-  EXPECT_EQ(t.of(Kind::SwitchClock)[1].color, chess::Black);
+  ASSERT_EQ(t.count<SwitchClock>(), 2u);
+  EXPECT_EQ(t.of<SwitchClock>()[1].running, chess::Black);
   // Said on both boards; shown on Black's board, which must reproduce it.
   EXPECT_THAT(t.spoken(A), ElementsAre("Bauer Eva vier"));
   EXPECT_THAT(t.spoken(B), ElementsAre("Bauer Eva vier"));
-  ASSERT_EQ(t.count(Kind::LightSquares, B), 1u);
-  EXPECT_EQ(t.of(Kind::LightSquares, B)[0].squares, bb({"e2", "e4"}));
+  ASSERT_EQ(t.count<LightSquares>(B), 1u);
+  EXPECT_EQ(t.of<LightSquares>(B)[0].squares, bb({"e2", "e4"}));
   EXPECT_EQ(t.s().to_reproduce(B), t.s().record().moves[0].move);
-  EXPECT_EQ(t.count(Kind::Mirrored), 0u);
+  EXPECT_EQ(t.count<Mirrored>(), 0u);
 
   t.move(B, 4000, "e2", "e4");
-  ASSERT_EQ(t.count(Kind::Mirrored), 1u);
-  EXPECT_EQ(t.of(Kind::Mirrored)[0].board, B);
-  EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, "e2e4");
-  EXPECT_EQ(t.of(Kind::Mirrored)[0].san, "e4");
+  ASSERT_EQ(t.count<Mirrored>(), 1u);
+  EXPECT_EQ(t.of<Mirrored>()[0].board, B);
+  EXPECT_EQ(t.of<Mirrored>()[0].uci, "e2e4");
+  EXPECT_EQ(t.of<Mirrored>()[0].san, "e4");
   EXPECT_TRUE(t.s().to_reproduce(B).is_none());
-  EXPECT_EQ(t.count(Kind::SwitchClock), 2u);  // reproducing switches no clock
+  EXPECT_EQ(t.count<SwitchClock>(), 2u);  // reproducing switches no clock
 
   // Black's move on his own board, then White reproduces it on board A.
   t.move(B, 6000, "e7", "e5").press(B, 6300);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
   t.move(A, 8000, "e7", "e5");
-  EXPECT_EQ(t.of(Kind::Mirrored).back().board, A);
+  EXPECT_EQ(t.of<Mirrored>().back().board, A);
   t.move(A, 9000, "g1", "f3").press(A, 9300);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
-  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+  EXPECT_EQ(t.count<Discrepancy>(), 0u);
 }
 
 TEST(TwoBoards, BoardBIsWhitesWhenBoardAIsBlack) {
@@ -73,24 +72,24 @@ TEST(TwoBoards, AWrongReproductionIsADiscrepancyUntilPutRight) {
   c.language_b = record::Language::English;
   SeatedTable t(c);
   t.move(A, 1000, "e2", "e4").press(A, 1300);
-  t.move(B, 3000, "e2", "e3");                // the pawn one square short
-  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);  // not settled yet
-  t.advance(4200);                            // the settle time after e3
-  ASSERT_EQ(t.count(Kind::Discrepancy), 1u);
-  const Output d = t.of(Kind::Discrepancy)[0];
+  t.move(B, 3000, "e2", "e3");            // the pawn one square short
+  EXPECT_EQ(t.count<Discrepancy>(), 0u);  // not settled yet
+  t.advance(4200);                        // the settle time after e3
+  ASSERT_EQ(t.count<Discrepancy>(), 1u);
+  const Discrepancy d = t.of<Discrepancy>()[0];
   EXPECT_EQ(d.board, B);
   EXPECT_EQ(d.ms, 4100);
   EXPECT_EQ(d.empty, 0u);
   EXPECT_EQ(d.occupied, bb({"e3"}));
   EXPECT_EQ(t.s().discrepancy(B), bb({"e3"}));
   EXPECT_EQ(t.s().discrepancy(A), 0u);
-  EXPECT_EQ(t.count(Kind::Alarm, B), 1u);
-  EXPECT_EQ(t.of(Kind::LightSquares, B).back().squares, bb({"e3"}));
+  EXPECT_EQ(t.count<Alarm>(B), 1u);
+  EXPECT_EQ(t.of<LightSquares>(B).back().squares, bb({"e3"}));
   EXPECT_EQ(t.spoken(B).back(), "Board wrong: e-three occupied");  // board B's language
   // Put right: the pawn goes on to e4.
   t.move(B, 9000, "e3", "e4");
-  EXPECT_EQ(t.count(Kind::Resolved, B), 1u);
-  EXPECT_EQ(t.count(Kind::Mirrored, B), 1u);
+  EXPECT_EQ(t.count<Resolved>(B), 1u);
+  EXPECT_EQ(t.count<Mirrored>(B), 1u);
   EXPECT_EQ(t.s().discrepancy(B), 0u);
   t.move(B, 10000, "e7", "e5").press(B, 10300);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
@@ -101,17 +100,17 @@ TEST(TwoBoards, TheSquaresOfADiscrepancyAreSpokenEmptyFirst) {
   t.move(A, 1000, "g1", "f3").press(A, 1300);
   // Board B: the knight taken from g1 and put on h3.
   t.move(B, 2000, "g1", "h3").advance(5000);
-  ASSERT_EQ(t.count(Kind::Discrepancy), 1u);
+  ASSERT_EQ(t.count<Discrepancy>(), 1u);
   // h3 is not a hole of Nf3; g1 is, so only h3 differs unexplained.
   EXPECT_EQ(t.s().discrepancy(B), bb({"h3"}));
   t.up(B, 6000, "h3").advance(8000);  // the knight in the hand: g1 and f3 still under way
-  EXPECT_EQ(t.count(Kind::Resolved, B), 1u);
+  EXPECT_EQ(t.count<Resolved>(B), 1u);
   t.up(B, 9000, "f7").advance(11000);  // a black pawn out of its hole: nothing explains f7?
   // f7 may be Black's own move begun early (f7-f6): told, not a discrepancy.
-  EXPECT_EQ(t.count(Kind::Discrepancy), 1u);
+  EXPECT_EQ(t.count<Discrepancy>(), 1u);
   t.up(B, 12000, "a1").advance(14000);  // a white rook out: nothing explains it
-  ASSERT_EQ(t.count(Kind::Discrepancy), 2u);
-  EXPECT_EQ(t.of(Kind::Discrepancy)[1].empty, bb({"a1"}));
+  ASSERT_EQ(t.count<Discrepancy>(), 2u);
+  EXPECT_EQ(t.of<Discrepancy>()[1].empty, bb({"a1"}));
   EXPECT_EQ(t.spoken(B).back(), "Brett falsch: Anna eins leer");
 }
 
@@ -119,13 +118,13 @@ TEST(TwoBoards, AReproductionLeftHalfDoneIsNoDiscrepancyHoweverLong) {
   SeatedTable t(two_boards());
   t.move(A, 1000, "e2", "e4").press(A, 1300);
   t.up(B, 2000, "e2").advance(300000);  // the pawn in the hand for five minutes
-  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
-  EXPECT_EQ(t.count(Kind::Mirrored), 0u);
+  EXPECT_EQ(t.count<Discrepancy>(), 0u);
+  EXPECT_EQ(t.count<Mirrored>(), 0u);
   t.press(B, 300500);  // an announce press: still no discrepancy, and no move of Black's
-  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+  EXPECT_EQ(t.count<Discrepancy>(), 0u);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
   t.down(B, 301000, "e4");
-  EXPECT_EQ(t.count(Kind::Mirrored), 1u);
+  EXPECT_EQ(t.count<Mirrored>(), 1u);
 }
 
 // The pawn to reproduce put one hole short, on a hole the reproducing player could go to
@@ -139,16 +138,16 @@ TEST(TwoBoards, AReproductionOnAHoleOfTheNextMoveWithItsPieceHomeIsADiscrepancy)
   SeatedTable t(c);
   t.move(A, 1000, "a2", "a4").press(A, 1300);
   t.move(B, 2000, "a2", "a3").advance(4000);
-  ASSERT_EQ(t.count(Kind::Discrepancy, B), 1u);
-  EXPECT_EQ(t.of(Kind::Discrepancy, B)[0].empty, 0u);
-  EXPECT_EQ(t.of(Kind::Discrepancy, B)[0].occupied, bb({"a3"}));
+  ASSERT_EQ(t.count<Discrepancy>(B), 1u);
+  EXPECT_EQ(t.of<Discrepancy>(B)[0].empty, 0u);
+  EXPECT_EQ(t.of<Discrepancy>(B)[0].occupied, bb({"a3"}));
   // Put right, then Black takes en passant.
   t.move(B, 5000, "a3", "a4");
-  EXPECT_EQ(t.count(Kind::Resolved, B), 1u);
-  EXPECT_EQ(t.count(Kind::Mirrored, B), 1u);
+  EXPECT_EQ(t.count<Resolved>(B), 1u);
+  EXPECT_EQ(t.count<Mirrored>(B), 1u);
   t.up(B, 6000, "a4").move(B, 6200, "b4", "a3").press(B, 6500);
   EXPECT_THAT(t.moves(), ElementsAre("a2a4", "b4a3"));
-  EXPECT_EQ(t.count(Kind::Discrepancy), 1u);
+  EXPECT_EQ(t.count<Discrepancy>(), 1u);
 }
 
 TEST(TwoBoards, AnOwnMoveBegunBeforeTheReproductionIsReadOnlyAfterIt) {
@@ -156,20 +155,20 @@ TEST(TwoBoards, AnOwnMoveBegunBeforeTheReproductionIsReadOnlyAfterIt) {
   t.move(A, 1000, "e2", "e4").press(A, 1300);
   // Black starts 1... e5 on his board before reproducing 1. e4.
   t.up(B, 2000, "e7");
-  ASSERT_EQ(t.count(Kind::Moment, B), 1u);
-  EXPECT_EQ(t.of(Kind::Moment, B)[0].moment.irregularity, board::Irregularity::OwnMoveEarly);
+  ASSERT_EQ(t.count<Moment>(B), 1u);
+  EXPECT_EQ(t.of<Moment>(B)[0].moment.irregularity, board::Irregularity::OwnMoveEarly);
   EXPECT_THAT(t.spoken(B).back(), "Zuerst den Zug des Gegners ausfuehren");
   t.down(B, 2200, "e5").press(B, 2500);  // not read: the reproduction is not done
   EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
   t.advance(10000);
-  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+  EXPECT_EQ(t.count<Discrepancy>(), 0u);
   // The reproduction, then the announce: Black's move is read from its holes.
   t.move(B, 11000, "e2", "e4");
-  EXPECT_EQ(t.count(Kind::Mirrored, B), 1u);
+  EXPECT_EQ(t.count<Mirrored>(B), 1u);
   t.press(B, 11500);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::White);
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 11500);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
+  EXPECT_EQ(t.of<SwitchClock>().back().ms, 11500);
 }
 
 TEST(TwoBoards, AHoleTouchedOnTheWrongBoardIsADiscrepancyAndNoMove) {
@@ -177,23 +176,23 @@ TEST(TwoBoards, AHoleTouchedOnTheWrongBoardIsADiscrepancyAndNoMove) {
   t.move(A, 1000, "e2", "e4").press(A, 1300);
   // White, not on move, lifts his d-pawn on his own board and puts it on d4.
   t.move(A, 2000, "d2", "d4").press(A, 2300);
-  ASSERT_EQ(t.count(Kind::Discrepancy, A), 1u);
-  EXPECT_EQ(t.of(Kind::Discrepancy, A)[0].empty, bb({"d2"}));
-  EXPECT_EQ(t.of(Kind::Discrepancy, A)[0].occupied, bb({"d4"}));
+  ASSERT_EQ(t.count<Discrepancy>(A), 1u);
+  EXPECT_EQ(t.of<Discrepancy>(A)[0].empty, bb({"d2"}));
+  EXPECT_EQ(t.of<Discrepancy>(A)[0].occupied, bb({"d4"}));
   EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
-  EXPECT_EQ(t.count(Kind::SwitchClock), 2u);
+  EXPECT_EQ(t.count<SwitchClock>(), 2u);
   // Black meanwhile reproduces and moves; White's board must reproduce that too.
   t.move(B, 3000, "e2", "e4").move(B, 4000, "e7", "e5").press(B, 4300);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
   t.move(A, 5000, "e7", "e5");
-  EXPECT_EQ(t.count(Kind::Mirrored, A), 1u);
+  EXPECT_EQ(t.count<Mirrored>(A), 1u);
   // On move now, d2-d4 is a move of White's under way: no discrepancy any more.
   EXPECT_EQ(t.s().discrepancy(A), 0u);
   t.press(A, 5500);
   // Nothing of a discrepant board is a move: d4 was put there while White was not on
   // move, so it is no reading of this turn; put back and played again, it is.
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
-  EXPECT_EQ(t.of(Kind::Moment, A).back().moment.kind, board::MomentKind::Illegal);
+  EXPECT_EQ(t.of<Moment>(A).back().moment.kind, board::MomentKind::Illegal);
   t.move(A, 6000, "d4", "d2").move(A, 7000, "d2", "d4").press(A, 7300);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "d2d4"));
 }
@@ -204,16 +203,16 @@ TEST(TwoBoards, TheClockIsNeverSwitchedByABoardThatDiffers) {
   t.up(B, 1500, "a1").advance(4000);  // a white rook out of Black's board
   ASSERT_EQ(t.s().discrepancy(B), bb({"a1"}));
   t.move(B, 4500, "e2", "e4");  // reproduced; a1 still differs
-  EXPECT_EQ(t.count(Kind::Mirrored, B), 1u);
+  EXPECT_EQ(t.count<Mirrored>(B), 1u);
   EXPECT_EQ(t.s().discrepancy(B), bb({"a1"}));
   t.move(B, 5000, "e7", "e5").press(B, 5300);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
-  EXPECT_EQ(t.count(Kind::SwitchClock), 2u);
+  EXPECT_EQ(t.count<SwitchClock>(), 2u);
   t.down(B, 6000, "a1");
-  EXPECT_EQ(t.count(Kind::Resolved, B), 1u);
+  EXPECT_EQ(t.count<Resolved>(B), 1u);
   t.press(B, 6300);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().ms, 6300);
+  EXPECT_EQ(t.of<SwitchClock>().back().ms, 6300);
 }
 
 TEST(TwoBoards, RollbackReturnsBothBoardsAndSplitsTheClocks) {
@@ -227,8 +226,8 @@ TEST(TwoBoards, RollbackReturnsBothBoardsAndSplitsTheClocks) {
   c.number = 1;
   t.arbiter(60000, c);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
-  ASSERT_EQ(t.count(Kind::Rollback), 1u);
-  const Output r = t.of(Kind::Rollback)[0];
+  ASSERT_EQ(t.count<Rollback>(), 1u);
+  const Rollback r = t.of<Rollback>()[0];
   EXPECT_EQ(r.number, 1);
   EXPECT_EQ(r.plies, 2);
   EXPECT_EQ(r.fix[A], bb({"g1", "f3"}));
@@ -290,7 +289,6 @@ TEST(TwoBoards, TheLogSaysWhichBoardEachRecordBelongsTo) {
 namespace tactile::game {
 namespace {
 using testing::SeatedTable;
-using Kind = Output::Kind;
 
 TEST(TwoBoards, TakebackPutsTheMoversBoardBackAndItReadsAgain) {
   SeatedTable t(SeatedTable::config(Seating::TwoBoards));
@@ -303,14 +301,14 @@ TEST(TwoBoards, TakebackPutsTheMoversBoardBackAndItReadsAgain) {
   EXPECT_EQ(t.s().restoring(1), chess::square_bb(chess::E7) | chess::square_bb(chess::E5));
   EXPECT_EQ(t.s().restoring(0), 0u);  // White's board had not reproduced 1... e5 yet
   EXPECT_TRUE(t.s().to_reproduce(0).is_none());
-  EXPECT_EQ(t.of(Kind::SwitchClock).back().color, chess::Black);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::Black);
   EXPECT_EQ(t.spoken(1).back(), "Bitte die Stellung wiederherstellen");
   t.move(1, 5000, "e5", "e7");
   EXPECT_EQ(t.s().restoring(1), 0u);
   t.move(1, 6000, "c7", "c5").press(1, 6300);
   EXPECT_EQ(t.moves().back(), "c7c5");
   t.move(0, 7000, "c7", "c5");
-  EXPECT_EQ(t.of(Kind::Mirrored, 0).back().uci, "c7c5");
+  EXPECT_EQ(t.of<Mirrored>(0).back().uci, "c7c5");
 }
 
 TEST(TwoBoards, AnAdjournedGameIsSealedOnTheMoversBoardAndResumedOnBoth) {
@@ -323,7 +321,7 @@ TEST(TwoBoards, AnAdjournedGameIsSealedOnTheMoversBoardAndResumedOnBoth) {
   t.move(1, 3000, "e7", "e5").press(1, 3300);  // the sealed move, on Black's board
   ASSERT_TRUE(t.s().adjourned());
   EXPECT_EQ(t.s().moves_made(), 1);
-  EXPECT_EQ(t.count(Kind::Sealed), 1u);
+  EXPECT_EQ(t.count<Sealed>(), 1u);
   c.kind = ArbiterCommand::Kind::ResumeAdjourned;
   t.arbiter(100000, c);
   EXPECT_NE(t.s().restoring(1), 0u);  // the sealed move is taken back on Black's board
@@ -344,7 +342,7 @@ TEST(TwoBoards, AQuestionOnBoardBIsConfirmedOnceHeard) {
   c.start = chess::Position::from_fen("4k3/8/8/8/8/8/p7/4K3 b - - 0 1");
   testing::SeatedTable t(c);
   t.move(1, 1000, "a2", "a1").advance(2200);
-  const std::vector<Output> asked = t.of(Output::Kind::Speak, 1);
+  const std::vector<Speak> asked = t.of<Speak>(1);
   ASSERT_FALSE(asked.empty());
   ASSERT_NE(asked.back().question, 0);
   EXPECT_EQ(t.s().moves_made(), 0);
@@ -363,29 +361,29 @@ TEST(TwoBoards, AReproductionFinishedLongBeforeTheAnnounceIsMirroredAtIt) {
   t.move(A, 1000, "e2", "e4");  // on White's board, not announced yet
   t.move(B, 1300, "e2", "e4");  // reproduced on Black's board: done at 1400
   t.advance(4800);              // more than three settle times
-  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
+  EXPECT_EQ(t.count<Discrepancy>(), 0u);
   EXPECT_TRUE(t.moves().empty());
   t.press(A, 4900);  // the announce makes the move
   EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
-  ASSERT_EQ(t.count(Kind::Mirrored), 1u);
-  EXPECT_EQ(t.of(Kind::Mirrored)[0].board, B);
-  EXPECT_EQ(t.of(Kind::Mirrored)[0].uci, "e2e4");
-  EXPECT_EQ(t.of(Kind::Mirrored)[0].ms, 4900);
+  ASSERT_EQ(t.count<Mirrored>(), 1u);
+  EXPECT_EQ(t.of<Mirrored>()[0].board, B);
+  EXPECT_EQ(t.of<Mirrored>()[0].uci, "e2e4");
+  EXPECT_EQ(t.of<Mirrored>()[0].ms, 4900);
   EXPECT_TRUE(t.s().to_reproduce(B).is_none());
   t.move(B, 6000, "e7", "e5").press(B, 6300);
   t.move(A, 7000, "e7", "e5");                 // done at 7100
   t.move(A, 7200, "g1", "f3").press(A, 7500);  // White goes on 100 ms later
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
-  ASSERT_EQ(t.count(Kind::Mirrored), 2u);
-  EXPECT_EQ(t.of(Kind::Mirrored)[1].board, A);
-  EXPECT_EQ(t.of(Kind::Mirrored)[1].uci, "e7e5");
+  ASSERT_EQ(t.count<Mirrored>(), 2u);
+  EXPECT_EQ(t.of<Mirrored>()[1].board, A);
+  EXPECT_EQ(t.of<Mirrored>()[1].uci, "e7e5");
   t.advance(12000);
-  EXPECT_EQ(t.count(Kind::Discrepancy), 0u);
-  for (const Output& o : t.of(Kind::Moment))
+  EXPECT_EQ(t.count<Discrepancy>(), 0u);
+  for (const Moment& o : t.of<Moment>())
     EXPECT_NE(o.moment.kind, board::MomentKind::Illegal) << o.ms;
   std::vector<std::string> switches;
-  for (const Output& o : t.of(Kind::SwitchClock))
-    switches.push_back(std::to_string(o.ms) + (o.color == chess::White ? " w" : " b"));
+  for (const SwitchClock& o : t.of<SwitchClock>())
+    switches.push_back(std::to_string(o.ms) + (o.running == chess::White ? " w" : " b"));
   EXPECT_THAT(switches, ElementsAre("0 w", "4900 b", "6300 w", "7500 b"));
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 7500), 600000 - 4900 - 1200);
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 7500), 600000 - 1400);

@@ -113,8 +113,10 @@ ReplayResult replay_session(const game::SessionConfig& config,
   std::vector<game::Output> out;
   ReplayResult r;
   auto count = [&] {
-    for (const game::Output& o : out) {
-      if (o.kind != game::Output::Kind::Moment) continue;
+    for (const game::Output& output : out) {
+      const auto* moment = std::get_if<game::Moment>(&output);
+      if (!moment) continue;
+      const game::Moment& o = *moment;
       if (o.moment.kind == board::MomentKind::Illegal) ++r.illegal;
       if (o.moment.kind == board::MomentKind::Pending &&
           o.moment.reason == board::PendingReason::Ambiguous)
@@ -129,7 +131,7 @@ ReplayResult replay_session(const game::SessionConfig& config,
     }
     if (seated)
       for (const game::Output& o : out)
-        if (o.kind != game::Output::Kind::Moment && o.kind != game::Output::Kind::Speak)
+        if (!std::holds_alternative<game::Moment>(o) && !std::holds_alternative<game::Speak>(o))
           seated->outputs.push_back(o);
     out.clear();
   };
@@ -138,11 +140,11 @@ ReplayResult replay_session(const game::SessionConfig& config,
   int question = 0, question_board = 0;
   std::int64_t heard_at = board::kNoDeadline;
   auto expect_heard = [&] {
-    for (const game::Output& o : out)
-      if (o.question != 0) {
-        question = o.question;
-        question_board = o.board;
-        heard_at = o.ms + record::speech_ms_estimate(o.text);
+    for (const game::Output& output : out)
+      if (const auto* o = std::get_if<game::Speak>(&output); o && o->question != 0) {
+        question = o->question;
+        question_board = o->board;
+        heard_at = o->ms + record::speech_ms_estimate(o->text);
       }
   };
   // Runs the session up to `ms`: settle times, and the ends of questions in their place.
@@ -273,14 +275,22 @@ std::string seated_difference(const chess::PgnGame& game, const SeatedScript& sc
     pos.play(m);
   }
   std::vector<std::string> discrepancies, resolved, want_d, want_r;
-  for (const game::Output& o : got.outputs) {
-    const std::string b = std::to_string(o.board) + " ";
-    if (o.kind == game::Output::Kind::Mirrored) have.push_back(b + o.uci + " " + o.san);
-    if (o.kind == game::Output::Kind::Discrepancy)
-      discrepancies.push_back(b + std::to_string(o.ms) + " empty " + std::to_string(o.empty) +
-                              " occupied " + std::to_string(o.occupied));
-    if (o.kind == game::Output::Kind::Resolved) resolved.push_back(b + std::to_string(o.ms));
-  }
+  for (const game::Output& o : got.outputs)
+    std::visit(game::Overloaded{
+                   [&](const game::Mirrored& m) {
+                     have.push_back(std::to_string(m.board) + " " + m.uci + " " + m.san);
+                   },
+                   [&](const game::Discrepancy& d) {
+                     discrepancies.push_back(std::to_string(d.board) + " " + std::to_string(d.ms) +
+                                             " empty " + std::to_string(d.empty) + " occupied " +
+                                             std::to_string(d.occupied));
+                   },
+                   [&](const game::Resolved& r) {
+                     resolved.push_back(std::to_string(r.board) + " " + std::to_string(r.ms));
+                   },
+                   [](const auto&) {},
+               },
+               o);
   auto list = [](const std::vector<std::string>& v) {
     std::string t;
     for (const std::string& x : v) t += "[" + x + "] ";
@@ -341,9 +351,9 @@ std::string seated_difference(const chess::PgnGame& game, const SeatedScript& sc
     want_switches.push_back(std::to_string(p.ms) + (running == chess::White ? " w" : " b"));
   }
   used[running == chess::White ? 0 : 1] += stop - since;
-  for (const game::Output& o : got.outputs)
-    if (o.kind == game::Output::Kind::SwitchClock && o.ms > 0 && o.ms <= stop)
-      switches.push_back(std::to_string(o.ms) + (o.color == chess::White ? " w" : " b"));
+  for (const game::Output& output : got.outputs)
+    if (const auto* o = std::get_if<game::SwitchClock>(&output); o && o->ms > 0 && o->ms <= stop)
+      switches.push_back(std::to_string(o->ms) + (o->running == chess::White ? " w" : " b"));
   if (switches != want_switches)
     return "clock switches " + list(switches) + "instead of " + list(want_switches);
   if (got.white_ms != base_ms - used[0] || got.black_ms != base_ms - used[1])

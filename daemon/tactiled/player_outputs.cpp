@@ -1,0 +1,136 @@
+#include "daemon/tactiled/player_outputs.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <variant>
+
+#include "core/game/board_letter.h"
+#include "core/game/player_settings.h"
+#include "core/record/speech_spelling.h"
+#include "daemon/tactiled/replay.h"
+
+namespace tactile::daemon {
+
+PlayerOutputs::PlayerOutputs(const LiveConfig& config, GameRunner& runner, BoardSet& boards,
+                             std::ostream& journal, std::ostream& err)
+    : config_(config), runner_(runner), boards_(boards), err_(err), braille_(config, journal) {}
+
+void PlayerOutputs::open_speakers() {
+  const int boards = config_.board_b ? 2 : 1;
+  if (config_.speech) {
+    synthesiser_.emplace(config_.session.language);
+    for (int b = 0; b < boards; ++b) {
+      const BoardSetup& setup = b == 0 ? config_ : *config_.board_b;
+      try {
+        speakers_[std::size_t(b)] = std::make_unique<speech::AlsaSpeaker>(
+            *synthesiser_, game::board_language(config_.session, b), setup.speech_device);
+      } catch (const std::runtime_error& e) {
+        speech_faults_.push_back(std::string(b == 0 ? "speech-device" : "speech-device-b") + ": " +
+                                 e.what());
+        err_ << "tactiled: " << speech_faults_.back() << "; board " << game::board_letter(b)
+             << "'s player hears nothing, the game goes on" << std::endl;
+      }
+    }
+  }
+  // Without a speaker the end of a question is estimated, as in replay.
+  for (int b = 0; b < boards; ++b)
+    runner_.set_speech_end(speakers_[std::size_t(b)] ? GameRunner::SpeechEnd::Reported
+                                                     : GameRunner::SpeechEnd::Estimated,
+                           b);
+}
+
+speech::AlsaSpeaker* PlayerOutputs::speaker(int board) const {
+  return speakers_[board == 1 && config_.board_b ? 1u : 0u].get();
+}
+
+speech::AlsaSpeaker::Voice PlayerOutputs::voice(int board) const {
+  const game::PlayerSettings& p = runner_.player(board);
+  return {p.speech_rate, p.speech_volume};
+}
+
+void PlayerOutputs::handle(const game::Output& o, const game::Session& session,
+                           const std::string& line) {
+  std::visit(game::Overloaded{
+                 [&](const game::Speak& said) {
+                   // On the player's own board, in his language; a question's end is reported
+                   // (the loop hands it to the runner).
+                   if (speech::AlsaSpeaker* s = speaker(said.board))
+                     s->say(record::for_speech(said.text,
+                                               game::board_language(config_.session, said.board)),
+                            said.question, voice(said.board));
+                 },
+                 [&](const game::SwitchClock& sw) {
+                   // The external clock is pulsed exactly when the side tactiled's clock runs
+                   // changes (clock_pulses.h; its start is the arbiter's).
+                   if (pulses_ && pulses_->pulse(sw, session)) boards_.clock_switched(sw.ms);
+                 },
+                 // The beeper and the lights of the board whose player it concerns.
+                 [&](const game::Alarm& a) { boards_.link(a.board).alarm(a.ms); },
+                 [&](const game::LightSquares& l) { boards_.link(l.board).light(l.squares, l.ms); },
+                 [&](const game::Moment& m) {
+                   // The move made is what the players must read now: a warning's or a check's
+                   // few seconds end (a discrepancy's or the game's end do not).
+                   if (m.moment.kind == board::MomentKind::Made)
+                     for (int b = 0; b < session.board_count(); ++b) braille_.end_brief_alert(b);
+                 },
+                 // Shown at once on the display: the game's end on every board for good, a
+                 // discrepancy on its board until it is resolved.
+                 [&](const game::GameOver& over) {
+                   for (int b = 0; b < session.board_count(); ++b)
+                     braille_.alert(b, "! " + describe_detail(line), over.ms, -1);
+                 },
+                 [&](const game::Discrepancy& d) {
+                   braille_.alert(d.board, "! " + describe_detail(line), d.ms, -1);
+                 },
+                 [&](const game::Resolved& r) { braille_.clear_alert(r.board); },
+                 // A rollback clears board A's alert (as it did when every output named a board,
+                 // A by default); a board in discrepancy is cleared by its own Resolved.
+                 [&](const game::Rollback&) { braille_.clear_alert(0); },
+                 [](const auto&) {},
+             },
+             o);
+}
+
+void PlayerOutputs::said(const Said& said) {
+  // On the display too: a warning or the board check asked for.
+  // (The record's pairs are its own view there: LiveBraille::record.)
+  if (said.what != "record")
+    braille_.alert(said.board, said.urgent ? "! " + said.text : said.text, said.ms,
+                   kBrailleAlertMs);
+  speech::AlsaSpeaker* s = speaker(said.board);
+  if (!s) return;
+  const std::string text =
+      record::for_speech(said.text, game::board_language(config_.session, said.board));
+  if (said.urgent) {
+    speech::AlsaSpeaker::Voice v = voice(said.board);
+    v.volume = std::max(v.volume, game::kMinWarningVolume);  // never muted by the volume
+    s->say_urgent(text, 0, v);
+  } else {
+    s->say(text, 0, voice(said.board));
+  }
+}
+
+void PlayerOutputs::add_fds(std::vector<pollfd>& fds) {
+  speakers_at_ = fds.size();
+  for (const auto& speaker : speakers_)
+    if (speaker) fds.push_back({speaker->finished_fd(), POLLIN, 0});
+  braille_.add_fds(fds);  // read in step_braille(), whatever woke the loop
+}
+
+void PlayerOutputs::take_heard(const std::vector<pollfd>& fds, std::int64_t now) {
+  for (std::size_t b = 0, at = speakers_at_; b < speakers_.size(); ++b)
+    if (speakers_[b] && (fds[at++].revents & POLLIN))
+      for (const int question : speakers_[b]->take_finished()) runner_.heard(int(b), question, now);
+}
+
+void PlayerOutputs::step_braille(std::int64_t now, const game::Session& session,
+                                 const LiveBraille::Press& press) {
+  if (braille_.any()) braille_.step(now, session, press);
+}
+
+void PlayerOutputs::add_faults(GameFiles& f) const {
+  f.faults.insert(f.faults.end(), speech_faults_.begin(), speech_faults_.end());
+  for (const std::string& fault : braille_.faults()) f.faults.push_back(fault);
+}
+
+}  // namespace tactile::daemon

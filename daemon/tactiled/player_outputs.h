@@ -1,0 +1,85 @@
+// What the players hear, see and feel in live mode: each board's speaker (espeak-ng and
+// ALSA, drivers/speech), its braille display (live_braille.h), its beeper and lit holes,
+// and the external clock's pulses (clock_pulses.h). The session's outputs and the player
+// channel's phrases come here; each goes to the board whose player it concerns.
+#pragma once
+
+#include <poll.h>
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/board/events.h"
+#include "core/game/output.h"
+#include "core/game/session.h"
+#include "daemon/tactiled/board_set.h"
+#include "daemon/tactiled/clock_pulses.h"
+#include "daemon/tactiled/config.h"
+#include "daemon/tactiled/control_requests.h"
+#include "daemon/tactiled/game_runner.h"
+#include "daemon/tactiled/live_braille.h"
+#include "drivers/speech/alsa_speaker.h"
+#include "drivers/speech/synthesiser.h"
+
+namespace tactile::daemon {
+
+class PlayerOutputs {
+ public:
+  PlayerOutputs(const LiveConfig& config, GameRunner& runner, BoardSet& boards,
+                std::ostream& journal, std::ostream& err);
+
+  // The shared synthesiser (a failure stops the start, as a missing board does) and each
+  // board's speaker on its own device. A device that cannot be opened is the journal's
+  // and the status's fault: the game, its log and its clock go on without that speech.
+  void open_speakers();
+  // The external clock as it stands for `session`'s game (ClockPulses), from now on.
+  void follow_clock(const game::Session& session) { pulses_.emplace(session); }
+
+  // Output `o` of `session` (`line`: describe()'s line for it) to the players: speech,
+  // the beeper and lights of its board, the external clock, the braille alerts.
+  void handle(const game::Output& o, const game::Session& session, const std::string& line);
+  // The player's channel: a time warning goes before what is queued and is never cut.
+  void said(const Said& said);
+  // The record button (from the board or the display): the record on the display.
+  void record_pressed(int board, std::int64_t ms) { braille_.record(board, ms); }
+
+  // The loop: the descriptors to poll (speakers, braille displays), then, after poll, each
+  // question played to its end handed to the runner (auto mode's settle time for
+  // confirming it starts), and each display's keys and what it shows.
+  void add_fds(std::vector<pollfd>& fds);
+  void take_heard(const std::vector<pollfd>& fds, std::int64_t now);
+  void step_braille(std::int64_t now, const game::Session& session,
+                    const LiveBraille::Press& press);
+  std::int64_t timeout_ms(std::int64_t now) const { return braille_.timeout_ms(now); }
+
+  // The status's faults: each speaker and braille display that cannot be used.
+  void add_faults(GameFiles& files) const;
+
+ private:
+  // The speaker of the board whose player `board` is (one board: board A's for all).
+  speech::AlsaSpeaker* speaker(int board) const;
+  // `board`'s player's speech rate and volume (his own steps included).
+  speech::AlsaSpeaker::Voice voice(int board) const;
+
+  const LiveConfig& config_;
+  GameRunner& runner_;
+  BoardSet& boards_;
+  std::ostream& err_;
+  std::optional<speech::Synthesiser> synthesiser_;
+  std::array<std::unique_ptr<speech::AlsaSpeaker>, 2> speakers_;  // A's, B's; null: none
+  std::vector<std::string> speech_faults_;  // "speech-device-b: cannot open ..."
+  std::size_t speakers_at_ = 0;             // the speakers' first descriptor in the poll
+  // The external clock's pulses (clock-press) for the game being played; none before it.
+  std::optional<ClockPulses> pulses_;
+  // How long a channel phrase (a warning, a record pair, a check) stays on the display.
+  static constexpr std::int64_t kBrailleAlertMs = 5000;
+  LiveBraille braille_;  // each board's braille display (none: braille = off)
+};
+
+}  // namespace tactile::daemon
