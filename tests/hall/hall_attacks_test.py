@@ -35,7 +35,7 @@ HALL = "open"
 # to the end (the games and the page's streams going on). The hall keeps at most 4 MiB of
 # a table's messages not yet read and 4 MiB of its records after a gap (docs/hall.md,
 # "Limits"); under the sanitizers (their quarantine of freed memory held to 16 MB, its
-# default of 256 MB would be counted) the peak grows by some 85 MB, 26 of them the games
+# default of 256 MB would be counted) the peak grows by some 80 MB, 26 of them the games
 # and streams alone. The 3,500 records of 60 KB kept would be 210 MB.
 HALL_RSS_GROWTH_MB = 128
 LATENCY_BOUND_S = 10.0
