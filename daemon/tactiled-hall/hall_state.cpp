@@ -64,6 +64,10 @@ bool HallState::drop(const char* why, std::string_view topic) {
   return false;
 }
 
+void HallState::count_dropped(const char* why, std::string_view topic, std::int64_t n) {
+  for (std::int64_t i = 0; i < n; ++i) drop(why, topic);
+}
+
 std::vector<std::string> HallState::take_drop_log() {
   std::vector<std::string> out;
   out.swap(drop_log_);

@@ -181,6 +181,9 @@ class HallState {
   // "too-many-tables", "too-many-games", "bad-field", "past-window", "off-chain"):
   // round.json's "dropped".
   const std::map<std::string, std::int64_t, std::less<>>& dropped() const { return dropped_; }
+  // n messages on `topic` dropped before they were read (why: "inbox-full", the hall's
+  // queue of messages not yet read full for their table), counted as any drop.
+  void count_dropped(const char* why, std::string_view topic, std::int64_t n);
   // Lines for the journal about drops since the last call (the first ten of each kind,
   // then every thousandth, so a flood does not fill the disk).
   std::vector<std::string> take_drop_log();

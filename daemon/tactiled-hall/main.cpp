@@ -9,6 +9,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -27,6 +28,7 @@
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/hall_state.h"
 #include "daemon/tactiled-hall/http_server.h"
+#include "daemon/tactiled-hall/message_queue.h"
 #include "daemon/tactiled-hall/page_feed.h"
 #include "daemon/tactiled-hall/record_store.h"
 
@@ -89,16 +91,19 @@ std::int64_t unix_ms() {
       .count();
 }
 
-struct Message {
-  std::string topic, payload;
-  std::optional<std::int64_t> live_at;  // the hall's Unix ms, for a message not retained
-};
+using hall::Message;
 
+// The broker's thread puts, the main loop takes (hall::MessageQueue: by table, in turns,
+// bounded).
 struct Inbox {
   std::mutex mutex;
   std::condition_variable wake;
-  std::vector<Message> messages;
+  hall::MessageQueue messages;
 };
+
+// How long one pass over the messages waiting may take before the files are looked at:
+// a flood that takes longer to read is read over several passes, each table's first.
+constexpr std::chrono::milliseconds kReadingPass{100};
 
 constexpr std::chrono::seconds kNoTableNotice{60};
 
@@ -130,15 +135,18 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
   // A payload over the limit is kept only as far as shows that it is over (the state drops
   // it): 5 MB records never sit in the inbox.
   const std::size_t size = msg->payload ? static_cast<std::size_t>(msg->payloadlen) : 0;
-  std::string payload(static_cast<const char*>(msg->payload),
-                      std::min(size, hall::HallLimits::kMaxPayload + 1));
+  const std::size_t kept = std::min(size, hall::HallLimits::kMaxPayload + 1);
   bool first = false;  // the main loop waits for the first message after it took a batch
   {
     std::lock_guard lock(c->inbox->mutex);
+    // No room for its table: dropped before it is copied (counted by the main loop).
+    if (!c->inbox->messages.has_room(msg->topic, std::strlen(msg->topic) + kept)) {
+      c->inbox->messages.refuse(msg->topic);
+      return;
+    }
     first = c->inbox->messages.empty();
-    c->inbox->messages.push_back(
-        {msg->topic, std::move(payload),
-         msg->retain ? std::nullopt : std::optional<std::int64_t>(unix_ms())});
+    c->inbox->messages.put({msg->topic, std::string(static_cast<const char*>(msg->payload), kept),
+                            msg->retain ? std::nullopt : std::optional<std::int64_t>(unix_ms())});
   }
   if (first) c->inbox->wake.notify_one();
 }
@@ -229,26 +237,35 @@ int run(const hall::HallConfig& config) {
   Clock::time_point looked_for_gaps{};
   while (!g_stop) {
     first_connection.retry(std::chrono::steady_clock::now());
-    std::vector<Message> batch;
     {
       // Woken by the first message after a rewrite; then not again until the rewrite is
-      // due: what comes meanwhile is taken in one batch (1200 messages a second at 10x on
-      // 200 tables would otherwise wake this thread for each).
+      // due: what comes meanwhile is taken in one pass (1200 messages a second at 10x on
+      // 200 tables would otherwise wake this thread for each). Messages left over from a
+      // pass that took its time are read on at once.
       std::unique_lock lock(inbox.mutex);
-      if (dirty) {
+      if (inbox.messages.empty() && dirty) {
         inbox.wake.wait_until(lock, first_change + std::chrono::milliseconds(config.coalesce_ms),
                               [] { return g_stop.load(); });
-      } else {
+      } else if (inbox.messages.empty()) {
         inbox.wake.wait_for(lock, std::chrono::milliseconds(50),
                             [&] { return !inbox.messages.empty() || g_stop; });
       }
-      batch.swap(inbox.messages);
     }
     const auto dropped_before = state.dropped();
-    for (const Message& message : batch) {
-      if (message.topic.starts_with(own_topics) && !message.topic.ends_with("/resend"))
+    const Clock::time_point pass_began = Clock::now();
+    while (Clock::now() - pass_began < kReadingPass) {
+      std::optional<Message> message;
+      hall::MessageQueue::Refused refused;
+      {
+        std::lock_guard lock(inbox.mutex);
+        message = inbox.messages.take();
+        refused = inbox.messages.take_refused();
+      }
+      if (refused.count > 0) state.count_dropped("inbox-full", refused.topic, refused.count);
+      if (!message) break;
+      if (message->topic.starts_with(own_topics) && !message->topic.ends_with("/resend"))
         heard_a_table = true;
-      if (state.receive(message.topic, message.payload, message.live_at) && !dirty) {
+      if (state.receive(message->topic, message->payload, message->live_at) && !dirty) {
         dirty = true;
         first_change = Clock::now();
       }

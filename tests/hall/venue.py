@@ -179,7 +179,7 @@ class UnitHall:
     $CREDENTIALS_DIRECTORY (what systemd does with LoadCredential=; systemd is not process 1
     here), the hall.conf tactiled-hall-setup wrote."""
 
-    def __init__(self, source, build, work, broker, name="hall", extra=""):
+    def __init__(self, source, build, work, broker, name="hall", extra="", env=None):
         self.work = os.path.join(work, name)
         self.dir = os.path.join(self.work, "state")  # StateDirectory=
         os.makedirs(self.dir)
@@ -201,7 +201,7 @@ class UnitHall:
         os.chmod(self.conf, 0o644)
         self.output_path = os.path.join(self.work, "hall.out")
         self.output = open(self.output_path, "a+")
-        env = dict(os.environ, CREDENTIALS_DIRECTORY=credentials)
+        env = dict(os.environ, CREDENTIALS_DIRECTORY=credentials, **(env or {}))
         self.process = subprocess.Popen(
             as_unit_user([os.path.join(build, "daemon", "tactiled-hall", "tactiled-hall"),
                           "--config", self.conf]),
