@@ -14,6 +14,7 @@
 #include "core/chess/uci.h"
 #include "core/clock/time_control.h"
 #include "core/game/resume.h"
+#include "tests/support/seating.h"
 #include "tests/support/slurp.h"
 
 namespace tactile::daemon {
@@ -77,7 +78,7 @@ TEST(GameRunnerSpeech, AQuestionHeardOnBoardBIsLoggedAndConfirmedForBoardB) {
   // Two boards, auto mode: Black promotes on his board B with the default queen, which is
   // asked there. Only board B's speaker's report of its end counts, and the log says B.
   game::SessionConfig c;
-  c.seating = game::Seating::TwoBoards;
+  game::testing::seat(c, "two-boards");
   c.time_control = clock::parse_time_control("600+0");
   c.recognizer.completion = board::Completion::Auto;
   c.recognizer.settle_ms = 1000;
