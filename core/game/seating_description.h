@@ -52,10 +52,15 @@ class SeatingDescription {
   // what `options` holds already. The default takes nothing (a seating with no keys).
   virtual std::string set(SeatingOptions& options, std::string_view key,
                           const std::string& value) const;
+  // Why `options`, every key given set, cannot seat a game ("" if they can): a key it
+  // needs that was not given. The config names the `seating` setting with it.
+  virtual std::string missing(const SeatingOptions&) const { return {}; }
   // Its fields of the log's start record (after "seating"), written from `options` and
   // read back; reading throws chess::ParseError "FIELD: why".
   virtual void write_start(const SeatingOptions&, nlohmann::ordered_json&) const {}
   virtual SeatingOptions read_start(const nlohmann::json&) const { return {}; }
+  // Its own fields of the control socket's `status` answer (after "seating"), if any.
+  virtual void status_fields(const SeatingOptions&, nlohmann::json&) const {}
   // The language of `board`'s player where the seating sets it (board B's own);
   // nullopt: the game's language.
   virtual std::optional<record::Language> language(const SeatingOptions&, int) const {
