@@ -37,12 +37,12 @@ nlohmann::ordered_json squares_json(chess::Bitboard b) {
 // always where it only has a meaning with two boards; the rest only where there are two
 // boards (a one-board log stays as it was).
 template <typename Kind>
-bool names_board(Seating seating) {
+bool names_board(const SeatingDescription& seating) {
   if constexpr (std::is_same_v<Kind, Mirrored> || std::is_same_v<Kind, Discrepancy> ||
                 std::is_same_v<Kind, Resolved>)
     return true;
   else
-    return seating != Seating::OneBoard;
+    return seating.names_boards();
 }
 
 // What each kind's record holds after its time, type and board.
@@ -120,12 +120,8 @@ LogEntry start_entry(std::int64_t ms, const SessionConfig& config, const std::st
   j["both_flags_draw"] = config.both_flags_draw;
   j["language"] = record::language_code(config.language);
   if (config.wait_for_start) j["wait_for_start"] = true;
-  j["seating"] = seating_name(config.seating);
-  if (config.seating == Seating::Sighted) j["player"] = color_name(config.player);
-  if (config.seating == Seating::TwoBoards) {
-    j["board_a"] = color_name(config.board_a);
-    if (config.language_b) j["language_b"] = record::language_code(*config.language_b);
-  }
+  j["seating"] = config.seating->name();
+  config.seating->write_start(config.seating_options, j);
   return j;
 }
 
@@ -158,7 +154,16 @@ LogEntry button_entry(int board, const board::ButtonEvent& e) {
   return j;
 }
 
-LogEntry output_entry(const Output& o, Seating seating) {
+LogEntry outside_move_entry(std::int64_t ms, std::string_view uci, std::string_view source) {
+  LogEntry j;
+  j["t"] = ms;
+  j["type"] = "outside-move";
+  j["uci"] = uci;
+  j["source"] = source;
+  return j;
+}
+
+LogEntry output_entry(const Output& o, const SeatingDescription& seating) {
   LogEntry j;
   std::visit(
       [&](const auto& kind) {
@@ -280,6 +285,14 @@ LoggedHeard heard_from_entry(const nlohmann::json& j) {
     throw chess::ParseError("question: missing or not a whole number");
   h.question = j["question"].get<int>();
   return h;
+}
+
+LoggedOutsideMove outside_move_from_entry(const nlohmann::json& j) {
+  LoggedOutsideMove m;
+  m.uci = string_from_entry(j, "uci");
+  m.source = string_from_entry(j, "source");
+  if (m.source.empty()) throw chess::ParseError("source: empty: give where the move came from");
+  return m;
 }
 
 }  // namespace tactile::game

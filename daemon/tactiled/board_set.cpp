@@ -6,7 +6,7 @@
 
 #include "core/chess/uci.h"
 #include "core/game/board_letter.h"
-#include "core/game/seating.h"
+#include "core/game/seatings.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 #include "daemon/tactiled/board_loan.h"
@@ -209,8 +209,7 @@ nlohmann::json BoardSet::lend(const nlohmann::json& r, ControlSocket::Caller& ca
   if (board < 0) return {{"ok", false}, {"error", "board: '" + name + "' is not A or B"}};
   if (std::size_t(board) >= links_.size())
     return {{"ok", false},
-            {"error", "board: this seating (" +
-                          std::string(game::seating_name(config_.session.seating)) +
+            {"error", "board: this seating (" + std::string(config_.session.seating->name()) +
                           ") has no board B"}};
   LendableLink& link = *links_[std::size_t(board)];
   if (link.lent())

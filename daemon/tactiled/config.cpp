@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "core/chess/chess960.h"
@@ -12,7 +13,7 @@
 #include "core/chess/input_text.h"
 #include "core/clock/time_control.h"
 #include "core/clock/time_warnings.h"
-#include "core/game/seating.h"
+#include "core/game/seatings.h"
 #include "core/game/setup_rules.h"
 #include "core/record/language.h"
 #include "daemon/tactiled/board_transport.h"
@@ -23,7 +24,7 @@ namespace tactile::daemon {
 namespace {
 
 // Every shared key with its help line (the manual in main.cpp says more), but those of the
-// board transports (board_transport.h), which come after `board` and `board-b`. "%T" in a
+// board transports (board_transport.h) and of the seatings (their descriptions). "%T" in a
 // help line is the transports' names: "gpio, serial or script".
 constexpr std::pair<const char*, const char*> kKeys[] = {
     {"board", "%T"},
@@ -41,28 +42,21 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"pgn", "PGN path"},
     {"speech", "on or off"},
     {"speech-device", "the ALSA device board A's player hears (default: default)"},
-    {"speech-device-b", "two-boards: the ALSA device board B's player hears (default: default)"},
+    {"speech-device-b", "board B's player's ALSA device (default: default)"},
     {"time-warnings", "board A's player's low-time warnings, off or e.g. 5:00,2:00,1:00,0:30,0:10"},
-    {"time-warnings-b", "two-boards: board B's player's low-time warnings"},
+    {"time-warnings-b", "board B's player's low-time warnings"},
     {"speech-rate", "board A's speech rate in words per minute, 80 to 450 (default 160)"},
-    {"speech-rate-b", "two-boards: board B's speech rate"},
+    {"speech-rate-b", "board B's speech rate"},
     {"speech-volume", "board A's speech volume, 0 to 200 (default 100)"},
-    {"speech-volume-b", "two-boards: board B's speech volume"},
+    {"speech-volume-b", "board B's speech volume"},
     {"braille", "board A's braille display through brltty (replay: its brailles lines), on or off"},
-    {"braille-b", "two-boards: board B's braille display, on or off"},
+    {"braille-b", "board B's braille display, on or off"},
     {"braille-host", "board A's brltty (BrlAPI host, e.g. :0 or 127.0.0.1:1; default BrlAPI's)"},
-    {"braille-host-b", "two-boards: board B's brltty"},
+    {"braille-host-b", "board B's brltty"},
     {"braille-key-file", "board A's BrlAPI key file (auth=keyfile; default BrlAPI's)"},
-    {"braille-key-file-b", "two-boards: board B's BrlAPI key file"},
+    {"braille-key-file-b", "board B's BrlAPI key file"},
     {"braille-keys", "display keys to buttons, e.g. ROUTE0=announce,LNDN=record (docs/braille.md)"},
     {"auto-resume", "on or off"},
-    {"seating", "one-board, sighted or two-boards"},
-    {"player", "sighted: the blind player's colour, white or black"},
-    {"board-a",
-     "two-boards: the colour of board A's player (white or black), or its driver (%T, as "
-     "board)"},
-    {"board-b", "two-boards: the colour of board B's player (white or black), or its driver (%T)"},
-    {"language-b", "two-boards: board B's language, de, en or ru"},
     {"health-suspect-ms",
      "how long a hole may read otherwise than the game while the player's clock runs before "
      "it is suspect (default 60000)"},
@@ -91,22 +85,40 @@ bool reads_key(const BoardTransport& transport, std::string_view name) {
                      [&](const TransportKey& k) { return k.name == name; });
 }
 
-// Every key with its --help line, in the order --help lists them.
+// Every key with its --help line, in the order --help lists them: the shared ones (the
+// board transports' after `board`), `seating`, each seating's own (its description's; a key
+// that several seatings share once), then board B's transport keys.
 std::vector<std::pair<std::string, std::string>> all_keys() {
   std::vector<std::pair<std::string, std::string>> keys;
   const std::string names = board_transport_names();
   for (const auto& [key, help] : kKeys) {
     std::string line = help;
     if (const auto at = line.find("%T"); at != std::string::npos) line.replace(at, 2, names);
+    // Board B's own keys are for the seatings with two boards: their help says which.
+    if (line.starts_with("board B's")) line = game::seatings_with_boards(2) + ": " + line;
     keys.emplace_back(key, line);
-    const std::string_view k = key;
-    if (k == "board")
+    if (std::string_view(key) == "board")
       for (const TransportKey* t : transport_keys()) keys.emplace_back(t->name, t->help);
-    else if (k == "board-b")
-      for (const TransportKey* t : transport_keys())
-        keys.emplace_back(std::string(t->name) + "-b", t->help_b);
   }
+  keys.emplace_back("seating", game::seating_names(", ", " or "));
+  for (const game::SeatingDescription* seating : game::seatings())
+    for (const game::SeatingKey& k : seating->keys())
+      if (std::none_of(keys.begin(), keys.end(), [&](const auto& e) { return e.first == k.key; }))
+        keys.emplace_back(k.key, k.help);
+  for (const TransportKey* t : transport_keys())
+    keys.emplace_back(std::string(t->name) + "-b", t->help_b);
   return keys;
+}
+
+bool has_key(const game::SeatingDescription& seating, std::string_view key) {
+  for (const game::SeatingKey& k : seating.keys())
+    if (k.key == key) return true;
+  return false;
+}
+
+// What a board B key given without a second board says.
+std::string only_for_two_boards() {
+  return "only for seating = " + game::seatings_with_boards(2);
 }
 
 [[noreturn]] void fail(const Setting& s, std::string_view key, const std::string& why) {
@@ -155,47 +167,36 @@ std::string trim(std::string_view text) {
   return std::string(text.substr(first, last - first + 1));
 }
 
-chess::Color colour(const Setting& s, std::string_view key) {
-  if (s.value == "white") return chess::White;
-  if (s.value == "black") return chess::Black;
-  fail(s, key, chess::shown(s.value) + " is not white or black");
-}
-
-// seating, player, board-a/board-b and language-b: who sits at which board.
+// seating and its own keys (its description's: player, board-a, language-b, ...): who
+// sits at which board.
 void read_seating(const Settings& settings, game::SessionConfig& config) {
   if (const Setting* s = find(settings, "seating")) {
-    const auto seating = game::parse_seating(s->value);
-    if (!seating)
-      fail(*s, "seating", chess::shown(s->value) + " is not one-board, sighted or two-boards");
-    config.seating = *seating;
+    config.seating = game::find_seating(s->value);
+    if (!config.seating)
+      fail(*s, "seating", chess::shown(s->value) + " is not " + game::seating_names(", ", " or "));
   }
-  const auto only_for = [&](std::string_view key, game::Seating seating) {
+  // A key of other seatings only: refused, naming them.
+  for (const auto& [key, help] : all_keys()) {
     const Setting* s = find(settings, key);
-    if (s && config.seating != seating)
-      fail(*s, key,
-           "only for seating = " + std::string(game::seating_name(seating)) + " (seating is " +
-               std::string(game::seating_name(config.seating)) + ")");
-    return s;
-  };
-  if (const Setting* s = only_for("player", game::Seating::Sighted))
-    config.player = colour(*s, "player");
-  const Setting* a = only_for("board-a", game::Seating::TwoBoards);
-  const Setting* b = only_for("board-b", game::Seating::TwoBoards);
-  // A driver's name on board-a/board-b is the board's driver (live_config reads it).
-  if (a && is_driver(a->value)) a = nullptr;
-  if (b && is_driver(b->value)) b = nullptr;
-  if (a) config.board_a = colour(*a, "board-a");
-  if (b) {
-    const chess::Color board_b = colour(*b, "board-b");
-    if (a && board_b == config.board_a)
-      fail(*b, "board-b", "is the colour of board A too: each player has his own board");
-    config.board_a = ~board_b;
+    if (!s || has_key(*config.seating, key) || game::seatings_with_key(key).empty()) continue;
+    fail(*s, key,
+         "only for seating = " + game::seatings_with_key(key) + " (seating is " +
+             std::string(config.seating->name()) + ")");
   }
-  if (const Setting* s = only_for("language-b", game::Seating::TwoBoards)) {
-    record::Language language{};
-    if (!record::parse_language(s->value, language))
-      fail(*s, "language-b", chess::shown(s->value) + " is not de, en or ru");
-    config.language_b = language;
+  config.seating_options.clear();
+  for (const game::SeatingKey& k : config.seating->keys()) {
+    const Setting* s = find(settings, k.key);
+    // A driver's name on board-a/board-b is the board's driver (live_config reads it).
+    const bool board_key =
+        std::string_view(k.key) == "board-a" || std::string_view(k.key) == "board-b";
+    if (!s || (board_key && is_driver(s->value))) continue;
+    if (const std::string why = config.seating->set(config.seating_options, k.key, s->value);
+        !why.empty())
+      fail(*s, k.key, why);
+  }
+  if (const std::string why = config.seating->missing(config.seating_options); !why.empty()) {
+    if (const Setting* s = find(settings, "seating")) fail(*s, "seating", why);
+    throw chess::ParseError("seating: " + why);
   }
 }
 
@@ -303,14 +304,15 @@ void braille_boards(const Settings& settings, bool (&out)[2]) {
 game::BoardPlayers board_players(const Settings& settings) {
   game::BoardPlayers p;
   const Setting* seating = find(settings, "seating");
-  const bool two = seating && seating->value == "two-boards";
+  const game::SeatingDescription* seated = seating ? game::find_seating(seating->value) : nullptr;
+  const bool two = seated && seated->boards() == 2;
   for (int b = 0; b < 2; ++b) {
     const std::string suffix = b == 1 ? "-b" : "";
     const std::string warnings = "time-warnings" + suffix, rate = "speech-rate" + suffix,
                       volume = "speech-volume" + suffix;
     for (const std::string& key : {warnings, rate, volume})
       if (b == 1 && !two && find(settings, key))
-        fail(*find(settings, key), key, "only for seating = two-boards");
+        fail(*find(settings, key), key, only_for_two_boards());
     game::PlayerSettings& s = p[std::size_t(b)];
     if (const Setting* w = find(settings, warnings)) {
       try {
@@ -345,10 +347,12 @@ std::string completion_fault(const BoardSetup& c, board::Completion completion) 
 }
 
 std::string seating_fault(const LiveConfig& c) {
-  if (c.session.seating != game::Seating::Sighted || c.board != BoardKind::Gpio) return {};
+  const std::string_view need = c.session.seating->clock_button_need();
+  if (need.empty() || c.board != BoardKind::Gpio) return {};
   for (const auto& [button, line] : c.gpio.buttons)
     if (button == board::Button::Clock) return {};
-  return "sighted needs the sighted player's clock button: the GPIO wiring " + c.gpio_config_path +
+  return std::string(c.session.seating->name()) + " needs " + std::string(need) +
+         ": the GPIO wiring " + c.gpio_config_path +
          " has no button.clock line (wire it, docs/gpio.md)";
 }
 
@@ -389,7 +393,7 @@ void read_braille(const Settings& settings, LiveConfig& c) {
                       key_file = "braille-key-file" + suffix;
     if (b == 1 && !c.board_b) {
       for (const std::string& key : {on, host, key_file})
-        if (const Setting* s = find(settings, key)) fail(*s, key, "only for seating = two-boards");
+        if (const Setting* s = find(settings, key)) fail(*s, key, only_for_two_boards());
       continue;
     }
     BoardSetup& setup = b == 0 ? c : *c.board_b;
@@ -455,10 +459,11 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   bool buttons_unknown = read_board(settings, *board, "", c).buttons_unknown;
   const Setting* board_b = find(settings, "board-b");
   if (board_b && !is_driver(board_b->value)) board_b = nullptr;  // a colour (read_seating)
-  if (c.session.seating == game::Seating::TwoBoards) {
+  if (c.session.seating->boards() == 2) {
     if (!board_b)
       fail(*find(settings, "seating"), "seating",
-           "two-boards needs board B's driver: board-b = " + board_transport_names());
+           std::string(c.session.seating->name()) +
+               " needs board B's driver: board-b = " + board_transport_names());
     c.board_b.emplace();
     c.board_b->clock_press = false;  // one clock: board A's line presses it (clock-press-b)
     buttons_unknown =
@@ -466,7 +471,7 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   } else {
     for (const TransportKey* k : transport_keys()) {
       const std::string key = std::string(k->name) + "-b";
-      if (const Setting* s = find(settings, key)) fail(*s, key, "only for seating = two-boards");
+      if (const Setting* s = find(settings, key)) fail(*s, key, only_for_two_boards());
     }
   }
   // A board of protocol 1.0 has no buttons, so auto is the serial board's default; a
@@ -498,7 +503,7 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   if (const Setting* s = find(settings, "speech-device"))
     c.speech_device = device(*s, "speech-device");
   if (const Setting* s = find(settings, "speech-device-b")) {
-    if (!c.board_b) fail(*s, "speech-device-b", "only for seating = two-boards");
+    if (!c.board_b) fail(*s, "speech-device-b", only_for_two_boards());
     c.board_b->speech_device = device(*s, "speech-device-b");
   }
   c.players = board_players(settings);

@@ -15,7 +15,7 @@
 
 #include "core/chess/error.h"
 #include "core/game/resume.h"
-#include "core/game/seating.h"
+#include "core/game/seatings.h"
 #include "core/record/messages.h"
 #include "core/record/speech_spelling.h"
 #include "daemon/files/text_file.h"
@@ -248,11 +248,12 @@ int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::
     config.session = resumed->config;
     config.log_path = config.resume_path;
     // The boards the config opens must be the ones the logged game is played on.
-    const bool two = game::boards_of(config.session.seating) == 2;
+    const bool two = config.session.seating->boards() == 2;
     if (two != config.board_b.has_value()) {
       err << "tactiled: cannot resume " << config.resume_path << ": line 1: seating: the game "
-          << "is " << game::seating_name(config.session.seating) << ", the config sets "
-          << (two ? "one board (give seating = two-boards and board-b)" : "two boards (board-b)")
+          << "is " << config.session.seating->name() << ", the config sets "
+          << (two ? "one board (give seating = " + game::seatings_with_boards(2) + " and board-b)"
+                  : std::string("two boards (board-b)"))
           << std::endl;
       say_fault(config);
       return 2;

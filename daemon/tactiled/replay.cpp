@@ -91,6 +91,9 @@ class Replay {
         case script::ScriptEvent::Kind::Arbiter:
           arbiter(e);
           break;
+        case script::ScriptEvent::Kind::OutsideMove:
+          outside_move(e);
+          break;
       }
       show_braille();
     }
@@ -112,6 +115,17 @@ class Replay {
                               board_column(script::kNoBoard) + "arbiter      " + name;
     out_ << label << '\n';
     const std::string refused = runner_.arbiter(e.ms, e.arbiter, long(::getuid()));
+    if (!refused.empty()) out_ << label << " refused: " << refused << '\n';
+  }
+
+  // A move from outside the boards (an engine's), printed as the arbiter's commands are,
+  // with its refusal when the game does not take it.
+  void outside_move(const script::ScriptEvent& e) {
+    runner_.advance(e.ms);  // what fell due before the move is printed before it
+    const std::string label = time_label(std::max(e.ms, runner_.last_ms())) + "  " +
+                              board_column(script::kNoBoard) + "outside-move " + e.uci;
+    out_ << label << '\n';
+    const std::string refused = runner_.outside_move(e.ms, e.uci, script::kOutsideMoveSource);
     if (!refused.empty()) out_ << label << " refused: " << refused << '\n';
   }
 
@@ -215,12 +229,12 @@ std::string output_conflict(const ReplayOptions& o) {
 }
 }  // namespace
 
-std::string output_column(game::Seating seating, const Output& o) {
+std::string output_column(const game::SeatingDescription* seating, const Output& o) {
   return board_column(seating, game::output_board(o).value_or(script::kNoBoard));
 }
 
-std::string board_column(game::Seating seating, int board) {
-  if (!game::names_boards(seating)) return "";
+std::string board_column(const game::SeatingDescription* seating, int board) {
+  if (!seating->names_boards()) return "";
   if (board < 0) return "-  ";
   return board == 0 ? "A  " : "B  ";
 }

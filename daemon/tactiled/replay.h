@@ -34,13 +34,13 @@ std::string time_label(std::int64_t ms);
 
 // "A  " / "B  " before each printed line when the game has two boards (or a sighted
 // opponent), "-  " for what belongs to no board; nothing in single-board play.
-std::string board_column(game::Seating seating, int board);
+std::string board_column(const game::SeatingDescription* seating, int board);
 
 // One line of the replay's printout for `o` ("" for outputs not printed).
 std::string describe(const game::Output& o, const game::Session& session);
 // The board column (board_column) of output `o`: "-  " for what concerns the whole game
 // (the clock, the result, a rollback).
-std::string output_column(game::Seating seating, const game::Output& o);
+std::string output_column(const game::SeatingDescription* seating, const game::Output& o);
 // What a describe() line says past its label ("discrepancy  empty: e4; ..." gives
 // "empty: e4; ..."): what a braille display shows of it as an alert.
 std::string describe_detail(const std::string& line);

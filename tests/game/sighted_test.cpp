@@ -14,8 +14,8 @@ using ::testing::ElementsAre;
 using testing::SeatedTable;
 
 SessionConfig sighted(chess::Color player = chess::White) {
-  SessionConfig c = SeatedTable::config(Seating::Sighted);
-  c.player = player;
+  SessionConfig c = SeatedTable::config("sighted");
+  testing::set_option(c, "player", colour_name(player));
   return c;
 }
 
