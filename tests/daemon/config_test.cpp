@@ -252,7 +252,7 @@ TEST(DaemonConfig, EachBoardHasItsOwnBrailleDisplay) {
   EXPECT_EQ(error("board = script\nscript = /a\nbraille-keys = ROUTE0=castle\n"),
             "t.conf: line 3: braille-keys: 'castle' is not a player's button (announce, "
             "time, repeat, correct, record, check, promote-q, promote-r, promote-b, promote-n, "
-            "faster, slower, or none)");
+            "faster, slower, hint, takeback, stronger, weaker, or none)");
   EXPECT_EQ(error("board = script\nscript = /a\nbraille-keys = ROUTE0\n"),
             "t.conf: line 3: braille-keys: 'ROUTE0' is not KEY=BUTTON (e.g. ROUTE0=announce, "
             "LNDN=record, q=promote-q)");
