@@ -26,6 +26,7 @@ void UciClient::start(std::int64_t now_ms) {
   author_.clear();
   options_.clear();
   chess960_set_.reset();
+  ready_said_ = false;
   new_game_due_ = true;
   options_due_ = true;
   state_ = State::AwaitingUciOk;
@@ -60,8 +61,8 @@ void UciClient::on_line(std::string_view line, std::int64_t now_ms) {
       if (state_ != State::AwaitingReadyOk) break;
       state_ = State::Idle;
       deadline_.reset();
-      if (!ever_ready_) {
-        ever_ready_ = true;
+      if (!ready_said_) {
+        ready_said_ = true;
         EngineEvent ready;
         ready.kind = EngineEvent::Kind::Ready;
         events_.push_back(std::move(ready));

@@ -43,7 +43,7 @@ struct SearchRequest {
 
 struct EngineEvent {
   enum class Kind {
-    Ready,       // the first readyok: name, author and options are known
+    Ready,       // an engine's first readyok: name, author and options are known
     BestMove,    // a search's move
     NoMove,      // the engine says there is none (mate or stalemate)
     Died,        // its output ended
@@ -121,7 +121,7 @@ class UciClient {
   std::string name_, author_;
   std::vector<EngineOption> options_;
   Strength strength_;
-  bool ever_ready_ = false;
+  bool ready_said_ = false;  // Ready reported for this engine
   bool options_due_ = false;
   bool new_game_due_ = false;
   std::optional<bool> chess960_set_;      // UCI_Chess960 as last set, when the engine has it

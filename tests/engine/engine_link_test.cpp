@@ -127,9 +127,12 @@ TEST_P(RealEngine, KilledMidSearchIsReportedAndStartedAgainWithThePosition) {
   link.start(now_ms());
   long_search.limits.movetime_ms = 200;
   link.search(long_search, now_ms());
+  auto ready = next_event(link);
+  ASSERT_TRUE(ready);
+  EXPECT_EQ(ready->kind, Kind::Ready) << ready->text;
   auto e = next_event(link);
   ASSERT_TRUE(e);
-  EXPECT_EQ(e->kind, Kind::BestMove) << e->text;  // Ready is said once only
+  EXPECT_EQ(e->kind, Kind::BestMove) << e->text;
   EXPECT_NE(link.pid(), first);
   EXPECT_TRUE(long_search.position().is_legal(e->move));
 }
