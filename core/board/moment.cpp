@@ -42,6 +42,8 @@ std::string_view irregularity_name(Irregularity i) {
       return "late-press";
     case Irregularity::ClockNotStarted:
       return "clock-not-started";
+    case Irregularity::OutsideMoveRefused:
+      return "outside-move-refused";
   }
   return "?";
 }

@@ -23,12 +23,13 @@ enum class MomentKind : std::uint8_t {
 
 enum class Irregularity : std::uint8_t {
   None,
-  TouchMove,          // the first touched piece (square) was not the one moved (Art. 4.3)
-  TouchedNotMoved,    // another own piece (square) was lifted and not moved
-  CastlingRookFirst,  // the rook lifted before the king in a castling (Art. 4.4.2)
-  OwnMoveEarly,       // an own piece lifted before the opponent's move is on this board
-  LatePress,          // sighted: his clock pressed after the blind player's next move (Art. 6.2.2)
-  ClockNotStarted,    // a move made before the clock was started (live mode, awaiting start)
+  TouchMove,           // the first touched piece (square) was not the one moved (Art. 4.3)
+  TouchedNotMoved,     // another own piece (square) was lifted and not moved
+  CastlingRookFirst,   // the rook lifted before the king in a castling (Art. 4.4.2)
+  OwnMoveEarly,        // an own piece lifted before the opponent's move is on this board
+  LatePress,           // sighted: his clock pressed after the blind player's next move (Art. 6.2.2)
+  ClockNotStarted,     // a move made before the clock was started (live mode, awaiting start)
+  OutsideMoveRefused,  // a move from outside the boards (`move`) the game did not take
 };
 
 enum class PendingReason : std::uint8_t {

@@ -48,7 +48,7 @@ std::int64_t WatchedBoards::deadline(int& board) const {
   return watch_[std::size_t(board)].check_at;
 }
 
-void WatchedBoards::returned(Session&, std::int64_t ms, std::vector<Output>& out) {
+void WatchedBoards::returned(SessionSteps&, std::int64_t ms, std::vector<Output>& out) {
   for (int b = 0; b < board_count(); ++b) {
     BoardWatch& w = watch(b);
     const bool was_discrepant = w.discrepant();
@@ -57,7 +57,7 @@ void WatchedBoards::returned(Session&, std::int64_t ms, std::vector<Output>& out
   }
 }
 
-void WatchedBoards::restored(Session& s, int board) {
+void WatchedBoards::restored(SessionSteps& s, int board) {
   BoardWatch& w = watch(board);
   w.base = s.recognizer(board).occupancy();
   w.events.clear();
@@ -74,13 +74,13 @@ chess::Bitboard WatchedBoards::unexplained_holes(const Session& s, int board) co
                      owner_on_move(s, board));
 }
 
-void WatchedBoards::check_board(Session& s, int board, std::int64_t ms, bool settled,
+void WatchedBoards::check_board(SessionSteps& s, int board, std::int64_t ms, bool settled,
                                 std::vector<Output>& out) {
   BoardWatch& w = watch(board);
   if (settled) w.check_at = board::kNoDeadline;
   if (s.over() || s.restoring(board)) return;
   const board::Recognizer& r = s.recognizer(board);
-  const chess::Bitboard bad = unexplained_holes(s, board);
+  const chess::Bitboard bad = unexplained_holes(s.session(), board);
   if (!bad) {
     if (!w.discrepant()) return;
     w.empty = w.occupied = 0;
@@ -88,7 +88,7 @@ void WatchedBoards::check_board(Session& s, int board, std::int64_t ms, bool set
     Output light = board_output(Output::Kind::LightSquares, ms, board);
     if (!w.expected.is_none()) light.squares = move_squares(r.position(), w.expected);
     out.push_back(light);
-    refreeze(s, board);
+    s.refreeze(board);
     return;
   }
   if (!settled) return;
@@ -105,13 +105,14 @@ void WatchedBoards::check_board(Session& s, int board, std::int64_t ms, bool set
   Output light = board_output(Output::Kind::LightSquares, ms, board);
   light.squares = bad;
   out.push_back(light);
-  speak(s, board, ms, wrong_board_phrase(empty, occupied, language(s, board)), out);
-  refreeze(s, board);
+  s.speak(board, ms, wrong_board_phrase(empty, occupied, s.language(board)), out);
+  s.refreeze(board);
 }
 
-void WatchedBoards::read_after(Session& s, int board, const chess::Position& shown, chess::Move m,
-                               chess::Bitboard base, const std::vector<board::HoleEvent>& events,
-                               std::size_t done, std::vector<Output>& out) {
+void WatchedBoards::read_after(SessionSteps& s, int board, const chess::Position& shown,
+                               chess::Move m, chess::Bitboard base,
+                               const std::vector<board::HoleEvent>& events, std::size_t done,
+                               std::vector<Output>& out) {
   // The board shows the position after `m`, except for the holes of an own move begun
   // early: those events are read again from that position, in their order.
   const chess::Bitboard mine = move_squares(shown, m);
@@ -127,18 +128,17 @@ void WatchedBoards::read_after(Session& s, int board, const chess::Position& sho
   }
   chess::Position after = shown;
   after.play(m);
-  rec(s, board).reset(after, start);
-  refreeze(s, board);
-  std::vector<board::Moment>& moments = SeatingRules::moments(s);
-  moments.clear();
+  s.recognizer(board).reset(after, start);
+  s.refreeze(board);
+  std::vector<board::Moment> moments;
   for (std::size_t i = 0; i < events.size(); ++i)
     if (i >= done || !((mine | back) & chess::square_bb(events[i].square)))
-      rec(s, board).on_hole(events[i], moments);
+      s.recognizer(board).on_hole(events[i], moments);
   const std::vector<board::Moment> replayed = moments;
-  for (const board::Moment& mo : replayed) handle(s, board, mo, after, out);
+  for (const board::Moment& mo : replayed) s.handle_moment(board, mo, after, out);
 }
 
-void WatchedBoards::tell_early(Session& s, int board, std::int64_t ms, chess::Square square,
+void WatchedBoards::tell_early(SessionSteps& s, int board, std::int64_t ms, chess::Square square,
                                std::vector<Output>& out) {
   BoardWatch& w = watch(board);
   if (w.told_early) return;
@@ -150,8 +150,8 @@ void WatchedBoards::tell_early(Session& s, int board, std::int64_t ms, chess::Sq
                            .piece = s.position().piece_on(square),
                            .irregularity = board::Irregularity::OwnMoveEarly};
   out.push_back(o);
-  speak(s, board, ms,
-        std::string(record::message_text(Message::ReproduceFirst, language(s, board))), out);
+  s.speak(board, ms, std::string(record::message_text(Message::ReproduceFirst, s.language(board))),
+          out);
 }
 
 }  // namespace tactile::game

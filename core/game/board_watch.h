@@ -31,14 +31,14 @@ struct BoardWatch {
 class WatchedBoards : public SeatingRules {
  public:
   std::int64_t deadline(int& board) const override;
-  void due(Session& s, int board, std::int64_t ms, std::vector<Output>& out) override {
+  void due(SessionSteps& s, int board, std::int64_t ms, std::vector<Output>& out) override {
     check_board(s, board, ms, true, out);
   }
   chess::Bitboard discrepancy(int board) const override {
     return watch(board).empty | watch(board).occupied;
   }
-  void returned(Session& s, std::int64_t ms, std::vector<Output>& out) override;
-  void restored(Session& s, int board) override;
+  void returned(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) override;
+  void restored(SessionSteps& s, int board) override;
   void ended() override;
 
  protected:
@@ -50,17 +50,18 @@ class WatchedBoards : public SeatingRules {
   virtual chess::Bitboard unexplained_holes(const Session& s, int board) const;
   // Compares `board`'s holes with the game: a discrepancy once `settled` (reported once
   // for the same holes), resolved as soon as they agree.
-  void check_board(Session& s, int board, std::int64_t ms, bool settled, std::vector<Output>& out);
+  void check_board(SessionSteps& s, int board, std::int64_t ms, bool settled,
+                   std::vector<Output>& out);
   // `board`, showing `shown` with pegs in `base` when `events` began, has reproduced `m`
   // with its first `done` events: its recognizer reads from the position after `m`, and
   // the events not on m's holes (an own move begun early) are read again, in their order,
   // then every event after the reproduction was done (a capture of the piece just placed).
-  void read_after(Session& s, int board, const chess::Position& shown, chess::Move m,
+  void read_after(SessionSteps& s, int board, const chess::Position& shown, chess::Move m,
                   chess::Bitboard base, const std::vector<board::HoleEvent>& events,
                   std::size_t done, std::vector<Output>& out);
   // The owner of `board` lifted his own piece (on `square`) before the opponent's move is
   // on his board: recorded for the arbiter and he is asked to reproduce it first.
-  void tell_early(Session& s, int board, std::int64_t ms, chess::Square square,
+  void tell_early(SessionSteps& s, int board, std::int64_t ms, chess::Square square,
                   std::vector<Output>& out);
 
  private:

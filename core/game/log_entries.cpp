@@ -25,7 +25,7 @@ std::string color_name(chess::Color c) {
   return c == chess::White ? "white" : "black";
 }
 
-bool belongs_to_board(Output::Kind k, Seating seating) {
+bool belongs_to_board(Output::Kind k, const SeatingDescription& seating) {
   switch (k) {
     case Output::Kind::Mirrored:
     case Output::Kind::Discrepancy:
@@ -35,7 +35,7 @@ bool belongs_to_board(Output::Kind k, Seating seating) {
     case Output::Kind::Speak:
     case Output::Kind::Alarm:
     case Output::Kind::LightSquares:
-      return seating != Seating::OneBoard;
+      return seating.names_boards();
     default:
       return false;
   }
@@ -69,12 +69,8 @@ LogEntry start_entry(std::int64_t ms, const SessionConfig& config, const std::st
   j["both_flags_draw"] = config.both_flags_draw;
   j["language"] = record::language_code(config.language);
   if (config.wait_for_start) j["wait_for_start"] = true;
-  j["seating"] = seating_name(config.seating);
-  if (config.seating == Seating::Sighted) j["player"] = color_name(config.player);
-  if (config.seating == Seating::TwoBoards) {
-    j["board_a"] = color_name(config.board_a);
-    if (config.language_b) j["language_b"] = record::language_code(*config.language_b);
-  }
+  j["seating"] = config.seating->name();
+  config.seating->write_start(config.seating_options, j);
   return j;
 }
 
@@ -107,7 +103,16 @@ LogEntry button_entry(int board, const board::ButtonEvent& e) {
   return j;
 }
 
-LogEntry output_entry(const Output& o, Seating seating) {
+LogEntry outside_move_entry(std::int64_t ms, std::string_view uci, std::string_view source) {
+  LogEntry j;
+  j["t"] = ms;
+  j["type"] = "outside-move";
+  j["uci"] = uci;
+  j["source"] = source;
+  return j;
+}
+
+LogEntry output_entry(const Output& o, const SeatingDescription& seating) {
   LogEntry j;
   j["t"] = o.ms;
   j["type"] = output_kind_name(o.kind);
@@ -280,6 +285,14 @@ LoggedHeard heard_from_entry(const nlohmann::json& j) {
     throw chess::ParseError("question: missing or not a whole number");
   h.question = j["question"].get<int>();
   return h;
+}
+
+LoggedOutsideMove outside_move_from_entry(const nlohmann::json& j) {
+  LoggedOutsideMove m;
+  m.uci = string_from_entry(j, "uci");
+  m.source = string_from_entry(j, "source");
+  if (m.source.empty()) throw chess::ParseError("source: empty: give where the move came from");
+  return m;
 }
 
 }  // namespace tactile::game

@@ -19,7 +19,7 @@ namespace tactile::game {
 using LogEntry = nlohmann::ordered_json;
 
 // The first entry: start position, variant, completion mode, time control, language,
-// seating (and the seating's player, board A's colour and board B's language), and the
+// seating (and the seating's own fields, its description's write_start), and the
 // game's identity `game_id` when one is given (the daemon makes it: 128 random bits as 32
 // lowercase hex digits; the core has no randomness of its own).
 LogEntry start_entry(std::int64_t ms, const SessionConfig& config, const std::string& game_id = {});
@@ -32,10 +32,13 @@ LogEntry hole_entry(int board, const board::HoleEvent& e);
 LogEntry button_entry(int board, const board::ButtonEvent& e);
 // Question `question` said to its end at `ms` (Session::heard): an input like a button.
 LogEntry heard_entry(int board, int question, std::int64_t ms);
+// A move from outside the boards (Session::on_outside_move), written before it acts:
+// {"t","type":"outside-move","uci","source"}.
+LogEntry outside_move_entry(std::int64_t ms, std::string_view uci, std::string_view source);
 // One output of the session, in a game of `seating`. A record that belongs to a board
 // carries "board": always for mirrored, discrepancy and resolved; for moments, speech,
-// alarms and lights only where there are two boards (a one-board log stays as it was).
-LogEntry output_entry(const Output& o, Seating seating = Seating::OneBoard);
+// alarms and lights only where the seating names boards (a one-board log stays as it was).
+LogEntry output_entry(const Output& o, const SeatingDescription& seating = default_seating());
 // An arbiter's command as given at `ms` by the user `uid` (the control socket's peer),
 // written before it takes effect: {"t","type":"arbiter","command",..fields..,"uid"}.
 LogEntry arbiter_entry(std::int64_t ms, const ArbiterCommand& c, long uid);
@@ -68,6 +71,11 @@ struct LoggedHeard {
   int question = 0;
 };
 LoggedHeard heard_from_entry(const nlohmann::json& entry);
+struct LoggedOutsideMove {
+  std::string uci;     // as given: whether it is a legal move is the session's to say
+  std::string source;  // "engine", "script", ...
+};
+LoggedOutsideMove outside_move_from_entry(const nlohmann::json& entry);
 // The entry's "t": a game time within 0..kMaxGameMs (setup_rules.h).
 std::int64_t time_from_entry(const nlohmann::json& entry);
 // A string field.

@@ -2,6 +2,7 @@
 // the opponent's on it); every move made on it switches the clock.
 #pragma once
 
+#include "core/game/seating_description.h"
 #include "core/game/seating_rules.h"
 
 namespace tactile::game {
@@ -14,9 +15,12 @@ class OneBoardSeating final : public SeatingRules {
   chess::Color owner(const Session& s, int) const override { return s.position().side_to_move(); }
   bool reads(const Session&, int) const override { return true; }
   bool clock_of(const Session&, int board, chess::Color) const override { return board == 0; }
-  void hole(Session&, int, const board::HoleEvent&, std::vector<Output>&) override {}
-  void made(Session& s, int board, const board::Moment& m, const chess::Position& before,
+  void hole(SessionSteps&, int, const board::HoleEvent&, std::vector<Output>&) override {}
+  void made(SessionSteps& s, int board, const board::Moment& m, const chess::Position& before,
             std::vector<Output>& out) override;
 };
+
+// The description of seating = one-board (the default).
+const SeatingDescription& one_board_seating();
 
 }  // namespace tactile::game

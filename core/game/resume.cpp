@@ -51,14 +51,8 @@ bool daemon_speech(const std::string& type, const std::string& previous_type) {
 
 // What the daemon feeds the session: board events and the arbiter's commands.
 bool event_record(const std::string& type) {
-  return type == "hole" || type == "button" || type == "arbiter" || type == "heard";
-}
-
-chess::Color color_from_entry(const nlohmann::json& j, const char* key) {
-  const std::string c = string_from_entry(j, key);
-  if (c != "white" && c != "black")
-    throw chess::ParseError(std::string(key) + ": '" + c + "' is not white or black");
-  return c == "white" ? chess::White : chess::Black;
+  return type == "hole" || type == "button" || type == "arbiter" || type == "heard" ||
+         type == "outside-move";
 }
 
 // A record as it compares: what the writer makes of it, without its place in the chain.
@@ -116,23 +110,11 @@ SessionConfig config_from_start_entry(const nlohmann::json& start) {
     // A log written before seatings existed is a one-board game.
     if (start.contains("seating")) {
       const std::string seating = string_from_entry(start, "seating");
-      const auto s = parse_seating(seating);
-      if (!s)
-        throw chess::ParseError("seating: '" + seating +
-                                "' is not one-board, sighted or two-boards");
-      config.seating = *s;
+      config.seating = find_seating(seating);
+      if (!config.seating)
+        throw chess::ParseError("seating: '" + seating + "' is not " + seating_names(", ", " or "));
     }
-    if (config.seating == Seating::Sighted) config.player = color_from_entry(start, "player");
-    if (config.seating == Seating::TwoBoards) {
-      config.board_a = color_from_entry(start, "board_a");
-      if (start.contains("language_b")) {
-        const std::string b = string_from_entry(start, "language_b");
-        record::Language l;
-        if (!record::parse_language(b, l))
-          throw chess::ParseError("language_b: '" + b + "' is not de, en or ru");
-        config.language_b = l;
-      }
-    }
+    config.seating_options = config.seating->read_start(start);
     return config;
   });
 }
@@ -291,6 +273,14 @@ struct Replayer {
       // A press the player's channel took (the record read back, the board checked, the
       // speech rate, a repeat of the channel's phrase) is no input of the session.
       if (!j.value("channel", false)) r.session.on_button(b.board, b.event, out);
+      take();
+    } else if (type == "outside-move") {
+      // A move from outside the boards (an engine's), logged before it acted: no engine
+      // is asked again, the record is the move.
+      const LoggedOutsideMove m = at_line(line, [&] { return outside_move_from_entry(j); });
+      event_ms = ms;
+      advance(ms);
+      r.session.on_outside_move(ms, m.uci, m.source, out);
       take();
     } else if (type == "setting") {
       at_line(line, [&] { apply_setting_entry(j, r.players); });
@@ -468,9 +458,10 @@ ResumedGame LogFollower::game() const {
 
 bool known_record_type(std::string_view type) {
   static constexpr std::string_view kOthers[] = {
-      "start",  "hole",       "button",         "heard", "arbiter", "envelope", "clock",   "board",
-      "resync", "resume",     "players",        "pgn",   "stop",    "closed",   "setting", "said",
-      "health", "board-lent", "board-returned",
+      "start",    "hole",   "button",     "heard",          "arbiter",
+      "envelope", "clock",  "board",      "resync",         "resume",
+      "players",  "pgn",    "stop",       "closed",         "setting",
+      "said",     "health", "board-lent", "board-returned", "outside-move",
   };
   for (std::string_view t : kOthers)
     if (t == type) return true;

@@ -1,22 +1,25 @@
 // What one seating decides, behind one interface the session calls (docs/architecture.md,
 // "Seatings"): which boards it reads and when, what a made move does to the clocks and who
-// hears it, what a board must still reproduce and when it differs from the game. One class
-// a seating, one file each:
+// hears it, what a board must reproduce and when it differs from the game. One class
+// a seating, one file each with its description (seating_description.h):
 // - OneBoardSeating (one_board.cpp, D.2.10.1): one board carries both sides' moves;
 // - SightedSeating (sighted.cpp, D.2.5): the tactile board is the blind player's, the
 //   sighted player's move is taken from its reproduction there or from his clock press;
 // - TwoBoardsSeating (two_boards.cpp, D.1, D.2.9): each player his board, every move
 //   mirrored on the other.
 // A seating keeps only its own state; the game, the clock, the recognizers and the phase
-// are the session's, reached through the steps below. Every call gets the session.
+// are the session's, reached through its steps (session_steps.h), which every call that
+// acts gets; a call that only asks gets the session to read.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game/session.h"
+#include "core/game/session_steps.h"
 
 namespace tactile::game {
 
@@ -34,20 +37,32 @@ class SeatingRules {
   // not restoring, not adjourned).
   virtual bool reads(const Session& s, int board) const = 0;
   // Before an event is handled: the recognizers set as this turn wants them.
-  virtual void prepare(Session&) {}
+  virtual void prepare(SessionSteps&) {}
   // A hole event on `board`, after its recognizer has had it.
-  virtual void hole(Session&, int board, const board::HoleEvent& e, std::vector<Output>& out) = 0;
+  virtual void hole(SessionSteps&, int board, const board::HoleEvent& e,
+                    std::vector<Output>& out) = 0;
   // A clock press (the sighted opponent's clock).
-  virtual void clock_press(Session&, const board::ButtonEvent&, std::vector<Output>&) {}
+  virtual void clock_press(SessionSteps&, const board::ButtonEvent&, std::vector<Output>&) {}
   // An announce or other button on a board that reads no move now; true if handled here.
-  virtual bool unread_button(Session&, int, const board::ButtonEvent&, std::vector<Output>&) {
+  virtual bool unread_button(SessionSteps&, int, const board::ButtonEvent&, std::vector<Output>&) {
     return false;
   }
   // A move made on `board` (from `before`).
-  virtual void made(Session& s, int board, const board::Moment& m, const chess::Position& before,
-                    std::vector<Output>& out) = 0;
+  virtual void made(SessionSteps& s, int board, const board::Moment& m,
+                    const chess::Position& before, std::vector<Output>& out) = 0;
+  // Why a move from outside the boards (`m`: legal in the game's position, from `source`,
+  // e.g. "engine") is not taken now; "" if it is. No seating on the boards alone takes
+  // one: the default says so.
+  virtual std::string outside_move_refusal(const Session&, chess::Move,
+                                           std::string_view source) const;
+  // Makes the move from outside the boards (`made`: a Made moment at its time, from the
+  // game's position `before`), once outside_move_refusal said "" for it: as a move made
+  // on another board (a two-boards opponent's): recorded, the clocks switched, announced,
+  // and reproduced on the player's board (WatchedBoards watches that).
+  virtual void outside_move(SessionSteps&, const board::Moment&, const chess::Position&,
+                            std::string_view, std::vector<Output>&) {}
   // A moment other than Made, before the session's own handling; true if handled here.
-  virtual bool moment(Session&, int, const board::Moment&, const chess::Position&,
+  virtual bool moment(SessionSteps&, int, const board::Moment&, const chess::Position&,
                       std::vector<Output>&) {
     return false;
   }
@@ -57,7 +72,7 @@ class SeatingRules {
     board = 0;
     return board::kNoDeadline;
   }
-  virtual void due(Session&, int, std::int64_t, std::vector<Output>&) {}
+  virtual void due(SessionSteps&, int, std::int64_t, std::vector<Output>&) {}
   virtual chess::Bitboard discrepancy(int) const { return 0; }
   virtual chess::Move to_reproduce(int) const { return chess::Move::none(); }
   virtual std::string arbiter_matter() const { return ""; }
@@ -68,65 +83,11 @@ class SeatingRules {
   }
   // The game went back (take-back, rollback, adjournment): what the boards were doing is
   // dropped; Resolved for a board whose discrepancy ends with it.
-  virtual void returned(Session&, std::int64_t, std::vector<Output>&) {}
+  virtual void returned(SessionSteps&, std::int64_t, std::vector<Output>&) {}
   // `board` shows the game's position again after a restore.
-  virtual void restored(Session&, int) {}
+  virtual void restored(SessionSteps&, int) {}
   // The game is over.
   virtual void ended() {}
-
- protected:
-  // The session's shared steps (session.h), for the seatings.
-  static GameLine& game(Session& s) { return s.game_; }
-  static std::optional<clock::ChessClock>& clock(Session& s) { return s.clock_; }
-  static board::Recognizer& rec(Session& s, int board) { return s.rec(board); }
-  static record::Language language(const Session& s, int board) { return s.language(board); }
-  static bool reads_now(const Session& s, int board) { return s.reads(board); }
-  static void refreeze(Session& s, int board) { s.refreeze(board); }
-  static void speak(Session& s, int board, std::int64_t ms, std::string text,
-                    std::vector<Output>& out) {
-    s.speak(board, ms, std::move(text), out);
-  }
-  static void handle(Session& s, int board, const board::Moment& m, const chess::Position& before,
-                     std::vector<Output>& out) {
-    s.handle(board, m, before, out);
-  }
-  static void press_clock(Session& s, chess::Color presser, std::int64_t ms,
-                          std::vector<Output>& out) {
-    s.press_clock(presser, ms, out);
-  }
-  static void start_clock(Session& s, std::int64_t ms, std::vector<Output>& out) {
-    s.start_clock(ms, out);
-  }
-  static void switch_clock(Session& s, std::int64_t ms, std::vector<Output>& out) {
-    s.switch_clock(ms, out);
-  }
-  static void record_move(Session& s, const board::Moment& m, const chess::Position& before,
-                          std::int64_t clock_ms) {
-    s.record_move(m, before, clock_ms);
-  }
-  static Output made_output(const Session& s, int board, const board::Moment& m,
-                            const chess::Position& before) {
-    return s.made_output(board, m, before);
-  }
-  static void check_game_end(Session& s, std::int64_t ms, chess::Color mover,
-                             std::vector<Output>& out, std::int64_t clock_ms = -1) {
-    s.check_game_end(ms, mover, out, clock_ms);
-  }
-  // How `m` is said to the player of `board` (`mover`: the board it was made on, where a
-  // corrected reading is said to be corrected).
-  static std::string move_announcement(const Session& s, int board, const board::Moment& m,
-                                       const chess::Position& before, bool mover);
-  // The steps every made move on the mover's own board takes (one board, two boards): his
-  // clock charged if it runs (D.2.4), the move recorded, its Made moment, and said to him.
-  static void make_on_board(Session& s, int board, const board::Moment& m,
-                            const chess::Position& before, std::vector<Output>& out);
-  static bool restoring_now(const Session& s, int board) {
-    return s.restoring_[std::size_t(Session::board_index(board))];
-  }
-  static std::vector<board::Moment>& moments(Session& s) { return s.moments_; }
 };
-
-// The rules of `seating`, chosen once when the session is made.
-std::unique_ptr<SeatingRules> make_seating_rules(const SessionConfig& config);
 
 }  // namespace tactile::game

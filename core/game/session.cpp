@@ -10,6 +10,7 @@
 #include "core/clock/flag.h"
 #include "core/game/clock_not_started.h"
 #include "core/game/seating_rules.h"
+#include "core/game/session_steps.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 #include "core/record/number_words.h"
@@ -41,7 +42,7 @@ Session::Session(SessionConfig config)
       game_(config_.start),
       boards_{board::Recognizer(config_.start, config_.recognizer),
               board::Recognizer(config_.start, config_.recognizer)},
-      seating_(make_seating_rules(config_)) {
+      seating_(config_.seating->make_rules(config_)) {
   if (config_.time_control) clock_.emplace(*config_.time_control, config_.both_flags_draw);
   if (clock_) game_.record().set_tag("TimeControl", clock_->to_pgn_tag());
   moments_.reserve(16);
@@ -70,7 +71,7 @@ Session::Session(Session&&) noexcept = default;
 Session& Session::operator=(Session&&) noexcept = default;
 
 record::Language Session::language(int board) const {
-  return board == 1 && config_.language_b ? *config_.language_b : config_.language;
+  return board_language(config_, board);
 }
 
 int Session::board_count() const {
@@ -151,6 +152,7 @@ std::int64_t Session::next_deadline() const {
 }
 
 void Session::advance(std::int64_t now_ms, std::vector<Output>& out) {
+  SessionSteps steps(*this);
   for (;;) {
     const std::int64_t flag_at =
         clock_ && clock_started() && !over() ? clock_->next_flag_time_ms() : board::kNoDeadline;
@@ -173,7 +175,7 @@ void Session::advance(std::int64_t now_ms, std::vector<Output>& out) {
     if (flag_at <= board_at) {
       check_flag(flag_at, out);
     } else if (check) {
-      seating_->due(*this, check_board, board_at, out);
+      seating_->due(steps, check_board, board_at, out);
     } else {
       moments_.clear();
       const chess::Position before = recognizer(board).position();
@@ -184,16 +186,17 @@ void Session::advance(std::int64_t now_ms, std::vector<Output>& out) {
 }
 
 void Session::on_hole(int board, const board::HoleEvent& e, std::vector<Output>& out) {
+  SessionSteps steps(*this);
   if (!uses(board)) return;  // a board the seating does not use
   advance(e.ms, out);
-  seating_->prepare(*this);
+  seating_->prepare(steps);
   moments_.clear();
   const chess::Position before = recognizer(board).position();
   rec(board).on_hole(e, moments_);
   const std::vector<board::Moment> moments = moments_;
   for (const board::Moment& m : moments) handle(board, m, before, out);
   check_restored(board);
-  if (!over() && !restoring_[std::size_t(board)]) seating_->hole(*this, board, e, out);
+  if (!over() && !restoring_[std::size_t(board)]) seating_->hole(steps, board, e, out);
 }
 
 void Session::heard(int board, int question, std::int64_t ms, std::vector<Output>& out) {
@@ -204,9 +207,10 @@ void Session::heard(int board, int question, std::int64_t ms, std::vector<Output
 }
 
 void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out) {
+  SessionSteps steps(*this);
   if (!uses(board)) return;
   advance(e.ms, out);
-  seating_->prepare(*this);
+  seating_->prepare(steps);
   switch (e.button) {
     case board::Button::Time:
       say_time(board, e.ms, out);
@@ -215,7 +219,7 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
       if (!last_spoken_[board].empty()) speak(board, e.ms, last_spoken_[board], out);
       return;
     case board::Button::Clock:
-      if (phase_ != Phase::NotBegun && phase_ != Phase::Over) seating_->clock_press(*this, e, out);
+      if (phase_ != Phase::NotBegun && phase_ != Phase::Over) seating_->clock_press(steps, e, out);
       return;
     default:
       break;
@@ -224,7 +228,7 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
     start_clock(e.ms, out);
     return;
   }
-  if (!reads(board) && seating_->unread_button(*this, board, e, out)) return;
+  if (!reads(board) && seating_->unread_button(steps, board, e, out)) return;
   moments_.clear();
   const chess::Position before = recognizer(board).position();
   rec(board).on_button(e, moments_);
@@ -232,6 +236,7 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
 }
 
 void Session::dispatch(int board, const chess::Position& before, std::vector<Output>& out) {
+  SessionSteps steps(*this);
   const std::vector<board::Moment> moments = moments_;
   for (const board::Moment& m : moments) {
     if (m.kind != MomentKind::Made) {
@@ -242,7 +247,7 @@ void Session::dispatch(int board, const chess::Position& before, std::vector<Out
       made_at_resumption(board, m, before, out);
     } else {
       const bool awaiting = phase_ == Phase::AwaitingStart;
-      seating_->made(*this, board, m, before, out);
+      seating_->made(steps, board, m, before, out);
       note_clock_not_started(config_, !awaiting, board, m, language(board), out);
     }
   }
@@ -250,7 +255,8 @@ void Session::dispatch(int board, const chess::Position& before, std::vector<Out
 
 void Session::handle(int board, const board::Moment& m, const chess::Position& before,
                      std::vector<Output>& out) {
-  if (seating_->moment(*this, board, m, before, out)) return;
+  SessionSteps steps(*this);
+  if (seating_->moment(steps, board, m, before, out)) return;
   const record::Language lang = language(board);
   Output o = moment_output(m, board);
   switch (m.kind) {

@@ -7,8 +7,8 @@
 // The session keeps what every seating shares: the game line (GameLine), the clock, the
 // boards' recognizers, the game's Phase, the arbiter's commands and what is said. What a
 // seating changes (which boards it reads, how a made move is announced and switches the
-// clock, what a board must reproduce) is one SeatingRules class of its own, chosen once
-// from the config (seating_rules.h: one_board.cpp, sighted.cpp, two_boards.cpp).
+// clock, what a board must reproduce) is one SeatingRules class of its own, made once by
+// the config's seating description (seating_description.h, the registry seatings.h).
 //
 // Time: every call carries its time; calls must not go back in time. Before handling an
 // event at time t the session first handles what fell due before it (settle time, flag),
@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/board/events.h"
@@ -34,7 +35,8 @@
 #include "core/game/game_line.h"
 #include "core/game/output.h"
 #include "core/game/phase.h"
-#include "core/game/seating.h"
+#include "core/game/seating_description.h"
+#include "core/game/seatings.h"
 #include "core/record/language.h"
 #include "core/record/messages.h"
 
@@ -46,11 +48,10 @@ struct SessionConfig {
   std::optional<clock::TimeControl> time_control;        // none: no clock runs
   bool both_flags_draw = false;                          // rapid/blitz 1.16.7
   record::Language language = record::Language::German;  // board A's player's
-  Seating seating = Seating::OneBoard;
-  chess::Color player = chess::White;   // sighted: the blind player's colour (board A)
-  chess::Color board_a = chess::White;  // two-boards: the colour of board A's player
-  // two-boards: board B's player's language; none: the same as board A's.
-  std::optional<record::Language> language_b;
+  // Who sits at which board: the seating (from the registry, never null) and its own
+  // settings, checked by it (its keys: player, board-a, language-b, ...).
+  const SeatingDescription* seating = &default_seating();
+  SeatingOptions seating_options;
   // Live mode: the clock does not start with the session but on the arbiter's start
   // command, or on an announce press while the board shows the start position and no
   // move has been made (a club game with no arbiter). Booting never starts a clock.
@@ -91,6 +92,15 @@ class Session {
   // Board 0 is board A, 1 board B (two-boards only; elsewhere board B is ignored).
   void on_hole(int board, const board::HoleEvent& e, std::vector<Output>& out);
   void on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out);
+  // A move from outside the boards (an engine, later a network or another program):
+  // `uci` in the game's position, from `source` ("engine", "script"), at `ms`. The
+  // seating makes it as a move made on another board (recorded, the clocks, announced,
+  // reproduced on the player's board), or it is refused: then the refusal is said and
+  // logged (an irregularity `outside-move-refused` with the move, an alarm) and nothing
+  // else changes. outside_move_refusal says why it would be refused ("" if it is taken).
+  std::string outside_move_refusal(std::string_view uci, std::string_view source) const;
+  void on_outside_move(std::int64_t ms, std::string_view uci, std::string_view source,
+                       std::vector<Output>& out);
   // The question `question` (a Speak output's number) has been said to its end at `ms`:
   // auto mode confirms a pending reading only a settle time after this. A report of an
   // older question (corrected or withdrawn since) changes nothing. Questions are numbered
@@ -121,8 +131,9 @@ class Session {
   // reproduced the last move) and its holes.
   const board::Recognizer& recognizer(int board = 0) const { return boards_[board_index(board)]; }
   const SessionConfig& config() const { return config_; }
-  Seating seating() const { return config_.seating; }
-  // The number of boards the seating uses: 2 for two-boards, else 1.
+  // The seating's description (its name, boards, ...).
+  const SeatingDescription& seating() const { return *config_.seating; }
+  // The number of boards the seating uses (1 or 2).
   int board_count() const;
   // The colour whose player sits at `board` (two-boards), the blind player's (sighted);
   // one-board: the side to move.
@@ -152,7 +163,7 @@ class Session {
   chess::Bitboard restoring(int board = 0) const;
 
  private:
-  friend class SeatingRules;  // the seatings use the shared steps below
+  friend class SessionSteps;  // the seatings' view of the shared steps below
 
   static int board_index(int board) { return board == 1 ? 1 : 0; }
   board::Recognizer& rec(int board) { return boards_[board_index(board)]; }

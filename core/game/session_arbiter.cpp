@@ -8,6 +8,7 @@
 #include "core/chess/uci.h"
 #include "core/game/seating_rules.h"
 #include "core/game/session.h"
+#include "core/game/session_steps.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 
@@ -205,8 +206,9 @@ void Session::roll_back(std::int64_t ms, int number, std::vector<Output>& out) {
 
 std::array<chess::Bitboard, 2> Session::return_to(int plies, std::int64_t ms,
                                                   std::vector<Output>& out) {
+  SessionSteps steps(*this);
   game_.back_to(plies);
-  seating_->returned(*this, ms, out);
+  seating_->returned(steps, ms, out);
   std::array<chess::Bitboard, 2> fix = {0, 0};
   for (int b = 0; b < board_count(); ++b) {
     rec(b).reset(position(), recognizer(b).occupancy());
@@ -225,6 +227,7 @@ std::array<chess::Bitboard, 2> Session::return_to(int plies, std::int64_t ms,
 }
 
 void Session::check_restored(int board) {
+  SessionSteps steps(*this);
   if (!restoring_[std::size_t(board_index(board))]) return;
   if (recognizer(board).occupancy() != position().occupied()) {
     rec(board).set_frozen(true);
@@ -233,7 +236,7 @@ void Session::check_restored(int board) {
   // The board shows the position: reading starts afresh (unless the game waits for the
   // arbiter's resume-adjourned).
   restoring_[std::size_t(board_index(board))] = false;
-  seating_->restored(*this, board);
+  seating_->restored(steps, board);
   rec(board).reset(position(), recognizer(board).occupancy());
   refreeze(board);
 }
@@ -245,11 +248,12 @@ void Session::say_all(std::int64_t ms, record::Message m, std::vector<Output>& o
 
 void Session::made_at_resumption(int board, const board::Moment& m, const chess::Position& before,
                                  std::vector<Output>& out) {
+  SessionSteps steps(*this);
   if (m.move == sealed_->move) {
     // 14.2: the sealed move is on the board: announced, and the responder's clock starts.
     sealed_.reset();
     phase_ = Phase::Playing;
-    seating_->made(*this, board, m, before, out);
+    seating_->made(steps, board, m, before, out);
     return;
   }
   // Only the sealed move may be made: the board goes back to the position before it.

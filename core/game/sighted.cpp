@@ -29,21 +29,74 @@ chess::Move with_piece(chess::Move m, chess::PieceType piece) {
   if (m.kind() != chess::Move::Promotion) return m;
   return chess::Move::make(m.from(), m.to(), chess::Move::Promotion, piece);
 }
+class SightedDescription final : public SeatingDescription {
+ public:
+  std::string_view name() const override { return "sighted"; }
+  std::span<const SeatingKey> keys() const override { return kKeys; }
+  std::string set(SeatingOptions& options, std::string_view key,
+                  const std::string& value) const override {
+    if (key != "player") return SeatingDescription::set(options, key, value);
+    if (std::string fault = colour_fault(value); !fault.empty()) return fault;
+    options[std::string(key)] = value;
+    return {};
+  }
+  void write_start(const SeatingOptions& options, nlohmann::ordered_json& start) const override {
+    start["player"] = colour_name(player(options));
+  }
+  SeatingOptions read_start(const nlohmann::json& start) const override {
+    return {{"player", colour_name(colour_from_start(start, "player"))}};
+  }
+  std::string_view clock_button_need() const override {
+    return "the sighted player's clock button";
+  }
+  std::string_view manual() const override {
+    return "sighted: board A is the blind player's\n"
+           "(--player white|black); the sighted opponent's move is made\n"
+           "when board A shows it or at his `button clock`, whichever\n"
+           "first; his press runs the clocks, late or never (D.2.5).\n";
+  }
+  std::string_view manual_keys() const override {
+    return "        player = white | black          sighted: the blind player's colour (default\n"
+           "                                        white); the tactile board is his, the sighted\n"
+           "                                        opponent's move is made when it is shown\n"
+           "                                        there or at his clock button, whichever "
+           "first\n";
+  }
+  std::unique_ptr<SeatingRules> make_rules(const SessionConfig& config) const override {
+    return std::make_unique<SightedSeating>(player(config.seating_options),
+                                            config.start.occupied());
+  }
+
+ private:
+  static constexpr SeatingKey kKeys[] = {
+      {"player", "white|black", "sighted: the blind player's colour, white or black"},
+  };
+  // The blind player's colour (board A's): white unless set.
+  static chess::Color player(const SeatingOptions& o) {
+    return colour_option(o, "player", chess::White);
+  }
+};
 }  // namespace
+
+const SeatingDescription& sighted_seating() {
+  static const SightedDescription description;
+  return description;
+}
 
 SightedSeating::SightedSeating(chess::Color player, chess::Bitboard start_holes) : player_(player) {
   watch(0).base = start_holes;
 }
 
-void SightedSeating::prepare(Session& s) {
+void SightedSeating::prepare(SessionSteps& s) {
   // His moves are completed by what the board shows (nobody presses announce for them),
   // his promotion is the piece named or a queen at once; the blind player's as configured.
   const bool his = his_turn(s);
-  rec(s, 0).set_completion(his ? board::Completion::Auto : s.config().recognizer.completion);
-  rec(s, 0).set_promotion_question(!his);
+  s.recognizer(0).set_completion(his ? board::Completion::Auto : s.config().recognizer.completion);
+  s.recognizer(0).set_promotion_question(!his);
 }
 
-void SightedSeating::hole(Session& s, int, const board::HoleEvent& e, std::vector<Output>& out) {
+void SightedSeating::hole(SessionSteps& s, int, const board::HoleEvent& e,
+                          std::vector<Output>& out) {
   BoardWatch& w = watch(0);
   if (w.discrepant()) check_board(s, 0, e.ms, false, out);  // put right yet?
   if (!his_turn(s)) return;
@@ -51,7 +104,8 @@ void SightedSeating::hole(Session& s, int, const board::HoleEvent& e, std::vecto
   read_stream(s, e, out);
 }
 
-void SightedSeating::read_stream(Session& s, const board::HoleEvent& e, std::vector<Output>& out) {
+void SightedSeating::read_stream(SessionSteps& s, const board::HoleEvent& e,
+                                 std::vector<Output>& out) {
   const BoardWatch& w = watch(0);
   const chess::Bitboard bit = chess::square_bb(e.square);
   const chess::Position& before = s.position();
@@ -102,8 +156,8 @@ void SightedSeating::read_stream(Session& s, const board::HoleEvent& e, std::vec
   make_from_stream(s, found, e.ms, w.events.size(), out);
 }
 
-void SightedSeating::make_from_stream(Session& s, chess::Move m, std::int64_t ms, std::size_t done,
-                                      std::vector<Output>& out) {
+void SightedSeating::make_from_stream(SessionSteps& s, chess::Move m, std::int64_t ms,
+                                      std::size_t done, std::vector<Output>& out) {
   const chess::Position before = s.position();
   const BoardWatch& w = watch(0);
   const chess::Bitboard base = w.base;
@@ -113,8 +167,8 @@ void SightedSeating::make_from_stream(Session& s, chess::Move m, std::int64_t ms
   if (!s.over()) read_after(s, 0, before, m, base, events, done, out);
 }
 
-void SightedSeating::made(Session& s, int, const board::Moment& m, const chess::Position& before,
-                          std::vector<Output>& out) {
+void SightedSeating::made(SessionSteps& s, int, const board::Moment& m,
+                          const chess::Position& before, std::vector<Output>& out) {
   if (before.side_to_move() != player_) {
     shown(s, m, before, out);  // his move, read by stillness (the stream could not decide)
   } else {
@@ -122,7 +176,7 @@ void SightedSeating::made(Session& s, int, const board::Moment& m, const chess::
   }
 }
 
-void SightedSeating::shown(Session& s, const board::Moment& m, const chess::Position& before,
+void SightedSeating::shown(SessionSteps& s, const board::Moment& m, const chess::Position& before,
                            std::vector<Output>& out) {
   // Made now (D.2.5: on his own board it was made already); the clocks follow his press,
   // which came already (his clock comment is his time then) or is still to come.
@@ -130,56 +184,56 @@ void SightedSeating::shown(Session& s, const board::Moment& m, const chess::Posi
   pressed_ms_.reset();
   waiting_ = chess::Move::none();
   watch(0).told_early = false;
-  record_move(s, m, before, clock_ms);
+  s.record_move(m, before, clock_ms);
   prepare(s);  // the blind player's turn
-  Output o = made_output(s, 0, m, before);
+  Output o = s.made_output(0, m, before);
   out.push_back(o);
   Output mirror = make_output(Output::Kind::Mirrored, m.ms);
   mirror.san = o.san;
   mirror.uci = o.uci;
   out.push_back(mirror);
-  std::string phrase(record::message_text(Message::Opponent, language(s, 0)));
+  std::string phrase(record::message_text(Message::Opponent, s.language(0)));
   phrase += ": ";
-  phrase += record::move_phrase(before, m.move, language(s, 0));
-  speak(s, 0, m.ms, std::move(phrase), out);
+  phrase += record::move_phrase(before, m.move, s.language(0));
+  s.speak(0, m.ms, std::move(phrase), out);
   // A mate, stalemate or dead position on the board ends the game with no press; the
   // clocks stand as at his press if it came first.
-  check_game_end(s, m.ms, before.side_to_move(), out, clock_ms);
+  s.check_game_end(m.ms, before.side_to_move(), out, clock_ms);
 }
 
-void SightedSeating::own_move(Session& s, const board::Moment& m, const chess::Position& before,
-                              std::vector<Output>& out) {
+void SightedSeating::own_move(SessionSteps& s, const board::Moment& m,
+                              const chess::Position& before, std::vector<Output>& out) {
   // His announce is his press (D.2.4): it starts the opponent's clock if his own runs. If
   // the sighted player has not pressed since his move, the sighted clock runs on.
-  std::optional<clock::ChessClock>& c = clock(s);
+  const std::optional<clock::ChessClock>& c = s.clock();
   const bool runs = c && c->started();
   const bool switches = runs && c->running() == player_;
   if (switches) {
-    c->move_made(m.ms);
+    s.charge_move(m.ms);
     matter_.clear();
   } else if (runs) {
     blind_moved_on_his_time_ = true;
   }
-  record_move(s, m, before, m.ms);
+  s.record_move(m, before, m.ms);
   prepare(s);
-  out.push_back(made_output(s, 0, m, before));
-  speak(s, 0, m.ms, move_announcement(s, 0, m, before, true), out);
-  if (switches || !runs) switch_clock(s, m.ms, out);  // (no clock: the turn passes)
+  out.push_back(s.made_output(0, m, before));
+  s.speak(0, m.ms, s.move_announcement(0, m, before, true), out);
+  if (switches || !runs) s.switch_clock(m.ms, out);  // (no clock: the turn passes)
   BoardWatch& w = watch(0);
   w.base = s.recognizer(0).occupancy();  // his turn starts from the holes as they are
   w.events.clear();
   w.told_early = false;
-  check_game_end(s, m.ms, before.side_to_move(), out);
+  s.check_game_end(m.ms, before.side_to_move(), out);
 }
 
-void SightedSeating::clock_press(Session& s, const board::ButtonEvent& e,
+void SightedSeating::clock_press(SessionSteps& s, const board::ButtonEvent& e,
                                  std::vector<Output>& out) {
   const Phase phase = s.phase();
   if (phase != Phase::Playing && phase != Phase::AwaitingStart) return;
   const chess::Color sighted = ~player_;
   if (phase == Phase::AwaitingStart) {
     if (!his_turn(s)) return;
-    start_clock(s, e.ms, out);  // his press starts the game
+    s.start_clock(e.ms, out);  // his press starts the game
   }
   if (blind_moved_on_his_time_) {
     // Art. 6.2.2: he may stop his clock after the blind player's next move; no move is
@@ -191,13 +245,13 @@ void SightedSeating::clock_press(Session& s, const board::ButtonEvent& e,
     Output o = make_output(Output::Kind::Moment, e.ms);
     o.moment = late;
     out.push_back(o);
-    press_clock(s, sighted, e.ms, out);
+    s.press_clock(sighted, e.ms, out);
     if (his_turn(s)) {
       // Whether he made his next move before this press only he knows: if it is not on
       // the tactile board yet, the press is taken as made with it (whichever first), and
       // the arbiter is told the blind player's clock runs in the sighted player's turn.
       if (!pressed_ms_) pressed_ms_ = e.ms;
-      if (clock(s) && clock(s)->running() == player_)
+      if (s.clock() && s.clock()->running() == player_)
         matter_ =
             "late press: the blind player's clock runs in the sighted player's turn "
             "(Art. 6.2.2; the arbiter may adjust the clocks)";
@@ -208,10 +262,10 @@ void SightedSeating::clock_press(Session& s, const board::ButtonEvent& e,
     if (pressed_ms_) return;  // pressed already for this move
     pressed_ms_ = e.ms;       // his move is made; the board will show which
   }
-  press_clock(s, sighted, e.ms, out);
+  s.press_clock(sighted, e.ms, out);
 }
 
-bool SightedSeating::moment(Session& s, int board, const board::Moment& m,
+bool SightedSeating::moment(SessionSteps& s, int board, const board::Moment& m,
                             const chess::Position& before, std::vector<Output>& out) {
   if (m.kind == MomentKind::Illegal && before.side_to_move() != player_) {
     // His move, misplaced on the tactile board: nobody made an illegal move (his move is
@@ -235,7 +289,7 @@ bool SightedSeating::moment(Session& s, int board, const board::Moment& m,
   return false;
 }
 
-void SightedSeating::returned(Session& s, std::int64_t ms, std::vector<Output>& out) {
+void SightedSeating::returned(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) {
   WatchedBoards::returned(s, ms, out);
   pressed_ms_.reset();
   blind_moved_on_his_time_ = false;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/game/board_watch.h"
+#include "core/game/seating_description.h"
 
 namespace tactile::game {
 
@@ -22,15 +23,16 @@ class SightedSeating final : public WatchedBoards {
   }
   chess::Color owner(const Session&, int) const override { return player_; }
   bool reads(const Session&, int) const override { return true; }
-  void prepare(Session& s) override;
-  void hole(Session& s, int board, const board::HoleEvent& e, std::vector<Output>& out) override;
-  void clock_press(Session& s, const board::ButtonEvent& e, std::vector<Output>& out) override;
-  void made(Session& s, int board, const board::Moment& m, const chess::Position& before,
+  void prepare(SessionSteps& s) override;
+  void hole(SessionSteps& s, int board, const board::HoleEvent& e,
             std::vector<Output>& out) override;
-  bool moment(Session& s, int board, const board::Moment& m, const chess::Position& before,
+  void clock_press(SessionSteps& s, const board::ButtonEvent& e, std::vector<Output>& out) override;
+  void made(SessionSteps& s, int board, const board::Moment& m, const chess::Position& before,
+            std::vector<Output>& out) override;
+  bool moment(SessionSteps& s, int board, const board::Moment& m, const chess::Position& before,
               std::vector<Output>& out) override;
   std::string arbiter_matter() const override { return matter_; }
-  void returned(Session& s, std::int64_t ms, std::vector<Output>& out) override;
+  void returned(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) override;
 
  protected:
   // Any of the side to move's legal moves under way explains the holes (his reproduction,
@@ -38,21 +40,21 @@ class SightedSeating final : public WatchedBoards {
   bool owner_on_move(const Session&, int) const override { return true; }
 
  private:
-  bool his_turn(const Session& s) const { return s.position().side_to_move() != player_; }
+  bool his_turn(const SessionSteps& s) const { return s.position().side_to_move() != player_; }
   // His move, now on the tactile board: made, recorded and confirmed to the blind player.
-  void shown(Session& s, const board::Moment& m, const chess::Position& before,
+  void shown(SessionSteps& s, const board::Moment& m, const chess::Position& before,
              std::vector<Output>& out);
   // The blind player's own move: announced, and his press of the clock (D.2.4).
-  void own_move(Session& s, const board::Moment& m, const chess::Position& before,
+  void own_move(SessionSteps& s, const board::Moment& m, const chess::Position& before,
                 std::vector<Output>& out);
   // Reads the hole events of his turn as a stream: a legal reproduction complete in them
   // is his move at once, unless a longer move could still extend it (then the stream
   // decides: its next event elsewhere, or stillness).
-  void read_stream(Session& s, const board::HoleEvent& e, std::vector<Output>& out);
+  void read_stream(SessionSteps& s, const board::HoleEvent& e, std::vector<Output>& out);
   // His move `m` made at `ms` from the first `done` events of his turn; the events on
   // other holes, and all after those, are the blind player's own move, read again from the
   // position after it.
-  void make_from_stream(Session& s, chess::Move m, std::int64_t ms, std::size_t done,
+  void make_from_stream(SessionSteps& s, chess::Move m, std::int64_t ms, std::size_t done,
                         std::vector<Output>& out);
 
   chess::Color player_;  // the blind player's colour
@@ -70,5 +72,8 @@ class SightedSeating final : public WatchedBoards {
   chess::Bitboard waiting_holes_ = 0;
   std::string matter_;  // what the arbiter should look at ("" if nothing)
 };
+
+// The description of seating = sighted (its key `player`, the blind player's colour).
+const SeatingDescription& sighted_seating();
 
 }  // namespace tactile::game

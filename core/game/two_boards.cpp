@@ -3,10 +3,12 @@
 #include <utility>
 
 #include "core/board/readings.h"
+#include "core/chess/error.h"
 #include "core/chess/movegen.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/game/board_check.h"
+#include "core/game/log_entries.h"
 
 namespace tactile::game {
 namespace {
@@ -15,7 +17,91 @@ Output board_output(Output::Kind kind, std::int64_t ms, int board) {
   o.board = board;
   return o;
 }
+// The colour of board A's player: board-b's opposite when set, else board-a, else white.
+chess::Color board_a(const SeatingOptions& o) {
+  if (o.contains("board-b")) return ~colour_option(o, "board-b", chess::White);
+  return colour_option(o, "board-a", chess::White);
+}
+
+class TwoBoardsDescription final : public SeatingDescription {
+ public:
+  std::string_view name() const override { return "two-boards"; }
+  int boards() const override { return 2; }
+  std::span<const SeatingKey> keys() const override { return kKeys; }
+  std::string set(SeatingOptions& options, std::string_view key,
+                  const std::string& value) const override {
+    std::string fault;
+    if (key == "board-a" || key == "board-b") {
+      fault = colour_fault(value);
+      if (fault.empty() && key == "board-b" && options.contains("board-a") &&
+          options.at("board-a") == value)
+        fault = "is the colour of board A too: each player has his own board";
+    } else if (key == "language-b") {
+      fault = language_fault(value);
+    } else {
+      return SeatingDescription::set(options, key, value);
+    }
+    if (fault.empty()) options[std::string(key)] = value;
+    return fault;
+  }
+  void write_start(const SeatingOptions& options, nlohmann::ordered_json& start) const override {
+    start["board_a"] = colour_name(board_a(options));
+    if (options.contains("language-b")) start["language_b"] = options.at("language-b");
+  }
+  SeatingOptions read_start(const nlohmann::json& start) const override {
+    SeatingOptions options{{"board-a", colour_name(colour_from_start(start, "board_a"))}};
+    if (start.contains("language_b")) {
+      const std::string b = string_from_entry(start, "language_b");
+      if (!language_fault(b).empty())
+        throw chess::ParseError("language_b: '" + b + "' is not de, en or ru");
+      options["language-b"] = b;
+    }
+    return options;
+  }
+  std::optional<record::Language> language(const SeatingOptions& options,
+                                           int board) const override {
+    record::Language l{};
+    if (board != 1 || !options.contains("language-b") ||
+        !record::parse_language(options.at("language-b"), l))
+      return std::nullopt;
+    return l;
+  }
+  std::string_view manual() const override {
+    return "two-boards: each player his own board, A and B; a move is made\n"
+           "on the mover's board and reproduced on the other; a board that\n"
+           "settles otherwise is a discrepancy until put right (D.2.9).\n"
+           "Every printed line then starts with its board: A, B, or - for\n"
+           "what belongs to the game (clock, result, the arbiter).\n";
+  }
+  std::string_view manual_keys() const override {
+    return "        board-a = white | black | gpio | serial | script\n"
+           "        board-b = white | black | gpio | serial | script\n"
+           "                                        two-boards: a colour seats that player at the\n"
+           "                                        board; a driver reads the board (board B's\n"
+           "                                        driver is required; board A's may be `board`)\n"
+           "        language-b = de | en | ru       two-boards: board B's player's language\n";
+  }
+  std::unique_ptr<SeatingRules> make_rules(const SessionConfig& config) const override {
+    return std::make_unique<TwoBoardsSeating>(board_a(config.seating_options));
+  }
+
+ private:
+  static constexpr SeatingKey kKeys[] = {
+      {"board-a", "white|black",
+       "two-boards: the colour of board A's player (white or black), or its driver (gpio, "
+       "serial or script, as board)"},
+      {"board-b", "white|black",
+       "two-boards: the colour of board B's player (white or black), or its driver (gpio, "
+       "serial or script)"},
+      {"language-b", "de|en|ru", "two-boards: board B's language, de, en or ru"},
+  };
+};
 }  // namespace
+
+const SeatingDescription& two_boards_seating() {
+  static const TwoBoardsDescription description;
+  return description;
+}
 
 bool TwoBoardsSeating::reads(const Session& s, int board) const {
   const BoardWatch& w = watch(board);
@@ -38,30 +124,30 @@ chess::Bitboard TwoBoardsSeating::unexplained_holes(const Session& s, int board)
   return bad;
 }
 
-bool TwoBoardsSeating::unread_button(Session& s, int board, const board::ButtonEvent& e,
+bool TwoBoardsSeating::unread_button(SessionSteps& s, int board, const board::ButtonEvent& e,
                                      std::vector<Output>& out) {
   // A board that reads no move: the announce press says its holes are settled.
   if (e.button == board::Button::Announce) check_board(s, board, e.ms, true, out);
   return true;
 }
 
-void TwoBoardsSeating::made(Session& s, int board, const board::Moment& m,
+void TwoBoardsSeating::made(SessionSteps& s, int board, const board::Moment& m,
                             const chess::Position& before, std::vector<Output>& out) {
-  make_on_board(s, board, m, before, out);
+  s.make_on_board(board, m, before, out);
   // Said to the opponent on his board too (D.2.1), in his language.
-  speak(s, 1 - board, m.ms, move_announcement(s, 1 - board, m, before, false), out);
-  switch_clock(s, m.ms, out);
+  s.speak(1 - board, m.ms, s.move_announcement(1 - board, m, before, false), out);
+  s.switch_clock(m.ms, out);
   boards_follow(s, m.ms, out);
-  check_game_end(s, m.ms, before.side_to_move(), out);
+  s.check_game_end(m.ms, before.side_to_move(), out);
   if (!s.over()) mirror_done_early(s, m.ms, out);
 }
 
-void TwoBoardsSeating::boards_follow(Session& s, std::int64_t ms, std::vector<Output>& out) {
-  const chess::Move m = game(s).last_move();
-  const chess::Position before = game(s).before_last();
+void TwoBoardsSeating::boards_follow(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) {
+  const chess::Move m = s.game().last_move();
+  const chess::Position before = s.game().before_last();
   for (int b = 0; b < 2; ++b) {
     BoardWatch& w = watch(b);
-    if (owner(s, b) == s.position().side_to_move()) {
+    if (owner(s.session(), b) == s.position().side_to_move()) {
       // The opponent's board: it must reproduce the move; it is shown there.
       w.expected = m;
       w.base = s.recognizer(b).occupancy();
@@ -74,16 +160,17 @@ void TwoBoardsSeating::boards_follow(Session& s, std::int64_t ms, std::vector<Ou
         if (squares & chess::square_bb(e.square)) w.events.push_back(e);
       w.early.clear();
       w.told_early = false;
-      rec(s, b).reset(before, s.recognizer(b).occupancy());
+      s.recognizer(b).reset(before, s.recognizer(b).occupancy());
       Output light = board_output(Output::Kind::LightSquares, ms, b);
       light.squares = squares;
       out.push_back(light);
     }
-    refreeze(s, b);
+    s.refreeze(b);
   }
 }
 
-void TwoBoardsSeating::mirror_done_early(Session& s, std::int64_t ms, std::vector<Output>& out) {
+void TwoBoardsSeating::mirror_done_early(SessionSteps& s, std::int64_t ms,
+                                         std::vector<Output>& out) {
   // Reproduced already, before the mover's announce: no hole event will come to say so.
   for (int b = 0; b < 2; ++b) {
     const BoardWatch& w = watch(b);
@@ -93,10 +180,10 @@ void TwoBoardsSeating::mirror_done_early(Session& s, std::int64_t ms, std::vecto
   }
 }
 
-void TwoBoardsSeating::hole(Session& s, int board, const board::HoleEvent& e,
+void TwoBoardsSeating::hole(SessionSteps& s, int board, const board::HoleEvent& e,
                             std::vector<Output>& out) {
   BoardWatch& w = watch(board);
-  if (w.expected.is_none() && !owner_on_move(s, board)) {
+  if (w.expected.is_none() && !owner_on_move(s.session(), board)) {
     // Perhaps the reproduction of the move being made on the other board, begun before
     // its announce (the trace holds this event already).
     if (w.early.empty())
@@ -108,16 +195,17 @@ void TwoBoardsSeating::hole(Session& s, int board, const board::HoleEvent& e,
     const chess::Position& shown = s.recognizer(board).position();
     const chess::Bitboard bit = chess::square_bb(e.square);
     // His own move begun before the opponent's is on his board: not read until then.
-    if (e.change == board::Hole::Up && (s.position().pieces(owner(s, board)) & bit) &&
+    if (e.change == board::Hole::Up && (s.position().pieces(owner(s.session(), board)) & bit) &&
         !(move_squares(shown, w.expected) & bit))
       tell_early(s, board, e.ms, e.square, out);
     if (reproduces(shown, w.expected, w.base, w.events)) mirrored(s, board, e.ms, out);
   }
   if (w.discrepant()) check_board(s, board, e.ms, false, out);
-  w.check_at = reads_now(s, board) ? board::kNoDeadline : e.ms + s.config().recognizer.settle_ms;
+  w.check_at = s.reads(board) ? board::kNoDeadline : e.ms + s.config().recognizer.settle_ms;
 }
 
-void TwoBoardsSeating::mirrored(Session& s, int board, std::int64_t ms, std::vector<Output>& out) {
+void TwoBoardsSeating::mirrored(SessionSteps& s, int board, std::int64_t ms,
+                                std::vector<Output>& out) {
   BoardWatch& w = watch(board);
   const chess::Position shown = s.recognizer(board).position();
   const chess::Move m = w.expected;

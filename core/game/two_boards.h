@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/game/board_watch.h"
+#include "core/game/seating_description.h"
 
 namespace tactile::game {
 
@@ -20,10 +21,11 @@ class TwoBoardsSeating final : public WatchedBoards {
     return board == 1 ? ~board_a_ : board_a_;
   }
   bool reads(const Session& s, int board) const override;
-  void hole(Session& s, int board, const board::HoleEvent& e, std::vector<Output>& out) override;
-  bool unread_button(Session& s, int board, const board::ButtonEvent& e,
+  void hole(SessionSteps& s, int board, const board::HoleEvent& e,
+            std::vector<Output>& out) override;
+  bool unread_button(SessionSteps& s, int board, const board::ButtonEvent& e,
                      std::vector<Output>& out) override;
-  void made(Session& s, int board, const board::Moment& m, const chess::Position& before,
+  void made(SessionSteps& s, int board, const board::Moment& m, const chess::Position& before,
             std::vector<Output>& out) override;
   chess::Move to_reproduce(int board) const override { return watch(board).expected; }
 
@@ -35,12 +37,15 @@ class TwoBoardsSeating final : public WatchedBoards {
 
  private:
   // After a move the boards take their roles again: the opponent's must reproduce it.
-  void boards_follow(Session& s, std::int64_t ms, std::vector<Output>& out);
+  void boards_follow(SessionSteps& s, std::int64_t ms, std::vector<Output>& out);
   // Mirrors at once a board that reproduced the last move before it was announced.
-  void mirror_done_early(Session& s, std::int64_t ms, std::vector<Output>& out);
-  void mirrored(Session& s, int board, std::int64_t ms, std::vector<Output>& out);
+  void mirror_done_early(SessionSteps& s, std::int64_t ms, std::vector<Output>& out);
+  void mirrored(SessionSteps& s, int board, std::int64_t ms, std::vector<Output>& out);
 
   chess::Color board_a_;
 };
+
+// The description of seating = two-boards (its keys board-a, board-b, language-b).
+const SeatingDescription& two_boards_seating();
 
 }  // namespace tactile::game

@@ -49,6 +49,7 @@ constexpr std::array<std::array<std::string_view, 3>, kCount> kTexts = {{
     {"Gegner", "Opponent", "Соперник"},
     {"Uhr nicht gestartet", "Clock not started", "Часы не запущены"},
     {"Bitte pruefen", "Check", "Проверьте"},
+    {"Zug von aussen abgelehnt", "Move from outside refused", "Ход извне отклонён"},
 }};
 
 constexpr bool all_filled() {

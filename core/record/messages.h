@@ -28,20 +28,21 @@ enum class Message {
   Checkmate,
   Stalemate,
   DeadPosition,
-  PromotionQueen,   // after a promotion asked with the default piece: confirm or correct
-  BoardLost,        // the board's link is gone (unplugged): moves are not seen meanwhile
-  BoardFound,       // the board is connected (again) and reconciled with the game
-  GameContinued,    // the daemon restarted and rebuilt the game from its log
-  Fault,            // the daemon stopped on an error (or cannot start): the journal says why
-  RecordFailed,     // the PGN cannot be written (disk full, folder gone): the log holds all
-  RecordRestored,   // the PGN is written again after a failure
-  BoardWrong,       // D.2.9: this board differs from the game; the squares follow
-  HoleEmpty,        // after a square: that hole should hold a peg ("Felix drei leer")
-  HoleOccupied,     // after a square: that hole should be empty ("Gustav eins besetzt")
-  ReproduceFirst,   // an own move begun before the opponent's is reproduced on the board
-  Opponent,         // before the sighted opponent's move, a confirmation ("Gegner: ...")
-  ClockNotStarted,  // a move made while the clock waits for the arbiter's start
-  CheckHole,        // before a square: its hole reads otherwise than the game for a minute
+  PromotionQueen,      // after a promotion asked with the default piece: confirm or correct
+  BoardLost,           // the board's link is gone (unplugged): moves are not seen meanwhile
+  BoardFound,          // the board is connected (again) and reconciled with the game
+  GameContinued,       // the daemon restarted and rebuilt the game from its log
+  Fault,               // the daemon stopped on an error (or cannot start): the journal says why
+  RecordFailed,        // the PGN cannot be written (disk full, folder gone): the log holds all
+  RecordRestored,      // the PGN is written again after a failure
+  BoardWrong,          // D.2.9: this board differs from the game; the squares follow
+  HoleEmpty,           // after a square: that hole should hold a peg ("Felix drei leer")
+  HoleOccupied,        // after a square: that hole should be empty ("Gustav eins besetzt")
+  ReproduceFirst,      // an own move begun before the opponent's is reproduced on the board
+  Opponent,            // before the sighted opponent's move, a confirmation ("Gegner: ...")
+  ClockNotStarted,     // a move made while the clock waits for the arbiter's start
+  CheckHole,           // before a square: its hole reads otherwise than the game for a minute
+  OutsideMoveRefused,  // a move from outside the boards (an engine) that this game does not take
   Count
 };
 

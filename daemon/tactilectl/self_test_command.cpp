@@ -451,9 +451,7 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
   if (board_index == 1 && !config.board_b)
     throw UsageError{"--board b: " + config_path + " has no board B (seating = two-boards)"};
   const daemon::BoardSetup& setup = board_index == 0 ? config : *config.board_b;
-  const Language language = board_index == 1 && config.session.language_b
-                                ? *config.session.language_b
-                                : config.session.language;
+  const Language language = game::board_language(config.session, board_index);
 
   // tactiled owns the board while it runs; during a game, above all, nobody else may read
   // it. Declared before the board's link, so that the link is closed before the lease

@@ -25,14 +25,12 @@ record::BrailleStatus braille_status(const game::Session& s, std::int64_t now) {
 }
 
 std::string braille_line(const game::Session& s, int board, std::int64_t now) {
-  const game::SessionConfig& c = s.config();
-  const record::Language lang = board == 1 && c.language_b ? *c.language_b : c.language;
+  const record::Language lang = game::board_language(s.config(), board);
   return record::status_line(braille_status(s, now), lang);
 }
 
 std::vector<std::string> braille_record(const game::Session& s, int board) {
-  const game::SessionConfig& c = s.config();
-  const record::Language lang = board == 1 && c.language_b ? *c.language_b : c.language;
+  const record::Language lang = game::board_language(s.config(), board);
   const chess::PgnGame& game = s.record();
   std::vector<std::string> pairs;
   for (std::size_t i = 0; i < game.moves.size(); ++i) {

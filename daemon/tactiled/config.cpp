@@ -2,17 +2,20 @@
 
 #include <boost/program_options/parsers.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "core/chess/chess960.h"
 #include "core/chess/error.h"
 #include "core/chess/input_text.h"
 #include "core/clock/time_control.h"
 #include "core/clock/time_warnings.h"
-#include "core/game/seating.h"
+#include "core/game/seatings.h"
 #include "core/game/setup_rules.h"
 #include "core/record/language.h"
 
@@ -42,31 +45,22 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"pgn", "PGN path"},
     {"speech", "on or off"},
     {"speech-device", "the ALSA device board A's player hears (default: default)"},
-    {"speech-device-b", "two-boards: the ALSA device board B's player hears (default: default)"},
+    {"speech-device-b", "board B's player's ALSA device (default: default)"},
     {"clock-press", "on or off"},
     {"time-warnings", "board A's player's low-time warnings, off or e.g. 5:00,2:00,1:00,0:30,0:10"},
-    {"time-warnings-b", "two-boards: board B's player's low-time warnings"},
+    {"time-warnings-b", "board B's player's low-time warnings"},
     {"speech-rate", "board A's speech rate in words per minute, 80 to 450 (default 160)"},
-    {"speech-rate-b", "two-boards: board B's speech rate"},
+    {"speech-rate-b", "board B's speech rate"},
     {"speech-volume", "board A's speech volume, 0 to 200 (default 100)"},
-    {"speech-volume-b", "two-boards: board B's speech volume"},
+    {"speech-volume-b", "board B's speech volume"},
     {"braille", "board A's braille display through brltty (replay: its brailles lines), on or off"},
-    {"braille-b", "two-boards: board B's braille display, on or off"},
+    {"braille-b", "board B's braille display, on or off"},
     {"braille-host", "board A's brltty (BrlAPI host, e.g. :0 or 127.0.0.1:1; default BrlAPI's)"},
-    {"braille-host-b", "two-boards: board B's brltty"},
+    {"braille-host-b", "board B's brltty"},
     {"braille-key-file", "board A's BrlAPI key file (auth=keyfile; default BrlAPI's)"},
-    {"braille-key-file-b", "two-boards: board B's BrlAPI key file"},
+    {"braille-key-file-b", "board B's BrlAPI key file"},
     {"braille-keys", "display keys to buttons, e.g. ROUTE0=announce,LNDN=record (docs/braille.md)"},
     {"auto-resume", "on or off"},
-    {"seating", "one-board, sighted or two-boards"},
-    {"player", "sighted: the blind player's colour, white or black"},
-    {"board-a",
-     "two-boards: the colour of board A's player (white or black), or its driver (gpio, "
-     "serial or script, as board)"},
-    {"board-b",
-     "two-boards: the colour of board B's player (white or black), or its driver (gpio, "
-     "serial or script)"},
-    {"language-b", "two-boards: board B's language, de, en or ru"},
     {"script-b", "board-b = script: board B's event script (a file or a FIFO)"},
     {"gpio-config-b", "board-b = gpio: board B's GPIO wiring file"},
     {"serial-port-b", "board-b = serial: board B's port, path or usb:VVVV:PPPP[:SERIAL]"},
@@ -80,6 +74,32 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
 // `board-a` and `board-b` take a colour or a driver: which one a value is.
 bool is_driver(std::string_view value) {
   return value == "gpio" || value == "serial" || value == "script";
+}
+
+// Every key with its help line: the shared ones, `seating`, and each seating's own (its
+// description's), a key that several seatings share once.
+std::vector<std::pair<std::string, std::string>> all_keys() {
+  std::vector<std::pair<std::string, std::string>> keys(std::begin(kKeys), std::end(kKeys));
+  // Board B's own keys are for the seatings with two boards: their help says which.
+  for (auto& [key, help] : keys)
+    if (help.starts_with("board B's")) help = game::seatings_with_boards(2) + ": " + help;
+  keys.emplace_back("seating", game::seating_names(", ", " or "));
+  for (const game::SeatingDescription* seating : game::seatings())
+    for (const game::SeatingKey& k : seating->keys())
+      if (std::none_of(keys.begin(), keys.end(), [&](const auto& e) { return e.first == k.key; }))
+        keys.emplace_back(k.key, k.help);
+  return keys;
+}
+
+bool has_key(const game::SeatingDescription& seating, std::string_view key) {
+  for (const game::SeatingKey& k : seating.keys())
+    if (k.key == key) return true;
+  return false;
+}
+
+// What a board B key given without a second board says.
+std::string only_for_two_boards() {
+  return "only for seating = " + game::seatings_with_boards(2);
 }
 
 [[noreturn]] void fail(const Setting& s, std::string_view key, const std::string& why) {
@@ -128,47 +148,32 @@ std::string trim(std::string_view text) {
   return std::string(text.substr(first, last - first + 1));
 }
 
-chess::Color colour(const Setting& s, std::string_view key) {
-  if (s.value == "white") return chess::White;
-  if (s.value == "black") return chess::Black;
-  fail(s, key, chess::shown(s.value) + " is not white or black");
-}
-
-// seating, player, board-a/board-b and language-b: who sits at which board.
+// seating and its own keys (its description's: player, board-a, language-b, ...): who
+// sits at which board.
 void read_seating(const Settings& settings, game::SessionConfig& config) {
   if (const Setting* s = find(settings, "seating")) {
-    const auto seating = game::parse_seating(s->value);
-    if (!seating)
-      fail(*s, "seating", chess::shown(s->value) + " is not one-board, sighted or two-boards");
-    config.seating = *seating;
+    config.seating = game::find_seating(s->value);
+    if (!config.seating)
+      fail(*s, "seating", chess::shown(s->value) + " is not " + game::seating_names(", ", " or "));
   }
-  const auto only_for = [&](std::string_view key, game::Seating seating) {
+  // A key of other seatings only: refused, naming them.
+  for (const auto& [key, help] : all_keys()) {
     const Setting* s = find(settings, key);
-    if (s && config.seating != seating)
-      fail(*s, key,
-           "only for seating = " + std::string(game::seating_name(seating)) + " (seating is " +
-               std::string(game::seating_name(config.seating)) + ")");
-    return s;
-  };
-  if (const Setting* s = only_for("player", game::Seating::Sighted))
-    config.player = colour(*s, "player");
-  const Setting* a = only_for("board-a", game::Seating::TwoBoards);
-  const Setting* b = only_for("board-b", game::Seating::TwoBoards);
-  // A driver's name on board-a/board-b is the board's driver (live_config reads it).
-  if (a && is_driver(a->value)) a = nullptr;
-  if (b && is_driver(b->value)) b = nullptr;
-  if (a) config.board_a = colour(*a, "board-a");
-  if (b) {
-    const chess::Color board_b = colour(*b, "board-b");
-    if (a && board_b == config.board_a)
-      fail(*b, "board-b", "is the colour of board A too: each player has his own board");
-    config.board_a = ~board_b;
+    if (!s || has_key(*config.seating, key) || game::seatings_with_key(key).empty()) continue;
+    fail(*s, key,
+         "only for seating = " + game::seatings_with_key(key) + " (seating is " +
+             std::string(config.seating->name()) + ")");
   }
-  if (const Setting* s = only_for("language-b", game::Seating::TwoBoards)) {
-    record::Language language{};
-    if (!record::parse_language(s->value, language))
-      fail(*s, "language-b", chess::shown(s->value) + " is not de, en or ru");
-    config.language_b = language;
+  config.seating_options.clear();
+  for (const game::SeatingKey& k : config.seating->keys()) {
+    const Setting* s = find(settings, k.key);
+    // A driver's name on board-a/board-b is the board's driver (live_config reads it).
+    const bool board_key =
+        std::string_view(k.key) == "board-a" || std::string_view(k.key) == "board-b";
+    if (!s || (board_key && is_driver(s->value))) continue;
+    if (const std::string why = config.seating->set(config.seating_options, k.key, s->value);
+        !why.empty())
+      fail(*s, k.key, why);
   }
 }
 
@@ -176,13 +181,14 @@ void read_seating(const Settings& settings, game::SessionConfig& config) {
 
 po::options_description setting_options() {
   po::options_description d("settings");
-  for (const auto& [key, help] : kKeys) d.add_options()(key, po::value<std::string>(), help);
+  for (const auto& [key, help] : all_keys())
+    d.add_options()(key.c_str(), po::value<std::string>(), help.c_str());
   return d;
 }
 
 void add_command_line(const po::variables_map& vm, Settings& settings) {
-  for (const auto& [key, help] : kKeys) {
-    if (vm.count(key)) settings[key] = Setting{vm[key].as<std::string>(), std::string("--") + key};
+  for (const auto& [key, help] : all_keys()) {
+    if (vm.count(key)) settings[key] = Setting{vm[key].as<std::string>(), "--" + key};
   }
 }
 
@@ -275,14 +281,15 @@ void braille_boards(const Settings& settings, bool (&out)[2]) {
 game::BoardPlayers board_players(const Settings& settings) {
   game::BoardPlayers p;
   const Setting* seating = find(settings, "seating");
-  const bool two = seating && seating->value == "two-boards";
+  const game::SeatingDescription* seated = seating ? game::find_seating(seating->value) : nullptr;
+  const bool two = seated && seated->boards() == 2;
   for (int b = 0; b < 2; ++b) {
     const std::string suffix = b == 1 ? "-b" : "";
     const std::string warnings = "time-warnings" + suffix, rate = "speech-rate" + suffix,
                       volume = "speech-volume" + suffix;
     for (const std::string& key : {warnings, rate, volume})
       if (b == 1 && !two && find(settings, key))
-        fail(*find(settings, key), key, "only for seating = two-boards");
+        fail(*find(settings, key), key, only_for_two_boards());
     game::PlayerSettings& s = p[std::size_t(b)];
     if (const Setting* w = find(settings, warnings)) {
       try {
@@ -317,10 +324,12 @@ std::string completion_fault(const BoardSetup& c, board::Completion completion) 
 }
 
 std::string seating_fault(const LiveConfig& c) {
-  if (c.session.seating != game::Seating::Sighted || c.board != BoardKind::Gpio) return {};
+  const std::string_view need = c.session.seating->clock_button_need();
+  if (need.empty() || c.board != BoardKind::Gpio) return {};
   for (const auto& [button, line] : c.gpio.buttons)
     if (button == board::Button::Clock) return {};
-  return "sighted needs the sighted player's clock button: the GPIO wiring " + c.gpio_config_path +
+  return std::string(c.session.seating->name()) + " needs " + std::string(need) +
+         ": the GPIO wiring " + c.gpio_config_path +
          " has no button.clock line (wire it, docs/gpio.md)";
 }
 
@@ -406,7 +415,7 @@ void read_braille(const Settings& settings, LiveConfig& c) {
                       key_file = "braille-key-file" + suffix;
     if (b == 1 && !c.board_b) {
       for (const std::string& key : {on, host, key_file})
-        if (const Setting* s = find(settings, key)) fail(*s, key, "only for seating = two-boards");
+        if (const Setting* s = find(settings, key)) fail(*s, key, only_for_two_boards());
       continue;
     }
     BoardSetup& setup = b == 0 ? c : *c.board_b;
@@ -474,17 +483,18 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   bool serial_b = false;
   const Setting* board_b = find(settings, "board-b");
   if (board_b && !is_driver(board_b->value)) board_b = nullptr;  // a colour (read_seating)
-  if (c.session.seating == game::Seating::TwoBoards) {
+  if (c.session.seating->boards() == 2) {
     if (!board_b)
       fail(*find(settings, "seating"), "seating",
-           "two-boards needs board B's driver: board-b = gpio, serial or script");
+           std::string(c.session.seating->name()) +
+               " needs board B's driver: board-b = gpio, serial or script");
     c.board_b.emplace();
     c.board_b->clock_press = false;  // one clock: board A's line presses it (clock-press-b)
     serial_b = read_board(settings, *board_b, "-b", *c.board_b);
   } else {
     for (const char* key :
          {"script-b", "gpio-config-b", "serial-port-b", "wiring-b", "clock-press-b"})
-      if (const Setting* s = find(settings, key)) fail(*s, key, "only for seating = two-boards");
+      if (const Setting* s = find(settings, key)) fail(*s, key, only_for_two_boards());
   }
   // A board of protocol 1.0 has no buttons, so auto is the serial board's default; a
   // 1.1 board with buttons plays in button mode as the GPIO board does (the driver warns
@@ -515,7 +525,7 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   if (const Setting* s = find(settings, "speech-device"))
     c.speech_device = device(*s, "speech-device");
   if (const Setting* s = find(settings, "speech-device-b")) {
-    if (!c.board_b) fail(*s, "speech-device-b", "only for seating = two-boards");
+    if (!c.board_b) fail(*s, "speech-device-b", only_for_two_boards());
     c.board_b->speech_device = device(*s, "speech-device-b");
   }
   c.players = board_players(settings);

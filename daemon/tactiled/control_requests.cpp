@@ -1,7 +1,7 @@
 #include "daemon/tactiled/control_requests.h"
 
 #include "core/chess/uci.h"
-#include "core/game/seating.h"
+#include "core/game/seatings.h"
 #include "core/record/time_phrase.h"
 
 namespace tactile::daemon {
@@ -81,7 +81,7 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
   j["adjourned"] = s.adjourned() || s.sealing();
   j["sealing"] = s.sealing();
   j["time_control"] = s.config().time_control ? s.config().time_control->to_string() : "";
-  j["seating"] = std::string(game::seating_name(s.seating()));
+  j["seating"] = std::string(s.seating().name());
   j["move_list"] = move_list(s);
   // Board A's move in progress: an announced reading waiting to be confirmed (D.2.8).
   j["pending"] = pending(s, 0);

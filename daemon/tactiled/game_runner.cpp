@@ -13,7 +13,7 @@ void GameRunner::open_log(const std::string& path, std::int64_t ms) {
   if (path.empty()) return;
   log_.open(path);
   game::LogEntry start = game::start_entry(ms, config_, new_game_id());
-  game::add_player_fields(start, channel_.players(), game::boards_of(config_.seating));
+  game::add_player_fields(start, channel_.players(), config_.seating->boards());
   write(start);
 }
 
@@ -156,6 +156,18 @@ void GameRunner::hole(int board, board::HoleEvent e) {
   session_.on_hole(board, e, buffer_);
   flush();
   warn(e.ms);
+}
+
+std::string GameRunner::outside_move(std::int64_t ms, const std::string& uci,
+                                     const std::string& source) {
+  ms = at(ms);
+  catch_up(ms);  // what fell due before the move comes first (a flag)
+  std::string refused = session_.outside_move_refusal(uci, source);
+  write(game::outside_move_entry(ms, uci, source));
+  session_.on_outside_move(ms, uci, source, buffer_);
+  flush();
+  warn(ms);
+  return refused;
 }
 
 void GameRunner::button(int board, board::ButtonEvent e) {

@@ -74,6 +74,11 @@ class GameRunner {
   void start(std::int64_t ms);
   void hole(int board, board::HoleEvent e);
   void button(int board, board::ButtonEvent e);
+  // A move from outside the boards (`uci`, from `source`: "engine", "script") at `ms`:
+  // logged first (an outside-move record), like a hole event, then handed to the session,
+  // which makes it or refuses it (the refusal is said and logged). Returns why it was
+  // refused, "" when it was made.
+  std::string outside_move(std::int64_t ms, const std::string& uci, const std::string& source);
   // The time is `now`: handles what fell due up to now minus the report delay.
   void advance(std::int64_t now);
   // Board `board`'s speaker has said question `question` (Output::question) to its end

@@ -27,7 +27,7 @@
 #include "core/chess/text_check.h"
 #include "core/chess/uci.h"
 #include "core/game/resume.h"
-#include "core/game/seating.h"
+#include "core/game/seatings.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 #include "core/record/speech_spelling.h"
@@ -597,8 +597,7 @@ class Live {
     if (board < 0) return {{"ok", false}, {"error", "board: '" + name + "' is not A or B"}};
     if (std::size_t(board) >= links_.size())
       return {{"ok", false},
-              {"error", "board: this seating (" +
-                            std::string(game::seating_name(config_.session.seating)) +
+              {"error", "board: this seating (" + std::string(config_.session.seating->name()) +
                             ") has no board B"}};
     LendableLink& link = *links_[std::size_t(board)];
     if (link.lent())
@@ -928,11 +927,12 @@ int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::
     config.session = resumed->config;
     config.log_path = config.resume_path;
     // The boards the config opens must be the ones the logged game is played on.
-    const bool two = game::boards_of(config.session.seating) == 2;
+    const bool two = config.session.seating->boards() == 2;
     if (two != config.board_b.has_value()) {
       err << "tactiled: cannot resume " << config.resume_path << ": line 1: seating: the game "
-          << "is " << game::seating_name(config.session.seating) << ", the config sets "
-          << (two ? "one board (give seating = two-boards and board-b)" : "two boards (board-b)")
+          << "is " << config.session.seating->name() << ", the config sets "
+          << (two ? "one board (give seating = " + game::seatings_with_boards(2) + " and board-b)"
+                  : std::string("two boards (board-b)"))
           << std::endl;
       say_fault(config);
       return 2;

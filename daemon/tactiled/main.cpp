@@ -2,14 +2,18 @@
 // (GPIO or serial); --replay runs the very same session on an event script.
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include "core/chess/error.h"
+#include "core/game/seatings.h"
 #include "daemon/files/safe_file.h"
 #include "daemon/tactiled/auto_resume.h"
 #include "daemon/tactiled/config.h"
@@ -32,9 +36,7 @@ SYNOPSIS
     tactiled --replay SCRIPT --pgn OUT.pgn [--start-fen FEN] [--chess960 N]
              [--completion button|auto] [--settle-ms MS] [--time-control TC]
              [--language de|en|ru] [--log OUT.jsonl] [--speak | --speech-wav OUT.wav]
-             [--seating one-board|sighted|two-boards] [--player white|black]
-             [--board-a white|black] [--language-b de|en|ru]
-    tactiled --help
+@SEATING-SYNOPSIS@    tactiled --help
 
 DESCRIPTION
     tactiled turns the hole events of a tactile chess board (a reed switch under every
@@ -84,21 +86,7 @@ DESCRIPTION
         clock-press = on | off          board = gpio: pulse the clock line (default on)
         auto-resume = on | off          go on with an unfinished game at the start
                                         (default on; see --resume)
-        seating = one-board | sighted | two-boards   who plays on which board
-                                        (default one-board)
-        player = white | black          sighted: the blind player's colour (default
-                                        white); the tactile board is his, the sighted
-                                        opponent's move is made when it is shown
-                                        there or at his clock button, whichever first
-        board-a = white | black | gpio | serial | script
-        board-b = white | black | gpio | serial | script
-                                        two-boards: a colour seats that player at the
-                                        board; a driver reads the board (board B's
-                                        driver is required; board A's may be `board`)
-        script-b, gpio-config-b, serial-port-b, wiring-b, clock-press-b
-                                        two-boards: board B's own driver settings
-        language-b = de | en | ru       two-boards: board B's player's language
-        health-suspect-ms = MS          a hole reading otherwise than the game this
+@SEATING-KEYS@        health-suspect-ms = MS          a hole reading otherwise than the game this
                                         long while the player's clock runs is named
                                         in the status and said once (default 60000)
     See docs/daemon.md.
@@ -131,20 +119,7 @@ OPTIONS
     --speech-wav OUT.wav  write every announcement, synthesised in the game language
                           with pauses between them, to a WAV file (no sound card
                           needed).
-    --seating SEATING     one-board (default): one tactile board carries both sides'
-                          moves (D.2.10.1). sighted: board A is the blind player's
-                          (--player white|black); the sighted opponent's move is made
-                          when board A shows it or at his `button clock`, whichever
-                          first; his press runs the clocks, late or never (D.2.5).
-                          two-boards: each player his own board, A and B; a move is made
-                          on the mover's board and reproduced on the other; a board that
-                          settles otherwise is a discrepancy until put right (D.2.9).
-                          Every printed line then starts with its board: A, B, or - for
-                          what belongs to the game (clock, result, the arbiter).
-    --board-a COLOUR      two-boards: the colour of board A's player (default white;
-                          --board-b COLOUR says the same from board B's side).
-    --language-b LANG     two-boards: board B's player's language (default: --language).
-    --time-warnings LIST  low-time warnings for board A's player, e.g. 5:00,2:00,0:30
+@SEATING-OPTIONS@    --time-warnings LIST  low-time warnings for board A's player, e.g. 5:00,2:00,0:30
                           (default off; --time-warnings-b: board B's). Printed as
                           `says` lines at their clock times.
     --braille on          print what board A's braille display shows (`brailles` lines:
@@ -188,6 +163,88 @@ EXAMPLE
 SEE ALSO
     docs/replay.md, docs/script-format.md, docs/recognition.md
 )";
+
+// Lines of at most kManualWidth characters: the words of `text`, the first line after
+// `first` and the others after `indent`.
+constexpr std::size_t kManualWidth = 90;
+std::string wrapped(std::string_view first, std::string_view indent, std::string_view text) {
+  std::string out(first);
+  const std::size_t newline = first.rfind('\n');
+  std::size_t width = newline == std::string_view::npos ? first.size() : first.size() - newline - 1;
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t end = text.find(' ', at);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view word = text.substr(at, end - at);
+    at = end + 1;
+    if (word.empty()) continue;
+    if (width + 1 + word.size() > kManualWidth && width > indent.size()) {
+      out += '\n';
+      out += indent;
+      width = indent.size();
+    } else if (width > 0 && out.back() != ' ') {
+      out += ' ';
+      ++width;
+    }
+    out += word;
+    width += word.size();
+  }
+  return out + '\n';
+}
+
+// Each seating's own config keys, once each (a key that several seatings share once).
+std::vector<const game::SeatingKey*> seating_keys() {
+  std::vector<const game::SeatingKey*> keys;
+  for (const game::SeatingDescription* seating : game::seatings())
+    for (const game::SeatingKey& k : seating->keys())
+      if (std::none_of(keys.begin(), keys.end(), [&](const game::SeatingKey* e) {
+            return std::string_view(e->key) == k.key;
+          }))
+        keys.push_back(&k);
+  return keys;
+}
+
+// The manual: kManual with the seatings' own parts, as their descriptions give them.
+std::string manual() {
+  std::string synopsis = "[--seating " + game::seating_names("|", "|") + "]";
+  // (a word of the synopsis is an option with its value: '\t' keeps them on one line)
+  for (const game::SeatingKey* k : seating_keys())
+    synopsis += " [--" + std::string(k->key) + "\t" + k->values + "]";
+  std::string keys = "        seating = " + game::seating_names(" | ", " | ") +
+                     "   who plays on which board\n" +
+                     "                                        (default " +
+                     std::string(game::default_seating().name()) + ")\n";
+  for (const game::SeatingDescription* seating : game::seatings()) keys += seating->manual_keys();
+  keys +=
+      "        script-b, gpio-config-b, serial-port-b, wiring-b, clock-press-b\n"
+      "                                        " +
+      game::seatings_with_boards(2) + ": board B's own driver settings\n";
+  const std::string indent(26, ' ');
+  std::string options;
+  for (const game::SeatingDescription* seating : game::seatings()) {
+    std::string_view text = seating->manual();
+    for (std::size_t at = 0; at < text.size();) {
+      const std::size_t end = text.find('\n', at);
+      options += (options.empty() ? "    --seating SEATING     " : indent);
+      options += text.substr(at, end - at);
+      options += '\n';
+      at = end + 1;
+    }
+  }
+  for (const game::SeatingKey* k : seating_keys()) {
+    std::string head = "    --" + std::string(k->key) + " " + k->values;
+    head += head.size() + 2 <= indent.size() ? std::string(indent.size() - head.size(), ' ')
+                                             : "\n" + indent;
+    options += wrapped(head, indent, k->help);
+  }
+  synopsis = wrapped("             ", "             ", synopsis);
+  std::replace(synopsis.begin(), synopsis.end(), '\t', ' ');
+  std::string text = kManual;
+  for (const auto& [mark, part] : {std::pair{std::string_view("@SEATING-SYNOPSIS@"), synopsis},
+                                   std::pair{std::string_view("@SEATING-KEYS@"), keys},
+                                   std::pair{std::string_view("@SEATING-OPTIONS@"), options}})
+    text.replace(text.find(mark), mark.size(), part);
+  return text;
+}
 
 int bad(const std::string& why) {
   std::cerr << "tactiled: " << why << "\n(tactiled --help shows the options)\n";
@@ -320,7 +377,7 @@ int main(int argc, char** argv) {
     return bad(e.what());
   }
   if (vm.count("help")) {
-    std::cout << kManual;
+    std::cout << manual();
     return 0;
   }
   daemon::Settings settings;

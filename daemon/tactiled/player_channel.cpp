@@ -5,13 +5,6 @@
 #include "core/record/player_phrases.h"
 
 namespace tactile::daemon {
-namespace {
-// The language `board`'s player hears (as replay's board_language).
-record::Language board_language(const game::SessionConfig& c, int board) {
-  return board == 1 && c.language_b ? *c.language_b : c.language;
-}
-}  // namespace
-
 PlayerChannel::PlayerChannel(const game::BoardPlayers& players) {
   for (int b = 0; b < 2; ++b) set(b, players[index(b)]);
 }

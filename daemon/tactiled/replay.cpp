@@ -89,6 +89,9 @@ class Replay {
         case script::ScriptEvent::Kind::Arbiter:
           arbiter(e);
           break;
+        case script::ScriptEvent::Kind::OutsideMove:
+          outside_move(e);
+          break;
       }
       show_braille();
     }
@@ -110,6 +113,17 @@ class Replay {
                               board_column(script::kNoBoard) + "arbiter      " + name;
     out_ << label << '\n';
     const std::string refused = runner_.arbiter(e.ms, e.arbiter, long(::getuid()));
+    if (!refused.empty()) out_ << label << " refused: " << refused << '\n';
+  }
+
+  // A move from outside the boards (an engine's), printed as the arbiter's commands are,
+  // with its refusal when the game does not take it.
+  void outside_move(const script::ScriptEvent& e) {
+    runner_.advance(e.ms);  // what fell due before the move is printed before it
+    const std::string label = time_label(std::max(e.ms, runner_.last_ms())) + "  " +
+                              board_column(script::kNoBoard) + "outside-move " + e.uci;
+    out_ << label << '\n';
+    const std::string refused = runner_.outside_move(e.ms, e.uci, script::kOutsideMoveSource);
     if (!refused.empty()) out_ << label << " refused: " << refused << '\n';
   }
 
@@ -205,11 +219,6 @@ std::string output_conflict(const ReplayOptions& o) {
 }
 }  // namespace
 
-// The language `board`'s player hears.
-record::Language board_language(const game::SessionConfig& c, int board) {
-  return board == 1 && c.language_b ? *c.language_b : c.language;
-}
-
 // The board an output belongs to, or script::kNoBoard for what concerns the whole game
 // (the clock, the result, a rollback).
 int output_board(const Output& o) {
@@ -224,8 +233,8 @@ int output_board(const Output& o) {
   }
 }
 
-std::string board_column(game::Seating seating, int board) {
-  if (!game::names_boards(seating)) return "";
+std::string board_column(const game::SeatingDescription* seating, int board) {
+  if (!seating->names_boards()) return "";
   if (board < 0) return "-  ";
   return board == 0 ? "A  " : "B  ";
 }

@@ -32,8 +32,8 @@ int run_replay(const ReplayOptions& options, std::ostream& out, std::ostream& er
 // A time as the printout shows it: "   1:02.345" (minutes:seconds.milliseconds).
 std::string time_label(std::int64_t ms);
 
-// The language `board`'s player hears (language_b for board B, when set).
-record::Language board_language(const game::SessionConfig& c, int board);
+// The language `board`'s player hears (board B's own where the seating sets one).
+using game::board_language;
 
 // The board an output belongs to, or script::kNoBoard (-1) for what concerns the whole
 // game (the clock, the result, a rollback).
@@ -41,7 +41,7 @@ int output_board(const game::Output& o);
 
 // "A  " / "B  " before each printed line when the game has two boards (or a sighted
 // opponent), "-  " for what belongs to no board; nothing in single-board play.
-std::string board_column(game::Seating seating, int board);
+std::string board_column(const game::SeatingDescription* seating, int board);
 
 // One line of the replay's printout for `o` ("" for outputs not printed).
 std::string describe(const game::Output& o, const game::Session& session);

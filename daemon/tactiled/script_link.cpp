@@ -104,6 +104,10 @@ class ScriptLink : public BoardLink {
         if (e.kind == script::ScriptEvent::Kind::Arbiter)
           throw chess::ParseError(
               "an arbiter's command is for --replay; a live game takes it from tactilectl");
+        if (e.kind == script::ScriptEvent::Kind::OutsideMove)
+          throw chess::ParseError(
+              "a move from outside the boards is for --replay; a board's script holds its "
+              "own events only");
         e.line = line_;
         if (e.ms < last_ms_) throw chess::ParseError("time goes back");
         last_ms_ = e.ms;

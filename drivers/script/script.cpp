@@ -43,7 +43,7 @@ std::int64_t parse_ms(std::string_view word, int line) {
 // control socket checks it (arbiter_command_from_json).
 game::ArbiterCommand parse_arbiter(const std::vector<std::string_view>& words, int line) {
   if (words.size() < 4 || words[2] != "arbiter")
-    fail(line, "a line of board '-' is '<ms> - arbiter <command>'");
+    fail(line, "a line of board '-' is '<ms> - arbiter <command>' or '<ms> - move <uci>'");
   const std::string name(words[3]);
   if (!game::parse_arbiter_command_name(name))
     fail(line, "unknown arbiter command " + chess::shown(words[3]) +
@@ -85,6 +85,20 @@ game::ArbiterCommand parse_arbiter(const std::vector<std::string_view>& words, i
   }
 }
 
+// `move <uci>` (the third and fourth words): a move from outside the boards, written as
+// UCI writes one: two squares and, for a promotion, the piece (q, r, b, n).
+std::string parse_outside_move(const std::vector<std::string_view>& words, int line) {
+  if (words.size() != 4) fail(line, "a move from outside the boards is '<ms> - move <uci>'");
+  const std::string_view uci = words[3];
+  const bool squares = (uci.size() == 4 || uci.size() == 5) &&
+                       chess::parse_square(uci.substr(0, 2)) != chess::NoSquare &&
+                       chess::parse_square(uci.substr(2, 2)) != chess::NoSquare;
+  if (!squares ||
+      (uci.size() == 5 && std::string_view("qrbn").find(uci[4]) == std::string_view::npos))
+    fail(line, chess::shown(uci) + " is not a move in UCI (e.g. e2e4, e7e8q)");
+  return std::string(uci);
+}
+
 }  // namespace
 
 std::vector<ScriptEvent> parse_script(std::string_view text) {
@@ -105,8 +119,8 @@ std::vector<ScriptEvent> parse_script(std::string_view text) {
     if (words.empty()) continue;
     if (words.size() != 4 && !(words.size() > 1 && words[1] == "-"))
       fail(line_no,
-           "expected '<ms> <board> up|down <square>', '<ms> <board> button <name>' or "
-           "'<ms> - arbiter <command>'");
+           "expected '<ms> <board> up|down <square>', '<ms> <board> button <name>', "
+           "'<ms> - arbiter <command>' or '<ms> - move <uci>'");
     ScriptEvent e;
     e.line = line_no;
     e.ms = parse_ms(words[0], line_no);
@@ -114,6 +128,13 @@ std::vector<ScriptEvent> parse_script(std::string_view text) {
       fail(line_no, "time " + std::to_string(e.ms) + " is before the previous event's " +
                         std::to_string(last_ms));
     last_ms = e.ms;
+    if (words[1] == "-" && words.size() > 2 && words[2] == "move") {
+      e.board = kNoBoard;
+      e.kind = ScriptEvent::Kind::OutsideMove;
+      e.uci = parse_outside_move(words, line_no);
+      events.push_back(e);
+      continue;
+    }
     if (words[1] == "-") {
       e.board = kNoBoard;
       e.kind = ScriptEvent::Kind::Arbiter;
@@ -152,6 +173,7 @@ std::vector<ScriptEvent> parse_script(std::string_view text) {
 }
 
 std::string format_event(const ScriptEvent& e) {
+  if (e.kind == ScriptEvent::Kind::OutsideMove) return std::to_string(e.ms) + " - move " + e.uci;
   if (e.kind == ScriptEvent::Kind::Arbiter) {
     const game::ArbiterCommand& c = e.arbiter;
     std::string s =

@@ -24,7 +24,6 @@ using chess::Color;
 using chess::White;
 using game::ArbiterCommand;
 using game::Output;
-using game::Seating;
 using game::SessionConfig;
 using game::testing::SeatedTable;
 using Kind = ArbiterCommand::Kind;
@@ -135,14 +134,14 @@ class PulsedTable {
   std::optional<Color> ran_;  // tactiled's running side after the step before
 };
 
-SessionConfig config(Seating seating, bool wait_for_start = false) {
+SessionConfig config(std::string_view seating, bool wait_for_start = false) {
   SessionConfig c = SeatedTable::config(seating, "600+2");
   c.wait_for_start = wait_for_start;
   return c;
 }
 
 TEST(ClockPulses, OneBoardThroughEveryArbiterCommand) {
-  PulsedTable p(config(Seating::OneBoard, true));
+  PulsedTable p(config("one-board", true));
   p.arbiter(500, command(Kind::Start));
   p.move(0, 1000, "e2", "e4").move(0, 2000, "e7", "e5").move(0, 3000, "g1", "f3");
   p.arbiter(4000, command(Kind::Takeback));  // White's clock again
@@ -177,7 +176,7 @@ TEST(ClockPulses, OneBoardThroughEveryArbiterCommand) {
 }
 
 TEST(ClockPulses, AMoveBeforeTheStartAndTheStart) {
-  PulsedTable p(config(Seating::OneBoard, true));
+  PulsedTable p(config("one-board", true));
   p.move(0, 1000, "e2", "e4");  // before tactilectl start: no clock runs
   p.arbiter(2000, command(Kind::Start));
   EXPECT_EQ(p.t().s().clock()->running(), Black);
@@ -185,7 +184,7 @@ TEST(ClockPulses, AMoveBeforeTheStartAndTheStart) {
 }
 
 TEST(ClockPulses, TwoBoardsMovesTakebackAndRollback) {
-  PulsedTable p(config(Seating::TwoBoards));
+  PulsedTable p(config("two-boards"));
   p.move(0, 1000, "e2", "e4").move(1, 2000, "e2", "e4", false);
   p.move(1, 3000, "e7", "e5").move(0, 4000, "e7", "e5", false);
   p.move(0, 5000, "g1", "f3");
@@ -209,8 +208,9 @@ TEST(ClockPulses, TwoBoardsMovesTakebackAndRollback) {
 // (after), late (after the blind player's next move), the first one starting the clock;
 // and the arbiter's commands while a press has switched the clock before the move.
 TEST(ClockPulses, SightedPressesEarlyNormalLateAndTheArbiter) {
-  SessionConfig c = config(Seating::Sighted, true);
-  c.player = Black;  // the sighted player is White: his first press starts the clocks
+  SessionConfig c = config("sighted", true);
+  game::testing::set_option(
+      c, "player", "black");  // the sighted player is White: his first press starts the clocks
   PulsedTable p(c);
   p.press(0, 1000, Button::Clock);  // early: 1. e4 played on his board
   p.move(0, 2000, "e2", "e4", false);
@@ -238,7 +238,7 @@ TEST(ClockPulses, SightedPressesEarlyNormalLateAndTheArbiter) {
 // A restart pulses nothing: the decision for a game rebuilt from its log starts from the
 // side tactiled's clock runs, where the external clock stands.
 TEST(ClockPulses, AResumedGameStartsFromTheRunningSide) {
-  PulsedTable p(config(Seating::OneBoard, true));
+  PulsedTable p(config("one-board", true));
   p.arbiter(500, command(Kind::Start));
   p.move(0, 1000, "e2", "e4").move(0, 2000, "e7", "e5").move(0, 3000, "g1", "f3");
   p.arbiter(4000, command(Kind::Takeback));

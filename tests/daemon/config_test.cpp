@@ -14,6 +14,7 @@
 #include "core/chess/chess960.h"
 #include "core/chess/error.h"
 #include "core/chess/uci.h"
+#include "tests/support/seating.h"
 
 namespace tactile::daemon {
 namespace {
@@ -120,14 +121,14 @@ TEST(DaemonConfig, BadValuesNameTheirLineAndKey) {
 TEST(DaemonConfig, ReadsTheSeating) {
   const game::SessionConfig sighted =
       session_config(from_file("seating = sighted\nplayer = black\n"));
-  EXPECT_EQ(sighted.seating, game::Seating::Sighted);
-  EXPECT_EQ(sighted.player, chess::Black);
+  EXPECT_EQ(sighted.seating, game::find_seating("sighted"));
+  EXPECT_EQ(sighted.seating_options, (game::SeatingOptions{{"player", "black"}}));
   const game::SessionConfig two =
       session_config(from_file("seating = two-boards\nboard-b = white\nlanguage-b = ru\n"));
-  EXPECT_EQ(two.seating, game::Seating::TwoBoards);
-  EXPECT_EQ(two.board_a, chess::Black);
-  EXPECT_EQ(two.language_b, record::Language::Russian);
-  EXPECT_EQ(session_config(from_file("language = en\n")).seating, game::Seating::OneBoard);
+  EXPECT_EQ(two.seating, game::find_seating("two-boards"));
+  EXPECT_EQ(game::testing::start_field(two, "board_a"), "black");
+  EXPECT_EQ(game::board_language(two, 1), record::Language::Russian);
+  EXPECT_EQ(session_config(from_file("language = en\n")).seating, &game::default_seating());
 
   const auto session = [](std::string_view text) {
     return error_of([&] { session_config(from_file(text)); });
@@ -156,15 +157,15 @@ TEST(DaemonConfig, ReadsTheSeating) {
   ASSERT_TRUE(both.board_b.has_value());
   EXPECT_EQ(both.board_b->board, BoardKind::Serial);
   EXPECT_EQ(both.board_b->serial.path, "/dev/ttyB");
-  EXPECT_EQ(both.session.board_a, chess::White);
-  EXPECT_EQ(both.session.language_b, record::Language::English);
+  EXPECT_EQ(game::testing::start_field(both.session, "board_a"), "white");
+  EXPECT_EQ(game::board_language(both.session, 1), record::Language::English);
   // A serial board among them: auto completion unless completion is set.
   EXPECT_EQ(both.session.recognizer.completion, board::Completion::Auto);
   const LiveConfig swapped =
       live_config(from_file("board = script\nscript = /a\nseating = two-boards\nboard-a = black\n"
                             "board-b = script\nscript-b = /b\n"),
                   "/state", "stamp");
-  EXPECT_EQ(swapped.session.board_a, chess::Black);
+  EXPECT_EQ(game::testing::start_field(swapped.session, "board_a"), "black");
   EXPECT_EQ(swapped.board_b->script_path, "/b");
   const auto live = [](std::string_view text) {
     return error_of([&] { live_config(from_file(text), "/state", "stamp"); });
@@ -186,7 +187,7 @@ TEST(DaemonConfig, ReadsTheSeating) {
   EXPECT_EQ(
       live_config(from_file("board = script\nscript = /x\nseating = sighted\n"), "/state", "stamp")
           .session.seating,
-      game::Seating::Sighted);
+      game::find_seating("sighted"));
 }
 
 TEST(DaemonConfig, EachBoardHasItsOwnSpeechDevice) {
@@ -428,7 +429,7 @@ TEST(DaemonConfig, SightedOnGpioNeedsAClockButtonInTheWiring) {
                 wiring + " has no button.clock line (wire it, docs/gpio.md)");
   EXPECT_EQ(seating_fault(sighted), "");
   EXPECT_EQ(seating_fault(one_board), "");
-  one_board.session.seating = game::Seating::Sighted;  // as a resumed log may say
+  game::testing::seat(one_board.session, "sighted");  // as a resumed log may say
   EXPECT_THAT(seating_fault(one_board), HasSubstr("no button.clock line"));
 }
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -14,6 +15,7 @@
 #include "core/chess/uci.h"
 #include "core/clock/time_control.h"
 #include "core/game/resume.h"
+#include "tests/support/seating.h"
 #include "tests/support/slurp.h"
 
 namespace tactile::daemon {
@@ -77,7 +79,7 @@ TEST(GameRunnerSpeech, AQuestionHeardOnBoardBIsLoggedAndConfirmedForBoardB) {
   // Two boards, auto mode: Black promotes on his board B with the default queen, which is
   // asked there. Only board B's speaker's report of its end counts, and the log says B.
   game::SessionConfig c;
-  c.seating = game::Seating::TwoBoards;
+  game::testing::seat(c, "two-boards");
   c.time_control = clock::parse_time_control("600+0");
   c.recognizer.completion = board::Completion::Auto;
   c.recognizer.settle_ms = 1000;
@@ -163,6 +165,50 @@ TEST(GameRunnerPlayers, StepsSurviveARestartAndAConfigChangeWins) {
   EXPECT_EQ(j["speech-volume"], 150);
   EXPECT_EQ(j["speech-rate"], 200);
   EXPECT_EQ(game::resume_from_log(log).players[0].speech_volume, 150);
+  std::filesystem::remove(path);
+}
+
+// A move from outside the boards (an engine's): logged before it acts, as a hole event is,
+// with what the session made of it after; a restart resumes past it.
+TEST(GameRunnerOutsideMove, ItIsLoggedBeforeItActsAndAResumeGoesOnPastIt) {
+  const std::string path =
+      ::testing::TempDir() + "outside-move-" + std::to_string(::getpid()) + ".jsonl";
+  std::filesystem::remove(path);
+  game::SessionConfig c;
+  game::testing::seat(c, "sighted");
+  c.time_control = clock::parse_time_control("600");
+  std::vector<std::string> types;
+  {
+    GameRunner r(c, nullptr);
+    r.on_record([&](const std::string& line) {
+      types.push_back(nlohmann::json::parse(line)["type"].get<std::string>());
+    });
+    r.open_log(path, 0);
+    r.start(0);
+    // The sighted seating takes its moves from the board only: refused, and said why.
+    EXPECT_EQ(r.outside_move(500, "e2e4", "engine"),
+              "a move from outside the boards (engine): this seating takes its moves from the "
+              "boards only");
+    EXPECT_EQ(r.outside_move(600, "e2e5", "engine").substr(0, 34),
+              "'e2e5' is not a legal move in the ");
+    EXPECT_EQ(r.session().moves_made(), 0);
+  }
+  // After the start (its clock records): the move's record first, then what it made.
+  const auto first = std::find(types.begin(), types.end(), "outside-move");
+  ASSERT_GE(types.end() - first, 4);
+  EXPECT_EQ(std::vector<std::string>(first, first + 4),
+            (std::vector<std::string>{"outside-move", "moment", "alarm", "speak"}));
+  const std::string log = test::slurp(path);
+  EXPECT_NE(log.find(R"("type":"outside-move","uci":"e2e4","source":"engine")"), std::string::npos);
+  game::ResumedGame g = game::resume_from_log(log);
+  EXPECT_EQ(g.last_ms, 600);
+  GameRunner r(g.config, nullptr);
+  r.resume(std::move(g), path);
+  r.hole(0, board::HoleEvent{1000, chess::parse_square("e2"), board::Hole::Up});
+  r.hole(0, board::HoleEvent{1100, chess::parse_square("e4"), board::Hole::Down});
+  r.button(0, board::ButtonEvent{1200, board::Button::Announce});
+  EXPECT_EQ(r.session().moves_made(), 1);
+  EXPECT_EQ(game::resume_from_log(test::slurp(path)).session.moves_made(), 1);
   std::filesystem::remove(path);
 }
 

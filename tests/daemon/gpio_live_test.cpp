@@ -35,6 +35,7 @@
 #include "tests/daemon/daemon_process.h"
 #include "tests/daemon/live_child.h"
 #include "tests/daemon/sim_gpio_board.h"
+#include "tests/support/seating.h"
 
 namespace tactile::daemon {
 namespace {
@@ -337,7 +338,7 @@ TEST_F(GpioLiveTest, ASightedGameNeedsTheClockButton) {
                      [](const auto& b) { return b.first == board::Button::Clock; }),
       config_.gpio.buttons.end());
   config_.gpio_config_path = dir_ + "/gpio.conf";
-  config_.session.seating = game::Seating::Sighted;
+  game::testing::seat(config_.session, "sighted");
   std::ostringstream fresh;
   EXPECT_EQ(run_live(config_, fresh, fresh), 2);
   EXPECT_THAT(fresh.str(), HasSubstr("seating: sighted needs the sighted player's clock button: "

@@ -30,6 +30,7 @@
 #include "tests/daemon/live_child.h"
 #include "tests/daemon/sim_gpio_board.h"
 #include "tests/serial/sim_board.h"
+#include "tests/support/seating.h"
 
 namespace tactile::daemon {
 namespace {
@@ -91,13 +92,13 @@ class TwoBoardsSerialGpioLiveTest : public ::testing::Test {
     config_.log_path = log_;
     config_.pgn_path = dir_ + "/game.pgn";
     game::SessionConfig& s = config_.session;
-    s.seating = game::Seating::TwoBoards;
+    game::testing::seat(s, "two-boards");
     s.recognizer.completion = board::Completion::Auto;
     s.recognizer.settle_ms = 300;
     s.time_control = clock::parse_time_control("300+2");
     s.wait_for_start = true;  // as live_config sets it
     s.language = record::Language::English;
-    s.language_b = record::Language::German;
+    game::testing::set_option(s, "language-b", "de");
   }
   void TearDown() override {
     if (!HasFailure()) fs::remove_all(dir_);

@@ -17,7 +17,6 @@ namespace tactile::daemon {
 namespace {
 
 using game::ArbiterCommand;
-using game::Seating;
 using game::testing::SeatedTable;
 using nlohmann::json;
 using ::testing::HasSubstr;
@@ -33,7 +32,7 @@ std::string text(const json& status) {
 // Black (board B) to move, his pawn about to promote; auto mode asks a promotion before it
 // is made (the default queen, confirmed once the question is heard).
 game::SessionConfig promotion() {
-  game::SessionConfig c = SeatedTable::config(Seating::TwoBoards, "600+0", board::Completion::Auto);
+  game::SessionConfig c = SeatedTable::config("two-boards", "600+0", board::Completion::Auto);
   c.start = chess::Position::from_fen("4k3/8/8/8/8/8/1p6/4K3 b - - 0 1");
   return c;
 }
@@ -65,7 +64,7 @@ TEST(StatusBoards, BoardBsPendingReadingAndBoardAsDiscrepancy) {
 
 // After a takeback both boards put the taken-back move's holes right.
 TEST(StatusBoards, EachBoardRestoringAfterATakeback) {
-  SeatedTable t(SeatedTable::config(Seating::TwoBoards));
+  SeatedTable t(SeatedTable::config("two-boards"));
   t.move(A, 1000, "e2", "e4").press(A, 1300).move(B, 2000, "e2", "e4");
   t.move(B, 3000, "e7", "e5").press(B, 3300).move(A, 4000, "e7", "e5");
   ASSERT_EQ(t.s().moves_made(), 2);
@@ -84,7 +83,7 @@ TEST(StatusBoards, EachBoardRestoringAfterATakeback) {
 
 // One board: one entry, and the text as before (no board named).
 TEST(StatusBoards, OneBoardHasOneEntry) {
-  SeatedTable t(SeatedTable::config(Seating::OneBoard));
+  SeatedTable t(SeatedTable::config("one-board"));
   t.move(A, 1000, "e2", "e4").press(A, 1300);
   ArbiterCommand takeback;
   takeback.kind = ArbiterCommand::Kind::Takeback;

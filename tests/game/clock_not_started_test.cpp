@@ -27,14 +27,14 @@ std::vector<std::string> not_started(const SeatedTable& t) {
   return r;
 }
 
-SessionConfig live(Seating seating) {
+SessionConfig live(std::string_view seating) {
   SessionConfig c = SeatedTable::config(seating, "300+0");
   c.wait_for_start = true;
   return c;
 }
 
 TEST(ClockNotStarted, AMoveBeforeTheStartIsMadeAndSaidToBeWithoutClock) {
-  SeatedTable t(live(Seating::OneBoard));
+  SeatedTable t(live("one-board"));
   t.move(A, 1000, "e2", "e4").press(A, 1300);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4"));  // read as the board shows it
   EXPECT_THAT(t.spoken(A), ElementsAre("Bauer Eva vier", "Uhr nicht gestartet"));
@@ -54,8 +54,8 @@ TEST(ClockNotStarted, AMoveBeforeTheStartIsMadeAndSaidToBeWithoutClock) {
 }
 
 TEST(ClockNotStarted, TwoBoardsSayItOnTheMoversBoardInHisLanguage) {
-  SessionConfig c = live(Seating::TwoBoards);
-  c.language_b = record::Language::English;
+  SessionConfig c = live("two-boards");
+  testing::set_option(c, "language-b", "en");
   SeatedTable t(c);
   t.move(A, 1000, "e2", "e4").press(A, 1300).move(B, 2000, "e2", "e4");
   t.move(B, 3000, "e7", "e5").press(B, 3300);
@@ -66,7 +66,7 @@ TEST(ClockNotStarted, TwoBoardsSayItOnTheMoversBoardInHisLanguage) {
 }
 
 TEST(ClockNotStarted, NothingIsSaidWhenTheClockStartsWithTheGame) {
-  SessionConfig c = live(Seating::OneBoard);
+  SessionConfig c = live("one-board");
   c.wait_for_start = false;  // replay: the clock starts with the session
   SeatedTable t(c);
   t.move(A, 1000, "e2", "e4").press(A, 1300);
@@ -75,7 +75,7 @@ TEST(ClockNotStarted, NothingIsSaidWhenTheClockStartsWithTheGame) {
 }
 
 TEST(ClockNotStarted, AGameWithNoClockHasNothingToStart) {
-  SessionConfig c = live(Seating::OneBoard);
+  SessionConfig c = live("one-board");
   c.time_control.reset();
   SeatedTable t(c);
   t.move(A, 1000, "e2", "e4").press(A, 1300);

@@ -48,7 +48,7 @@ TEST(MirrorOrder, EveryOrderOfTheReproductionIsMirroredAndNothingElse) {
     const int mover = p.side_to_move() == chess::White ? 0 : 1;
     const int other = 1 - mover;
     const int orders = testing::for_every_hand_order(p, m, [&](const std::vector<HandStep>& order) {
-      SessionConfig config = SeatedTable::config(Seating::TwoBoards, nullptr);
+      SessionConfig config = SeatedTable::config("two-boards", nullptr);
       config.start = p;
       SeatedTable t(config);
       // The move on the mover's board, then the reproduction in this order.

@@ -12,6 +12,7 @@
 #include "core/game/log_entries.h"
 #include "core/game/session.h"
 #include "core/record/arbiter_log.h"
+#include "tests/support/seating.h"
 
 namespace tactile::game::testing {
 
@@ -22,10 +23,10 @@ class SeatedTable {
     s_.start(0, out_);
     flush(0);
   }
-  static SessionConfig config(Seating seating, const char* tc = "600+0",
+  static SessionConfig config(std::string_view seating, const char* tc = "600+0",
                               board::Completion mode = board::Completion::Button) {
     SessionConfig c;
-    c.seating = seating;
+    seat(c, seating);
     if (tc) c.time_control = clock::parse_time_control(tc);
     c.recognizer.completion = mode;
     c.recognizer.settle_ms = 1000;
@@ -53,6 +54,14 @@ class SeatedTable {
     catch_up(ms);
     log(arbiter_entry(ms, c, 0));
     s_.on_arbiter(ms, c, out_);
+    flush(ms);
+    return *this;
+  }
+  // A move from outside the boards, logged before it acts as the daemon's GameRunner does.
+  SeatedTable& outside(std::int64_t ms, const char* uci, const char* source = "engine") {
+    catch_up(ms);
+    log(outside_move_entry(ms, uci, source));
+    s_.on_outside_move(ms, uci, source, out_);
     flush(ms);
     return *this;
   }

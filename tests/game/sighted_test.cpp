@@ -15,8 +15,8 @@ using Kind = Output::Kind;
 using board::Button;
 
 SessionConfig sighted(chess::Color player = chess::White) {
-  SessionConfig c = SeatedTable::config(Seating::Sighted);
-  c.player = player;
+  SessionConfig c = SeatedTable::config("sighted");
+  testing::set_option(c, "player", colour_name(player));
   return c;
 }
 

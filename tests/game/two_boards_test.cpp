@@ -16,7 +16,7 @@ constexpr int A = 0;
 constexpr int B = 1;
 
 SessionConfig two_boards() {
-  return SeatedTable::config(Seating::TwoBoards);
+  return SeatedTable::config("two-boards");
 }
 
 chess::Bitboard bb(std::initializer_list<const char*> squares) {
@@ -60,7 +60,7 @@ TEST(TwoBoards, AMoveMadeOnTheMoversBoardIsReproducedOnTheOpponents) {
 
 TEST(TwoBoards, BoardBIsWhitesWhenBoardAIsBlack) {
   SessionConfig c = two_boards();
-  c.board_a = chess::Black;
+  testing::set_option(c, "board-a", "black");
   SeatedTable t(c);
   t.move(A, 1000, "e2", "e4").press(A, 1300);  // Black's board: not White's move
   EXPECT_TRUE(t.moves().empty());
@@ -70,7 +70,7 @@ TEST(TwoBoards, BoardBIsWhitesWhenBoardAIsBlack) {
 
 TEST(TwoBoards, AWrongReproductionIsADiscrepancyUntilPutRight) {
   SessionConfig c = two_boards();
-  c.language_b = record::Language::English;
+  testing::set_option(c, "language-b", "en");
   SeatedTable t(c);
   t.move(A, 1000, "e2", "e4").press(A, 1300);
   t.move(B, 3000, "e2", "e3");                // the pawn one square short
@@ -293,7 +293,7 @@ using testing::SeatedTable;
 using Kind = Output::Kind;
 
 TEST(TwoBoards, TakebackPutsTheMoversBoardBackAndItReadsAgain) {
-  SeatedTable t(SeatedTable::config(Seating::TwoBoards));
+  SeatedTable t(SeatedTable::config("two-boards"));
   t.move(0, 1000, "e2", "e4").press(0, 1300);
   t.move(1, 2000, "e2", "e4").move(1, 3000, "e7", "e5").press(1, 3300);
   ArbiterCommand c;
@@ -314,7 +314,7 @@ TEST(TwoBoards, TakebackPutsTheMoversBoardBackAndItReadsAgain) {
 }
 
 TEST(TwoBoards, AnAdjournedGameIsSealedOnTheMoversBoardAndResumedOnBoth) {
-  SeatedTable t(SeatedTable::config(Seating::TwoBoards));
+  SeatedTable t(SeatedTable::config("two-boards"));
   t.move(0, 1000, "e2", "e4").press(0, 1300);
   t.move(1, 2000, "e2", "e4");
   ArbiterCommand c;
@@ -339,8 +339,7 @@ namespace {
 TEST(TwoBoards, AQuestionOnBoardBIsConfirmedOnceHeard) {
   // Auto mode: Black's promotion with the default queen is asked on his board, and
   // confirmed a settle time after it was said to its end.
-  SessionConfig c =
-      testing::SeatedTable::config(Seating::TwoBoards, "600+0", board::Completion::Auto);
+  SessionConfig c = testing::SeatedTable::config("two-boards", "600+0", board::Completion::Auto);
   c.start = chess::Position::from_fen("4k3/8/8/8/8/8/p7/4K3 b - - 0 1");
   testing::SeatedTable t(c);
   t.move(1, 1000, "a2", "a1").advance(2200);

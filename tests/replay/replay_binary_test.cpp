@@ -352,6 +352,40 @@ TEST(ReplayProgram, SightedOpponentMovesByHisClockPress) {
   EXPECT_EQ(games[0].moves.size(), 3u);
 }
 
+// A script's move from outside the boards (`MS - move UCI`): printed, logged (source
+// script) before it acts, refused by a seating on the boards alone, and the log it leaves
+// is read back by tactilectl with no difference.
+TEST(ReplayProgram, AMoveFromOutsideTheBoardsIsLoggedAndRefusedByASeatingOfBoards) {
+  write(dir() + "outside.txt",
+        "1000 A up e2\n1200 A down e4\n1300 A button announce\n"
+        "1500 - move e7e5\n"
+        "2000 A up e7\n2200 A down e5\n2300 A button announce\n");
+  const std::string log = dir() + "outside-" + std::to_string(::getpid()) + ".jsonl";
+  std::remove(log.c_str());
+  const ProgramRun r = tactiled(
+      "--replay " + dir() + "outside.txt --language en --pgn " + dir() + "outside.pgn --log " + log,
+      "outside");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("0:01.500  outside-move e7e5\n"));
+  EXPECT_THAT(r.out, HasSubstr("0:01.500  outside-move e7e5 refused: a move from outside the "
+                               "boards (script): this seating takes its moves from the boards "
+                               "only"));
+  EXPECT_THAT(r.out, HasSubstr("\"Move from outside refused\""));
+  EXPECT_THAT(r.out, HasSubstr("made         e5 (e7e5)"));
+  const std::string text = slurp(log);
+  EXPECT_THAT(text, HasSubstr(R"("type":"outside-move","uci":"e7e5","source":"script")"));
+  EXPECT_THAT(text, HasSubstr(R"("irregularity":"outside-move-refused")"));
+  const std::string ctl = std::string(TACTILED_BINARY_DIR) + "/daemon/tactilectl";
+  EXPECT_EQ(std::system((ctl + " log replay " + log + " >/dev/null").c_str()), 0);
+  const std::string pgn = dir() + "outside-ctl-" + std::to_string(::getpid()) + ".pgn";
+  ASSERT_EQ(std::system((ctl + " log pgn " + log + " >" + pgn).c_str()), 0);
+  const auto games = chess::read_pgn(slurp(pgn));
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].moves.size(), 2u);
+  std::remove(log.c_str());
+  std::remove(pgn.c_str());
+}
+
 TEST(ReplayProgram, SeatingSettingsAreChecked) {
   write(dir() + "one.txt", "1000 A up e2\n1200 A down e4\n1300 A button announce\n");
   const std::string base = "--replay " + dir() + "one.txt --pgn " + dir() + "one.pgn ";

@@ -126,4 +126,31 @@ TEST(Script, BadArbiterLinesNameTheLine) {
   expect_error("0 A arbiter pause\n", "line 1", "not up, down or button");
 }
 
+TEST(Script, MoveLinesAreMovesFromOutsideTheBoards) {
+  const auto events =
+      parse_script("1000 A up e2\n2400 - move e7e5\n3000 -  move  a2a1q # engine\n");
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_EQ(events[1].kind, ScriptEvent::Kind::OutsideMove);
+  EXPECT_EQ(events[1].board, kNoBoard);
+  EXPECT_EQ(events[1].ms, 2400);
+  EXPECT_EQ(events[1].uci, "e7e5");
+  EXPECT_EQ(events[1].line, 2);
+  EXPECT_EQ(events[2].uci, "a2a1q");
+  EXPECT_STREQ(kOutsideMoveSource, "script");
+  const std::string text = "1000 A up e2\n2400 - move e7e5\n3000 - move a2a1q\n";
+  EXPECT_EQ(format_script(parse_script(text)), text);
+  // Whether it is legal is the session's to say: the line only has to be a move's form.
+  EXPECT_EQ(parse_script("0 - move h1h8\n")[0].uci, "h1h8");
+}
+
+TEST(Script, BadMoveLinesNameTheLine) {
+  expect_error("0 - move\n", "line 1", "'<ms> - move <uci>'");
+  expect_error("0 - move e2e4 e7e5\n", "line 1", "'<ms> - move <uci>'");
+  expect_error("0 - move e2\n", "line 1", "'e2' is not a move in UCI");
+  expect_error("0 - move e2e9\n", "line 1", "'e2e9' is not a move in UCI");
+  expect_error("0 - move e7e8k\n", "line 1", "'e7e8k' is not a move in UCI");
+  expect_error("0 - move e2-e4\n", "line 1", "not a move in UCI");
+  expect_error("0 A move e2e4\n", "line 1", "not up, down or button");
+}
+
 }  // namespace tactile::script

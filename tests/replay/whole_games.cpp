@@ -13,6 +13,7 @@
 #include "core/chess/uci.h"
 #include "core/clock/time_control.h"
 #include "core/record/speech_length.h"
+#include "tests/support/seating.h"
 #include "tests/support/slurp.h"
 
 namespace tactile::testing {
@@ -96,8 +97,9 @@ SeatedReplay replay_seated(const chess::PgnGame& game, const SeatedScript& scrip
   config.recognizer.completion = style.completion;
   config.recognizer.settle_ms = style.settle_ms;
   config.time_control = clock::parse_time_control(time_control);
-  config.seating = style.sighted ? game::Seating::Sighted : game::Seating::TwoBoards;
-  (style.sighted ? config.player : config.board_a) = style.colour;
+  game::testing::seat(config, style.sighted ? "sighted" : "two-boards");
+  game::testing::set_option(config, style.sighted ? "player" : "board-a",
+                            game::colour_name(style.colour));
   // Through the text form, as a script file would come in.
   const std::string text = script::format_script(script.events);
   SeatedReplay r;

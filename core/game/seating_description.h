@@ -1,0 +1,88 @@
+// What a seating says of itself, in its own file (one_board.cpp, sighted.cpp,
+// two_boards.cpp): its name, its boards, its config keys and their checks, what its start
+// record holds and how its rules are made. The config, the log entries, resume, the manual
+// and the daemon ask this description, never which seating it is; the registry
+// (seatings.h) is the only list of them (docs/architecture.md, "Seatings").
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "core/chess/types.h"
+#include "core/record/language.h"
+
+namespace tactile::game {
+
+struct SessionConfig;
+class SeatingRules;
+
+// A seating's own settings by config key ("player", "board-a", "language-b"), each value
+// as given and checked by its seating's description when it was set. Copied with the
+// session's config; a key that is absent takes the seating's default.
+using SeatingOptions = std::map<std::string, std::string, std::less<>>;
+
+// One config key of a seating (the same word as a --key option on the command line).
+struct SeatingKey {
+  const char* key;
+  const char* values;  // what it takes, for the manual's synopsis: "white|black"
+  const char* help;    // one line of the options' help: "sighted: the blind player's ..."
+};
+
+class SeatingDescription {
+ public:
+  virtual ~SeatingDescription() = default;
+
+  // Its value of the config key `seating`, of --seating and of the start record's field.
+  virtual std::string_view name() const = 0;
+  // The number of boards it plays on (board A, and board B when 2).
+  virtual int boards() const { return 1; }
+  // Whether what happens is said per board (A, B) in printed lines: where the board is
+  // the only one and carries both sides, it is not.
+  virtual bool names_boards() const { return true; }
+  // Its config keys, in the order they are checked.
+  virtual std::span<const SeatingKey> keys() const { return {}; }
+  // Takes `value` for `key` (one of keys()) into `options`: "" when good, else why not
+  // ("'x' is not white or black"). Keys come in keys()' order, so a check may look at
+  // what `options` holds already. The default takes nothing (a seating with no keys).
+  virtual std::string set(SeatingOptions& options, std::string_view key,
+                          const std::string& value) const;
+  // Its fields of the log's start record (after "seating"), written from `options` and
+  // read back; reading throws chess::ParseError "FIELD: why".
+  virtual void write_start(const SeatingOptions&, nlohmann::ordered_json&) const {}
+  virtual SeatingOptions read_start(const nlohmann::json&) const { return {}; }
+  // The language of `board`'s player where the seating sets it (board B's own);
+  // nullopt: the game's language.
+  virtual std::optional<record::Language> language(const SeatingOptions&, int) const {
+    return std::nullopt;
+  }
+  // Why its board must have a clock button (the sighted player's press), "" if it needs
+  // none: a GPIO board's wiring without one is refused.
+  virtual std::string_view clock_button_need() const { return {}; }
+  // Its paragraph of the --seating option in tactiled --help, and its lines of the
+  // manual's config keys (indented as there): lines ending in a newline.
+  virtual std::string_view manual() const = 0;
+  virtual std::string_view manual_keys() const { return {}; }
+  // Its rules for a game of `config` (config.seating is this description).
+  virtual std::unique_ptr<SeatingRules> make_rules(const SessionConfig& config) const = 0;
+};
+
+// The checks and readings the descriptions share (seatings.cpp).
+// "" if `value` is white or black, else why not.
+std::string colour_fault(const std::string& value);
+// "" if `value` is a language code (de, en, ru), else why not.
+std::string language_fault(const std::string& value);
+// The colour `options` holds for `key` (checked when set), or `fallback`.
+chess::Color colour_option(const SeatingOptions& options, std::string_view key,
+                           chess::Color fallback);
+// "white" or "black".
+std::string colour_name(chess::Color c);
+// The start record's colour field `field` (throws chess::ParseError "FIELD: why").
+chess::Color colour_from_start(const nlohmann::json& start, const char* field);
+
+}  // namespace tactile::game

@@ -1,0 +1,36 @@
+// The registry of seatings: the only list of them (seatings.cpp). A new seating is one
+// file with its SeatingDescription and SeatingRules, and one line there.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/game/seating_description.h"
+#include "core/record/language.h"
+
+namespace tactile::game {
+
+struct SessionConfig;
+
+// Every seating, the default (one board) first.
+std::span<const SeatingDescription* const> seatings();
+// The seating of that name; nullptr for anything else.
+const SeatingDescription* find_seating(std::string_view name);
+// The seating of a config that names none, and of a log from before seatings: one board.
+const SeatingDescription& default_seating();
+// Every seating's name, joined: seating_names(", ", " or ") is "one-board, sighted or
+// two-boards".
+std::string seating_names(std::string_view between, std::string_view before_last);
+// The names of the seatings that have `key` among their config keys ("sighted"), joined
+// with " or ".
+std::string seatings_with_key(std::string_view key);
+// The names of the seatings that play on `boards` boards, joined with " or " (2:
+// "two-boards").
+std::string seatings_with_boards(int boards);
+
+// The language of `board`'s player in a game of `config`: board B's own where its
+// seating sets one, else the game's (config.language).
+record::Language board_language(const SessionConfig& config, int board);
+
+}  // namespace tactile::game

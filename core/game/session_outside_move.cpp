@@ -1,0 +1,80 @@
+// A move from outside the boards (session.h, on_outside_move): one more kind of input,
+// handed to the seating, which makes it as a move made on another board or refuses it.
+#include <optional>
+#include <string>
+
+#include "core/chess/error.h"
+#include "core/chess/uci.h"
+#include "core/game/seating_rules.h"
+#include "core/game/session.h"
+#include "core/game/session_steps.h"
+#include "core/record/messages.h"
+
+namespace tactile::game {
+namespace {
+// `uci` as a legal move of `pos`; nullopt if it is none.
+std::optional<chess::Move> legal_move(const chess::Position& pos, std::string_view uci) {
+  try {
+    return chess::parse_uci(pos, uci);
+  } catch (const chess::ParseError&) {
+    return std::nullopt;
+  }
+}
+
+std::string_view phase_refusal(Phase phase) {
+  switch (phase) {
+    case Phase::NotBegun:
+      return "the game has not begun";
+    case Phase::AwaitingStart:
+      return "the clock has not been started";
+    case Phase::Paused:
+      return "the game is paused";
+    case Phase::Sealing:
+    case Phase::Adjourned:
+    case Phase::Resuming:
+      return "the game is adjourned";
+    case Phase::Over:
+      return "the game is over";
+    case Phase::Playing:
+      break;
+  }
+  return {};
+}
+}  // namespace
+
+std::string Session::outside_move_refusal(std::string_view uci, std::string_view source) const {
+  if (const std::string_view why = phase_refusal(phase_); !why.empty()) return std::string(why);
+  const std::optional<chess::Move> move = legal_move(position(), uci);
+  if (!move)
+    return "'" + std::string(uci) + "' is not a legal move in the position (" + position().fen() +
+           ")";
+  return seating_->outside_move_refusal(*this, *move, source);
+}
+
+void Session::on_outside_move(std::int64_t ms, std::string_view uci, std::string_view source,
+                              std::vector<Output>& out) {
+  advance(ms, out);  // what fell due before the move comes first
+  SessionSteps steps(*this);
+  seating_->prepare(steps);
+  const chess::Position before = position();
+  const std::optional<chess::Move> move = legal_move(before, uci);
+  if (!outside_move_refusal(uci, source).empty()) {
+    // Refused: the arbiter's log shows it (the move, when it is one) and the player of
+    // board A hears it, with the alarm; the game goes on as it was.
+    Output o = make_output(Output::Kind::Moment, ms);
+    o.moment = board::Moment{.kind = board::MomentKind::Irregularity,
+                             .ms = ms,
+                             .move = move.value_or(chess::Move::none()),
+                             .irregularity = board::Irregularity::OutsideMoveRefused};
+    if (move) o.uci = chess::to_uci(before, *move);
+    out.push_back(o);
+    out.push_back(make_output(Output::Kind::Alarm, ms));
+    speak(0, ms,
+          std::string(record::message_text(record::Message::OutsideMoveRefused, language(0))), out);
+    return;
+  }
+  const board::Moment made{.kind = board::MomentKind::Made, .ms = ms, .move = *move, .readings = 1};
+  seating_->outside_move(steps, made, before, source, out);
+}
+
+}  // namespace tactile::game

@@ -1,0 +1,87 @@
+// The session as a seating sees it (seating_rules.h): what it reads of the game, and the
+// named steps of the session it takes. Every step a seating uses is here and nothing
+// else: the seatings never reach the session's members.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/game/session.h"
+
+namespace tactile::game {
+
+class SessionSteps {
+ public:
+  explicit SessionSteps(Session& s) : s_(s) {}
+
+  // What it reads: the session's own view (position, game line, clock, phase, config).
+  const Session& session() const { return s_; }
+  const chess::Position& position() const { return s_.position(); }
+  const GameLine& game() const { return s_.game(); }
+  const std::optional<clock::ChessClock>& clock() const { return s_.clock(); }
+  const SessionConfig& config() const { return s_.config(); }
+  Phase phase() const { return s_.phase(); }
+  bool over() const { return s_.over(); }
+  const board::Recognizer& recognizer(int board) const { return s_.recognizer(board); }
+  // The holes `board` must still put back after a take-back, rollback or seal (0: none).
+  chess::Bitboard restoring(int board) const { return s_.restoring(board); }
+  // The language of `board`'s player.
+  record::Language language(int board) const { return s_.language(board); }
+  // Whether `board`'s recognizer reads moves now.
+  bool reads(int board) const { return s_.reads(board); }
+
+  // `board`'s recognizer, to set how it reads or what it must show (reset).
+  board::Recognizer& recognizer(int board) { return s_.rec(board); }
+  // `board`'s recognizer frozen or not as reads() says now.
+  void refreeze(int board) { s_.refreeze(board); }
+  // `text` said to `board`'s player (repeat says it again).
+  void speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out) {
+    s_.speak(board, ms, std::move(text), out);
+  }
+  // A moment other than Made, handled as the session handles it on any board.
+  void handle_moment(int board, const board::Moment& m, const chess::Position& before,
+                     std::vector<Output>& out) {
+    s_.handle(board, m, before, out);
+  }
+  // The press of `presser`: his clock stopped and the opponent's started if his ran (a
+  // SwitchClock output); any other press changes nothing, as on an ordinary clock.
+  void press_clock(chess::Color presser, std::int64_t ms, std::vector<Output>& out) {
+    s_.press_clock(presser, ms, out);
+  }
+  // The game's clock started now (the first press of a game awaiting its start).
+  void start_clock(std::int64_t ms, std::vector<Output>& out) { s_.start_clock(ms, out); }
+  // A SwitchClock output: the side to move's clock runs (after a move).
+  void switch_clock(std::int64_t ms, std::vector<Output>& out) { s_.switch_clock(ms, out); }
+  // The running clock charged for a move made at `ms` and the other one started, with no
+  // output (the caller says the switch when it is due); nothing when no clock runs.
+  void charge_move(std::int64_t ms);
+  // `m` (from `before`) in the game line, with the mover's clock at `clock_ms` as its
+  // [%clk] comment.
+  void record_move(const board::Moment& m, const chess::Position& before, std::int64_t clock_ms) {
+    s_.record_move(m, before, clock_ms);
+  }
+  // The Made moment of `m` for `board`, with its SAN and UCI.
+  Output made_output(int board, const board::Moment& m, const chess::Position& before) const {
+    return s_.made_output(board, m, before);
+  }
+  // The game ended by the move `mover` just made (mate, stalemate, dead position), said on
+  // every board; `clock_ms`: when the clocks stopped, if before `ms`.
+  void check_game_end(std::int64_t ms, chess::Color mover, std::vector<Output>& out,
+                      std::int64_t clock_ms = -1) {
+    s_.check_game_end(ms, mover, out, clock_ms);
+  }
+  // How `m` is said to the player of `board` (`mover`: the board it was made on, where a
+  // corrected reading is said to be corrected).
+  std::string move_announcement(int board, const board::Moment& m, const chess::Position& before,
+                                bool mover) const;
+  // The steps every made move on the mover's own board takes (one board, two boards): his
+  // clock charged if it runs (D.2.4), the move recorded, its Made moment, and said to him.
+  void make_on_board(int board, const board::Moment& m, const chess::Position& before,
+                     std::vector<Output>& out);
+
+ private:
+  Session& s_;
+};
+
+}  // namespace tactile::game
