@@ -52,6 +52,14 @@ class SeatingDescription {
   // what `options` holds already. The default takes nothing (a seating with no keys).
   virtual std::string set(SeatingOptions& options, std::string_view key,
                           const std::string& value) const;
+  // What its keys together lack, checked after each was set: "" when nothing, else why
+  // the seating cannot be played so (the engine seating without training = on).
+  virtual std::string fault(const SeatingOptions&) const { return {}; }
+  // The PGN tags it gives a game of `options` (the engine's side, Event); a tag the
+  // arbiter set (new-game, the players record) comes first.
+  virtual std::map<std::string, std::string> pgn_tags(const SeatingOptions&) const { return {}; }
+  // Whether a game of `options` is training, never a tournament game (status "training").
+  virtual bool training(const SeatingOptions&) const { return false; }
   // Its fields of the log's start record (after "seating"), written from `options` and
   // read back; reading throws chess::ParseError "FIELD: why".
   virtual void write_start(const SeatingOptions&, nlohmann::ordered_json&) const {}

@@ -175,6 +175,8 @@ void read_seating(const Settings& settings, game::SessionConfig& config) {
         !why.empty())
       fail(*s, k.key, why);
   }
+  if (const std::string why = config.seating->fault(config.seating_options); !why.empty())
+    fail(*find(settings, "seating"), "seating", why);
 }
 
 }  // namespace

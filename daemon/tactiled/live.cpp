@@ -683,16 +683,27 @@ class Live {
     return f;
   }
   std::string event() const {
-    return tags_.count("Event")    ? tags_.at("Event")
-           : config_.event.empty() ? "tactiled game"
-                                   : config_.event;
+    if (tags_.count("Event")) return tags_.at("Event");
+    if (const std::string e = seating_tag("Event"); !e.empty()) return e;  // "Training"
+    return config_.event.empty() ? "tactiled game" : config_.event;
   }
   std::string site() const {
     return tags_.count("Site")    ? tags_.at("Site")
            : config_.site.empty() ? "tactile board"
                                   : config_.site;
   }
-  std::string tag(const std::string& key) const { return tags_.count(key) ? tags_.at(key) : "?"; }
+  std::string tag(const std::string& key) const {
+    if (tags_.count(key)) return tags_.at(key);
+    const std::string t = seating_tag(key);  // the engine's side: "Stockfish 15.1, level 3"
+    return t.empty() ? "?" : t;
+  }
+  // The game's seating's own PGN tag `key` (seating_description.h), "" if none.
+  std::string seating_tag(const std::string& key) const {
+    const game::SessionConfig& c = runner_.session().config();
+    const auto tags = c.seating->pgn_tags(c.seating_options);
+    const auto it = tags.find(key);
+    return it == tags.end() ? std::string() : it->second;
+  }
 
   // new-game: the game so far is closed in its log (ended or abandoned), and a new game
   // begins in a log and PGN of its own, its clocks waiting for start.
