@@ -133,8 +133,9 @@ TEST(DaemonConfig, ReadsTheSeating) {
   const auto session = [](std::string_view text) {
     return error_of([&] { session_config(from_file(text)); });
   };
-  EXPECT_EQ(session("seating = two boards\n"),
-            "t.conf: line 1: seating: 'two boards' is not one-board, sighted or two-boards");
+  EXPECT_EQ(
+      session("seating = two boards\n"),
+      "t.conf: line 1: seating: 'two boards' is not one-board, sighted, two-boards or engine");
   EXPECT_EQ(session("seating = sighted\nplayer = blue\n"),
             "t.conf: line 2: player: 'blue' is not white or black");
   EXPECT_EQ(session("seating = two-boards\nplayer = white\n"),
