@@ -31,6 +31,10 @@ int moves_to_go(const clock::TimeControl& tc, int done) {
 }
 }  // namespace
 
+bool EngineOpponent::plays(const game::Session& s) {
+  return seating_of(s) != nullptr;
+}
+
 EngineOpponent::EngineOpponent(const game::SeatingOptions& options, Times times)
     : link_(engine::split_command(game::engine_settings(options).engine),
             game::engine_settings(options).level, times.client),

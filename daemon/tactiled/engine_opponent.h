@@ -50,6 +50,9 @@ class EngineOpponent {
 
   using Times = EngineOpponentTimes;
 
+  // Whether the game of `s` has an engine opponent (its seating is the engine seating).
+  static bool plays(const game::Session& s);
+
   // The engine of the game's seating options (engine_settings).
   explicit EngineOpponent(const game::SeatingOptions& options, Times times = {});
 

@@ -36,6 +36,7 @@
 #include "daemon/tactiled/clock_pulses.h"
 #include "daemon/tactiled/control_requests.h"
 #include "daemon/tactiled/control_socket.h"
+#include "daemon/tactiled/engine_game.h"
 #include "daemon/tactiled/game_runner.h"
 #include "daemon/tactiled/hole_health.h"
 #include "daemon/tactiled/lendable_link.h"
@@ -195,6 +196,13 @@ class Live {
       runner_.start(0);
       note_players(0, 0);
     }
+    if (!waiting_ && EngineOpponent::plays(runner_.session())) {
+      // The engine seating: its engine beside the game (engine_opponent.h).
+      engine_.emplace(config_.session.seating_options);
+      engine_game_.emplace(runner_);
+      engine_->start(now());
+      engine_->take_game(runner_.session(), now());
+    }
     save_pgn();
     report_pgn();
     sd_notify(0, "READY=1");
@@ -224,6 +232,8 @@ class Live {
       for (const auto& speaker : speakers_)
         if (speaker) fds.push_back({speaker->finished_fd(), POLLIN, 0});
       braille_.add_fds(fds);  // read in braille_.step(), whatever woke the loop
+      const std::size_t engine_at = fds.size();
+      if (engine_ && engine_->fd() >= 0) fds.push_back({engine_->fd(), engine_->poll_events(), 0});
       const std::size_t control_at = fds.size();
       if (control_) control_->add_fds(fds);
       if (::poll(fds.data(), nfds_t(fds.size()), wait_ms(now())) < 0 && errno != EINTR)
@@ -237,6 +247,11 @@ class Live {
           for (const int question : speakers_[b]->take_finished())
             runner_.heard(int(b), question, now());
       runner_.advance(now());
+      if (engine_) {  // its answer, its deadline, and what the game asks of it now
+        if (engine_at < control_at && fds[engine_at].revents)
+          engine_->on_ready(fds[engine_at].revents, now(), *engine_game_);
+        engine_->on_time(now(), *engine_game_);
+      }
       report_pgn();
       watch_health(now());
       step_braille();
@@ -456,6 +471,9 @@ class Live {
     for (const auto& link : links_)
       if (const std::int64_t board = link->timeout_ms(t); board >= 0) wait = std::min(wait, board);
     if (health_pending_) wait = std::min(wait, std::max<std::int64_t>(0, next_health_ms_ - t));
+    if (engine_)
+      if (const auto e = engine_->deadline())
+        wait = std::min(wait, std::max<std::int64_t>(0, *e - t));
     return wait == INT64_MAX ? -1 : int(std::min<std::int64_t>(wait, INT_MAX));
   }
 
@@ -775,6 +793,7 @@ class Live {
     try {
       pulses_.emplace(game::Session(c));  // a new game's external clock, set up afresh
       runner_.new_game(c, base + ".jsonl", t);
+      if (engine_) engine_->take_game(runner_.session(), t);
     } catch (const std::runtime_error& e) {
       return {{"ok", false}, {"error", e.what()}};
     }
@@ -913,6 +932,8 @@ class Live {
   // The external clock's pulses (clock-press) for the game being played; none before it.
   std::optional<ClockPulses> pulses_;
   GameRunner runner_;
+  std::optional<EngineOpponent> engine_;  // seating = engine: the engine at the game
+  std::optional<EngineGame> engine_game_;
   // How long a channel phrase (a warning, a record pair, a check) stays on the display.
   static constexpr std::int64_t kBrailleAlertMs = 5000;
   LiveBraille braille_{config_, out_};    // each board's braille display (none: braille = off)
