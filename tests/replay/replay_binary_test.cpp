@@ -396,7 +396,8 @@ TEST(ReplayProgram, SeatingSettingsAreChecked) {
       HasSubstr("--seating: 'three-boards' is not one-board, sighted, two-boards or engine"));
   r = tactiled(base + "--player black", "seat2");
   EXPECT_EQ(r.status, 2);
-  EXPECT_THAT(r.err, HasSubstr("--player: only for seating = sighted (seating is one-board)"));
+  EXPECT_THAT(r.err,
+              HasSubstr("--player: only for seating = sighted or engine (seating is one-board)"));
   r = tactiled(base + "--seating two-boards --board-a white --board-b white", "seat3");
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("--board-b: is the colour of board A too"));
