@@ -8,8 +8,9 @@
 //
 // An engine that dies or hangs is said to the player, the clocks are stopped (the game is
 // paused, logged as the daemon's own pause) and a new engine is started with the
-// position; once it answers, the clocks run again. Starts are spaced out (1 s, doubling
-// to 30 s) so an engine that cannot run does not spin the loop.
+// position; once it answers, the clocks run again. The first new engine starts at once,
+// the next ones 1 s, 2 s, ... 30 s apart, so an engine that cannot run does not spin the
+// loop.
 //
 // Time is passed in everywhere; the opponent reads no clock itself.
 #pragma once
