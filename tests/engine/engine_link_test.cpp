@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <chrono>
 #include <functional>
+#include <ostream>
 
 #include "core/chess/movegen.h"
 #include "core/chess/uci.h"
@@ -53,6 +54,11 @@ struct EngineCase {
   const char* id_name;
   Strength::Means level_3_means;
 };
+
+// Named in test output by the engine, not by its bytes.
+void PrintTo(const EngineCase& c, std::ostream* os) {
+  *os << c.name;
+}
 
 class RealEngine : public ::testing::TestWithParam<EngineCase> {};
 
