@@ -101,7 +101,7 @@ class EngineDescription final : public SeatingDescription {
     if (fault.empty()) options[std::string(key)] = value;
     return fault;
   }
-  std::string fault(const SeatingOptions& options) const override {
+  std::string missing(const SeatingOptions& options) const override {
     const auto t = options.find("training");
     if (t != options.end() && t->second == "on") return {};
     return "training = on is needed: seating = engine is for training only, and a board "

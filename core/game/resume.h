@@ -48,7 +48,8 @@ struct ResumedGame {
 // Reads a whole log: verifies the chain, drops a torn last line (no newline at its end,
 // or JSON cut short), rebuilds the setup from the start entry and feeds every hole event
 // and button at its logged time into a fresh session, then advances it to the last
-// logged time (and likewise the arbiter's commands and the ends of spoken questions).
+// logged time (and likewise the arbiter's commands, the ends of spoken questions and the
+// moves from outside the boards).
 // Every value read is checked as the config checks it (setup_rules.h); the inputs' times
 // must not go back. Then every record the session makes (one type per output kind, and
 // the clock records) must be the one the inputs make, in order; only the last ones before

@@ -52,9 +52,9 @@ class SeatingDescription {
   // what `options` holds already. The default takes nothing (a seating with no keys).
   virtual std::string set(SeatingOptions& options, std::string_view key,
                           const std::string& value) const;
-  // What its keys together lack, checked after each was set: "" when nothing, else why
-  // the seating cannot be played so (the engine seating without training = on).
-  virtual std::string fault(const SeatingOptions&) const { return {}; }
+  // Why `options`, every key given set, cannot seat a game ("" if they can): a key it
+  // needs that was not given. The config names the `seating` setting with it.
+  virtual std::string missing(const SeatingOptions&) const { return {}; }
   // The PGN tags it gives a game of `options` (the engine's side, Event); a tag the
   // arbiter set (new-game, the players record) comes first.
   virtual std::map<std::string, std::string> pgn_tags(const SeatingOptions&) const { return {}; }
@@ -64,6 +64,8 @@ class SeatingDescription {
   // read back; reading throws chess::ParseError "FIELD: why".
   virtual void write_start(const SeatingOptions&, nlohmann::ordered_json&) const {}
   virtual SeatingOptions read_start(const nlohmann::json&) const { return {}; }
+  // Its own fields of the control socket's `status` answer (after "seating"), if any.
+  virtual void status_fields(const SeatingOptions&, nlohmann::json&) const {}
   // The language of `board`'s player where the seating sets it (board B's own);
   // nullopt: the game's language.
   virtual std::optional<record::Language> language(const SeatingOptions&, int) const {

@@ -1,8 +1,9 @@
 // One game session: the recognizer of the board, the clock and the record. It is fed hole
-// events, buttons and "now", and answers with what happened (the recognised moments) and
-// what to do (speak, switch the clock, alarm, light squares, game over). The daemon runs
-// it with real drivers and the monotonic clock, replay with a script and virtual time:
-// the same code, so every behaviour can be re-derived from the raw events.
+// events, buttons, moves from outside the boards and "now", and answers with what
+// happened (the recognised moments) and what to do (speak, switch the clock, alarm, light
+// squares, game over). The daemon runs it with real drivers and the monotonic clock,
+// replay with a script and virtual time: the same code, so every behaviour can be
+// re-derived from the raw events.
 //
 // The session keeps what every seating shares: the game line (GameLine), the clock, the
 // boards' recognizers, the game's Phase, the arbiter's commands and what is said. What a

@@ -175,8 +175,10 @@ void read_seating(const Settings& settings, game::SessionConfig& config) {
         !why.empty())
       fail(*s, k.key, why);
   }
-  if (const std::string why = config.seating->fault(config.seating_options); !why.empty())
-    fail(*find(settings, "seating"), "seating", why);
+  if (const std::string why = config.seating->missing(config.seating_options); !why.empty()) {
+    if (const Setting* s = find(settings, "seating")) fail(*s, "seating", why);
+    throw chess::ParseError("seating: " + why);
+  }
 }
 
 }  // namespace

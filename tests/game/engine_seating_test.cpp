@@ -187,11 +187,11 @@ TEST(EngineSeating, TheTrainingButtonsDoNothingInAnotherSeating) {
 TEST(EngineSeating, ItRunsOnlyWithTrainingOnAndSaysSoEverywhere) {
   SessionConfig c = SeatedTable::config("engine");
   const SeatingDescription& d = *c.seating;
-  EXPECT_THAT(d.fault(c.seating_options), HasSubstr("training = on"));
+  EXPECT_THAT(d.missing(c.seating_options), HasSubstr("training = on"));
   testing::set_option(c, "training", "off");
-  EXPECT_THAT(d.fault(c.seating_options), HasSubstr("training"));
+  EXPECT_THAT(d.missing(c.seating_options), HasSubstr("training"));
   testing::set_option(c, "training", "on");
-  EXPECT_EQ(d.fault(c.seating_options), "");
+  EXPECT_EQ(d.missing(c.seating_options), "");
   EXPECT_NE(d.set(c.seating_options, "engine-level", "21"), "");
   EXPECT_NE(d.set(c.seating_options, "engine-level", "0"), "");
   EXPECT_NE(d.set(c.seating_options, "engine", "stockfish"), "");  // not a path
