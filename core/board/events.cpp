@@ -5,7 +5,7 @@
 
 namespace tactile::board {
 namespace {
-constexpr std::array<std::pair<Button, std::string_view>, 13> kNames{{
+constexpr std::array<std::pair<Button, std::string_view>, 17> kNames{{
     {Button::Announce, "announce"},
     {Button::PromoteQueen, "promote-q"},
     {Button::PromoteRook, "promote-r"},
@@ -19,6 +19,10 @@ constexpr std::array<std::pair<Button, std::string_view>, 13> kNames{{
     {Button::Check, "check"},
     {Button::Faster, "faster"},
     {Button::Slower, "slower"},
+    {Button::Hint, "hint"},
+    {Button::Takeback, "takeback"},
+    {Button::Stronger, "stronger"},
+    {Button::Weaker, "weaker"},
 }};
 }  // namespace
 

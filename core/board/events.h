@@ -41,6 +41,11 @@ enum class Button : std::uint8_t {
   Check,   // compare the board's holes with the game and say what differs
   Faster,  // speak faster (one step of the speech rate)
   Slower,  // speak slower
+  // Training against an engine (seating = engine, docs/engine.md):
+  Hint,      // the engine's suggestion for the player's move, said, not played
+  Takeback,  // the player's last move and the engine's reply taken back (two plies)
+  Stronger,  // the engine one level stronger
+  Weaker,    // one level weaker
 };
 
 struct ButtonEvent {
@@ -50,7 +55,7 @@ struct ButtonEvent {
 };
 
 // Script and config names: announce, promote-q, promote-r, promote-b, promote-n, time,
-// correct, repeat, clock, record, check, faster, slower.
+// correct, repeat, clock, record, check, faster, slower, hint, takeback, stronger, weaker.
 std::string_view button_name(Button b);
 bool parse_button(std::string_view name, Button& out);
 

@@ -5,6 +5,9 @@ namespace tactile::game {
 chess::PgnGame log_pgn(const ResumedGame& game) {
   chess::PgnGame g = game.session.record();
   for (const auto& [key, value] : game.tags) g.set_tag(key, value);
+  const SessionConfig& c = game.session.config();
+  for (const auto& [key, value] : c.seating->pgn_tags(c.seating_options))
+    if (!g.has_tag(key) || g.tag(key) == "?") g.set_tag(key, value);
   if (!g.has_tag("Event")) g.set_tag("Event", "tactiled game");
   if (!g.has_tag("Site")) g.set_tag("Site", "tactile board");
   g.set_tag("Result", g.result);

@@ -38,10 +38,12 @@ bool session_record(const std::string& type) {
 // A phrase the daemon says itself, not the session: "Board connected" or "Board
 // disconnected" right after the board record, "Game continued" right after the resume
 // record, the record failing or saved again right after the pgn record (live mode: board_set.cpp,
-// live.cpp, game_file_set.cpp).
+// live.cpp, game_file_set.cpp), the engine's hint or its failure right after the engine
+// record (engine_opponent.h).
 bool daemon_speech(const std::string& type, const std::string& previous_type) {
-  return type == "speak" && (previous_type == "board" || previous_type == "resume" ||
-                             previous_type == "pgn" || previous_type == "health");
+  return type == "speak" &&
+         (previous_type == "board" || previous_type == "resume" || previous_type == "pgn" ||
+          previous_type == "health" || previous_type == "engine");
 }
 
 // What the daemon feeds the session: board events and the arbiter's commands.
@@ -453,10 +455,10 @@ ResumedGame LogFollower::game() const {
 
 bool known_record_type(std::string_view type) {
   static constexpr std::string_view kOthers[] = {
-      "start",    "hole",   "button",     "heard",          "arbiter",
-      "envelope", "clock",  "board",      "resync",         "resume",
-      "players",  "pgn",    "stop",       "closed",         "setting",
-      "said",     "health", "board-lent", "board-returned", "outside-move",
+      "start",          "hole",         "button",  "heard",  "arbiter", "envelope",
+      "clock",          "board",        "resync",  "resume", "players", "pgn",
+      "stop",           "closed",       "setting", "said",   "health",  "board-lent",
+      "board-returned", "outside-move", "engine",
   };
   for (std::string_view t : kOthers)
     if (t == type) return true;

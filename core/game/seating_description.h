@@ -55,6 +55,11 @@ class SeatingDescription {
   // Why `options`, every key given set, cannot seat a game ("" if they can): a key it
   // needs that was not given. The config names the `seating` setting with it.
   virtual std::string missing(const SeatingOptions&) const { return {}; }
+  // The PGN tags it gives a game of `options` (the engine's side, Event); a tag the
+  // arbiter set (new-game, the players record) comes first.
+  virtual std::map<std::string, std::string> pgn_tags(const SeatingOptions&) const { return {}; }
+  // Whether a game of `options` is training, never a tournament game (status "training").
+  virtual bool training(const SeatingOptions&) const { return false; }
   // Its fields of the log's start record (after "seating"), written from `options` and
   // read back; reading throws chess::ParseError "FIELD: why".
   virtual void write_start(const SeatingOptions&, nlohmann::ordered_json&) const {}

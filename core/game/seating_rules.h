@@ -43,6 +43,11 @@ class SeatingRules {
                     std::vector<Output>& out) = 0;
   // A clock press (the sighted opponent's clock).
   virtual void clock_press(SessionSteps&, const board::ButtonEvent&, std::vector<Output>&) {}
+  // A button of the seating's own (the engine seating's hint, takeback, stronger, weaker),
+  // before any other handling but time, repeat and clock; true if handled here.
+  virtual bool button(SessionSteps&, int, const board::ButtonEvent&, std::vector<Output>&) {
+    return false;
+  }
   // An announce or other button on a board that reads no move now; true if handled here.
   virtual bool unread_button(SessionSteps&, int, const board::ButtonEvent&, std::vector<Output>&) {
     return false;

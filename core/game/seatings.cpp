@@ -6,6 +6,7 @@
 #include "core/chess/input_text.h"
 #include "core/game/log_entries.h"
 
+#include "core/game/engine.h"
 #include "core/game/one_board.h"
 #include "core/game/session.h"
 #include "core/game/sighted.h"
@@ -35,10 +36,11 @@ std::string SeatingDescription::set(SeatingOptions&, std::string_view, const std
 std::span<const SeatingDescription* const> seatings() {
   // The seatings, one line each; the first is the default. (Made at the first call, so a
   // config made during another file's static initialisation finds them.)
-  static const std::array<const SeatingDescription*, 3> list = {
+  static const std::array<const SeatingDescription*, 4> list = {
       &one_board_seating(),
       &sighted_seating(),
       &two_boards_seating(),
+      &engine_seating(),
   };
   return list;
 }

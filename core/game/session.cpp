@@ -218,6 +218,7 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
     default:
       break;
   }
+  if (seating_->button(steps, board, e, out)) return;
   if (starts_clock(e)) {
     start_clock(e.ms, out);
     return;

@@ -139,6 +139,8 @@ class Session {
   const SessionConfig& config() const { return config_; }
   // The seating's description (its name, boards, ...).
   const SeatingDescription& seating() const { return *config_.seating; }
+  // The seating's rules with their state (what the engine seating's link reads of it).
+  const SeatingRules& rules() const { return *seating_; }
   // The number of boards the seating uses (1 or 2).
   int board_count() const;
   // The colour whose player sits at `board` (two-boards), the blind player's (sighted);

@@ -3,6 +3,7 @@
 // else: the seatings never reach the session's members.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -53,6 +54,19 @@ class SessionSteps {
   void start_clock(std::int64_t ms, std::vector<Output>& out) { s_.start_clock(ms, out); }
   // A SwitchClock output: the side to move's clock runs (after a move).
   void switch_clock(std::int64_t ms, std::vector<Output>& out) { s_.switch_clock(ms, out); }
+  // The game back to the position after its first `plies` moves (record, repetition keys,
+  // every board, which is read again once its holes show it: the squares to put right are
+  // said and lit), as the arbiter's take-back does. Returns the holes each board must fix.
+  std::array<chess::Bitboard, 2> return_to(int plies, std::int64_t ms, std::vector<Output>& out) {
+    return s_.return_to(plies, ms, out);
+  }
+  // `c`'s clock set to `remaining_ms` as of `ms` and `moves` completed moves (as the
+  // arbiter's set-time, 6.10.2); nothing without a clock.
+  void set_clock(chess::Color c, std::int64_t remaining_ms, int moves, std::int64_t ms) {
+    if (!s_.clock_) return;
+    s_.clock_->set_moves(c, moves);
+    s_.clock_->set_time(c, remaining_ms, ms);
+  }
   // The running clock charged for a move made at `ms` and the other one started, with no
   // output (the caller says the switch when it is due); nothing when no clock runs.
   void charge_move(std::int64_t ms);

@@ -42,7 +42,7 @@ BrailleKeyMap parse_braille_keys(std::string_view text) {
       throw chess::ParseError(chess::shown(std::string(name)) +
                               " is not a player's button (announce, time, repeat, correct, "
                               "record, check, promote-q, promote-r, promote-b, promote-n, "
-                              "faster, slower, or none)");
+                              "faster, slower, hint, takeback, stronger, weaker, or none)");
     keys[key] = button;
   }
   return keys;

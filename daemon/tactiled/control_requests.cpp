@@ -83,6 +83,8 @@ nlohmann::json status_answer(const game::Session& s, const GameFiles& files, std
   j["sealing"] = s.sealing();
   j["time_control"] = s.config().time_control ? s.config().time_control->to_string() : "";
   j["seating"] = std::string(s.seating().name());
+  // A training game (the engine seating): never to be taken for a tournament board.
+  j["training"] = s.seating().training(s.config().seating_options);
   s.seating().status_fields(s.config().seating_options, j);
   j["move_list"] = move_list(s);
   // Board A's move in progress: an announced reading waiting to be confirmed (D.2.8).

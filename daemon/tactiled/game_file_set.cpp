@@ -164,9 +164,9 @@ void GameFileSet::describe(GameFiles& f) const {
 }
 
 std::string GameFileSet::event() const {
-  return tags_.count("Event")    ? tags_.at("Event")
-         : config_.event.empty() ? "tactiled game"
-                                 : config_.event;
+  if (tags_.count("Event")) return tags_.at("Event");
+  if (const std::string e = seating_tag("Event"); !e.empty()) return e;  // "Training"
+  return config_.event.empty() ? "tactiled game" : config_.event;
 }
 std::string GameFileSet::site() const {
   return tags_.count("Site")    ? tags_.at("Site")
@@ -174,7 +174,15 @@ std::string GameFileSet::site() const {
                                 : config_.site;
 }
 std::string GameFileSet::tag(const std::string& key) const {
-  return tags_.count(key) ? tags_.at(key) : "?";
+  if (tags_.count(key)) return tags_.at(key);
+  const std::string t = seating_tag(key);  // the engine's side: "Stockfish 15.1, level 3"
+  return t.empty() ? "?" : t;
+}
+std::string GameFileSet::seating_tag(const std::string& key) const {
+  const game::SessionConfig& c = runner_.session().config();
+  const auto tags = c.seating->pgn_tags(c.seating_options);
+  const auto it = tags.find(key);
+  return it == tags.end() ? std::string() : it->second;
 }
 
 }  // namespace tactile::daemon

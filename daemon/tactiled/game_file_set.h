@@ -75,6 +75,8 @@ class GameFileSet {
   std::string event() const;
   std::string site() const;
   std::string tag(const std::string& key) const;
+  // The game's seating's own PGN tag `key` (seating_description.h), "" if none.
+  std::string seating_tag(const std::string& key) const;
 
   const LiveConfig& config_;
   GameRunner& runner_;

@@ -21,6 +21,7 @@
 #include "daemon/files/text_file.h"
 #include "daemon/tactiled/board_set.h"
 #include "daemon/tactiled/control_socket.h"
+#include "daemon/tactiled/engine_game.h"
 #include "daemon/tactiled/game_file_set.h"
 #include "daemon/tactiled/game_runner.h"
 #include "daemon/tactiled/live_requests.h"
@@ -114,6 +115,9 @@ class Live : public BoardSet::Owner {
       fds.assign({{signals_.fd(), POLLIN, 0}});
       boards_.add_fds(fds);
       outputs_.add_fds(fds);
+      follow_engine(now());
+      const std::size_t engine_at = fds.size();
+      if (engine_ && engine_->fd() >= 0) fds.push_back({engine_->fd(), engine_->poll_events(), 0});
       const std::size_t control_at = fds.size();
       if (control_) control_->add_fds(fds);
       if (::poll(fds.data(), nfds_t(fds.size()), wait_ms(now())) < 0 && errno != EINTR)
@@ -122,6 +126,11 @@ class Live : public BoardSet::Owner {
       boards_.step(now());
       outputs_.take_heard(fds, now());
       runner_.advance(now());
+      if (engine_) {  // its answer, its deadline, and what the game asks of it now
+        if (engine_at < control_at && fds[engine_at].revents)
+          engine_->on_ready(fds[engine_at].revents, now(), *engine_game_);
+        engine_->on_time(now(), *engine_game_);
+      }
       files_.report_pgn();
       boards_.watch_health(now());
       // Each braille display's keys pressed as its board's buttons, then what it shows.
@@ -198,7 +207,25 @@ class Live : public BoardSet::Owner {
     if (due != board::kNoDeadline) wait = std::max<std::int64_t>(0, due - t);
     if (const std::int64_t b = outputs_.timeout_ms(t); b >= 0) wait = std::min(wait, b);
     if (const std::int64_t b = boards_.timeout_ms(t); b >= 0) wait = std::min(wait, b);
+    if (engine_)
+      if (const auto e = engine_->deadline())
+        wait = std::min(wait, std::max<std::int64_t>(0, *e - t));
     return wait == INT64_MAX ? -1 : int(std::min<std::int64_t>(wait, INT_MAX));
+  }
+
+  // The engine seating: its engine beside the game (engine_opponent.h), started with the
+  // first game that has one and given each new game (new-game changes the log).
+  void follow_engine(std::int64_t t) {
+    if (waiting() || !EngineOpponent::plays(runner_.session())) return;
+    if (!engine_) {
+      engine_.emplace(runner_.session().config().seating_options);
+      engine_game_.emplace(runner_);
+      engine_->start(t);
+    }
+    if (engine_log_ != files_.log_path()) {
+      engine_log_ = files_.log_path();
+      engine_->take_game(runner_.session(), t);
+    }
   }
 
   // Returns the exit status: 0, or 3 when the PGN on disk is not the whole game.
@@ -236,6 +263,9 @@ class Live : public BoardSet::Owner {
   GameFileSet files_;
   PlayerOutputs outputs_;
   LiveRequests requests_;
+  std::optional<EngineOpponent> engine_;  // seating = engine: the engine at the game
+  std::optional<EngineGame> engine_game_;
+  std::string engine_log_;                // the log of the game the engine was given
   std::optional<ControlSocket> control_;  // last: gone before the game it reads
 };
 

@@ -142,7 +142,7 @@ class Parser {
       if (!board::parse_button(key.substr(7), button))
         error("unknown button " + quoted(key.substr(7)) +
               " (announce, promote-q, promote-r, promote-b, promote-n, time, correct, repeat, "
-              "clock, record, check, faster, slower)");
+              "clock, record, check, faster, slower, hint, takeback, stronger, weaker)");
       config.buttons.emplace_back(button, spec(value));
     } else {
       error("unknown setting " + quoted(key));

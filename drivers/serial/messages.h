@@ -58,8 +58,13 @@ enum class ButtonCode : std::uint8_t {
   Check = 10,   // compare the board with the game
   Faster = 11,  // speech rate one step up
   Slower = 12,  // one step down
+  // Training against an engine (docs/engine.md).
+  Hint = 13,
+  Takeback = 14,
+  Stronger = 15,
+  Weaker = 16,
 };
-inline constexpr std::uint8_t kButtonCodes = 13;
+inline constexpr std::uint8_t kButtonCodes = 17;
 
 // Board -> host. Times are the board's own millisecond counter (wraps at 2^32).
 struct Hello {

@@ -37,6 +37,14 @@ board::Button game_button(ButtonCode code) {
       return board::Button::Faster;
     case ButtonCode::Slower:
       return board::Button::Slower;
+    case ButtonCode::Hint:
+      return board::Button::Hint;
+    case ButtonCode::Takeback:
+      return board::Button::Takeback;
+    case ButtonCode::Stronger:
+      return board::Button::Stronger;
+    case ButtonCode::Weaker:
+      return board::Button::Weaker;
     case ButtonCode::Clock:
       break;
   }

@@ -133,12 +133,30 @@ TEST(DaemonConfig, ReadsTheSeating) {
   const auto session = [](std::string_view text) {
     return error_of([&] { session_config(from_file(text)); });
   };
-  EXPECT_EQ(session("seating = two boards\n"),
-            "t.conf: line 1: seating: 'two boards' is not one-board, sighted or two-boards");
+  EXPECT_EQ(
+      session("seating = two boards\n"),
+      "t.conf: line 1: seating: 'two boards' is not one-board, sighted, two-boards or engine");
   EXPECT_EQ(session("seating = sighted\nplayer = blue\n"),
             "t.conf: line 2: player: 'blue' is not white or black");
   EXPECT_EQ(session("seating = two-boards\nplayer = white\n"),
-            "t.conf: line 2: player: only for seating = sighted (seating is two-boards)");
+            "t.conf: line 2: player: only for seating = sighted or engine (seating is "
+            "two-boards)");
+  // The engine seating: training only, refused naming training otherwise.
+  EXPECT_EQ(session("seating = engine\nplayer = black\n"),
+            "t.conf: line 1: seating: training = on is needed: seating = engine is for "
+            "training only, and a board that plays an engine must say so (docs/engine.md, "
+            "\"Fair play\")");
+  EXPECT_EQ(session("seating = engine\ntraining = off\n"), session("seating = engine\n"));
+  EXPECT_EQ(session("seating = engine\ntraining = on\nengine-level = 30\n"),
+            "t.conf: line 3: engine-level: '30' is not a level 1 to 20");
+  EXPECT_EQ(session("training = on\n"),
+            "t.conf: line 1: training: only for seating = engine (seating is one-board)");
+  const game::SessionConfig engine = session_config(from_file(
+      "seating = engine\ntraining = on\nplayer = black\nengine = /usr/games/gnuchess --uci\n"
+      "engine-level = 7\n"));
+  EXPECT_EQ(engine.seating, game::find_seating("engine"));
+  EXPECT_EQ(game::testing::start_field(engine, "engine"), "/usr/games/gnuchess --uci");
+  EXPECT_TRUE(engine.seating->training(engine.seating_options));
   EXPECT_EQ(session("board-a = black\n"),
             "t.conf: line 1: board-a: only for seating = two-boards (seating is one-board)");
   EXPECT_EQ(session("seating = two-boards\nboard-a = black\nboard-b = black\n"),
@@ -253,7 +271,7 @@ TEST(DaemonConfig, EachBoardHasItsOwnBrailleDisplay) {
   EXPECT_EQ(error("board = script\nscript = /a\nbraille-keys = ROUTE0=castle\n"),
             "t.conf: line 3: braille-keys: 'castle' is not a player's button (announce, "
             "time, repeat, correct, record, check, promote-q, promote-r, promote-b, promote-n, "
-            "faster, slower, or none)");
+            "faster, slower, hint, takeback, stronger, weaker, or none)");
   EXPECT_EQ(error("board = script\nscript = /a\nbraille-keys = ROUTE0\n"),
             "t.conf: line 3: braille-keys: 'ROUTE0' is not KEY=BUTTON (e.g. ROUTE0=announce, "
             "LNDN=record, q=promote-q)");

@@ -517,6 +517,27 @@ TEST_F(ControlTest, RollbackReturnsTheBoardToAnEarlierMove) {
 
 // Two boards: the status names the seating, each board's driver and a board whose holes
 // differ from the game (D.2.9) until it is put right; tactilectl status prints it.
+TEST_F(ControlTest, AnEngineGameIsTrainingAndTheEnginesMoveIsInTheStatus) {
+  start({"--seating", "engine", "--training", "on", "--engine-level", "1", "--time-control",
+         "300+0"});
+  json s = status();
+  EXPECT_EQ(s["seating"], "engine");
+  EXPECT_EQ(s["training"], true);
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
+  // Stockfish answers as the engine: made when it comes, in the move list, White's clock.
+  ASSERT_TRUE(until([&] { return status()["moves"].get<int>() == 2; })) << daemon_->output();
+  s = status();
+  EXPECT_EQ(s["move_list"][0], "e2e4");
+  EXPECT_EQ(s["running"], "white");
+  ASSERT_EQ(of_type("outside-move").size(), 1u);
+  EXPECT_EQ(of_type("outside-move")[0]["source"], "engine");
+  EXPECT_EQ(of_type("start")[0]["training"], true);
+  EXPECT_EQ(daemon_->stop(), 0);
+  EXPECT_THAT(slurp(pgn_), ::testing::HasSubstr("[Event \"Training\"]"));
+  EXPECT_THAT(slurp(pgn_), ::testing::HasSubstr("[Black \"stockfish, level 1\"]"));
+}
+
 TEST_F(ControlTest, TheStatusShowsTwoBoardsAndADiscrepancy) {
   const std::string fifo_b = dir_ + "/board-b.fifo";
   ASSERT_EQ(::mkfifo(fifo_b.c_str(), 0600), 0);
@@ -529,6 +550,7 @@ TEST_F(ControlTest, TheStatusShowsTwoBoardsAndADiscrepancy) {
   };
   json s = status();
   EXPECT_EQ(s["seating"], "two-boards");
+  EXPECT_EQ(s["training"], false);
   EXPECT_EQ(s["board"], "A: script; B: script");
   EXPECT_EQ(s["discrepancies"], json::array());
   move("e2", "e4");                    // on White's board A

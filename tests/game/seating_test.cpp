@@ -22,16 +22,17 @@ TEST(Seating, TheRegistryFindsEachSeatingByItsName) {
     EXPECT_EQ(find_seating(s->name()), s);
     EXPECT_TRUE(names.insert(s->name()).second) << s->name() << " twice";
   }
-  EXPECT_EQ(names, (std::set<std::string_view>{"one-board", "sighted", "two-boards"}));
+  EXPECT_EQ(names, (std::set<std::string_view>{"one-board", "sighted", "two-boards", "engine"}));
   EXPECT_EQ(default_seating().name(), "one-board");
   EXPECT_EQ(SessionConfig{}.seating, &default_seating());
   EXPECT_EQ(find_seating("two-board"), nullptr);
   EXPECT_EQ(find_seating(""), nullptr);
-  EXPECT_EQ(seating_names(", ", " or "), "one-board, sighted or two-boards");
+  EXPECT_EQ(seating_names(", ", " or "), "one-board, sighted, two-boards or engine");
   EXPECT_EQ(seatings_with_boards(2), "two-boards");
-  EXPECT_EQ(seatings_with_key("player"), "sighted");
+  EXPECT_EQ(seatings_with_key("player"), "sighted or engine");
   EXPECT_EQ(seatings_with_key("language-b"), "two-boards");
-  EXPECT_EQ(seatings_with_key("engine-level"), "");
+  EXPECT_EQ(seatings_with_key("engine-level"), "engine");
+  EXPECT_EQ(seatings_with_key("board-size"), "");
 }
 
 TEST(Seating, EachDescriptionSaysItsBoardsAndWhetherLinesNameThem) {
@@ -113,7 +114,8 @@ TEST(Seating, AStartEntryWithoutSeatingIsOneBoardAndABadOneIsRefused) {
     ADD_FAILURE() << "three-boards taken";
   } catch (const chess::ParseError& e) {
     EXPECT_STREQ(e.what(),
-                 "line 1: seating: 'three-boards' is not one-board, sighted or two-boards");
+                 "line 1: seating: 'three-boards' is not one-board, sighted, two-boards or "
+                 "engine");
   }
   j["seating"] = "sighted";
   j["player"] = "red";

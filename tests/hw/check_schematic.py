@@ -67,9 +67,10 @@ for f in files:
         row = through_diode(s, d)
         if row != f"ROW{rank}":
             fail(f"{d}: cathode on {row}, not ROW{rank}")
-# SB1..SB8 on the button row, columns a..h; SB9 clock, SB10 record, SB11 check on the
-# clock row, columns a..c (protocol buttons 8, 9, 10).
-for i in range(1, 12):
+# SB1..SB8 on the button row, columns a..h; SB9 clock, SB10 record, SB11 check, SB12 hint,
+# SB13 takeback, SB14 stronger, SB15 weaker on the clock row, columns a..g (protocol buttons
+# 8, 9, 10, 13..16).
+for i in range(1, 16):
     s, d = f"SB{i}", f"DB{i}"
     if s not in parts or d not in parts:
         fail(f"button {s} or its diode {d} missing")

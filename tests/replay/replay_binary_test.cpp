@@ -391,11 +391,13 @@ TEST(ReplayProgram, SeatingSettingsAreChecked) {
   const std::string base = "--replay " + dir() + "one.txt --pgn " + dir() + "one.pgn ";
   ProgramRun r = tactiled(base + "--seating three-boards", "seat1");
   EXPECT_EQ(r.status, 2);
-  EXPECT_THAT(r.err,
-              HasSubstr("--seating: 'three-boards' is not one-board, sighted or two-boards"));
+  EXPECT_THAT(
+      r.err,
+      HasSubstr("--seating: 'three-boards' is not one-board, sighted, two-boards or engine"));
   r = tactiled(base + "--player black", "seat2");
   EXPECT_EQ(r.status, 2);
-  EXPECT_THAT(r.err, HasSubstr("--player: only for seating = sighted (seating is one-board)"));
+  EXPECT_THAT(r.err,
+              HasSubstr("--player: only for seating = sighted or engine (seating is one-board)"));
   r = tactiled(base + "--seating two-boards --board-a white --board-b white", "seat3");
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("--board-b: is the colour of board A too"));

@@ -92,8 +92,8 @@ class FirmwareRig {
   }
 
   void hold(ButtonCode b, bool held) {
-    const auto bit = std::uint16_t(1u << unsigned(b));
-    buttons_ = held ? std::uint16_t(buttons_ | bit) : std::uint16_t(buttons_ & ~bit);
+    const auto bit = std::uint32_t(1) << unsigned(b);
+    buttons_ = held ? buttons_ | bit : buttons_ & ~bit;
   }
   // A press with some bounce, held long enough to count, then released.
   void press(ButtonCode b) {
@@ -143,7 +143,7 @@ class FirmwareRig {
   SerialBoard driver_;
   std::int64_t now_ = 1000;
   std::uint64_t switches_ = test::start_occupancy();
-  std::uint16_t buttons_ = 0;
+  std::uint32_t buttons_ = 0;
   std::vector<SerialOutput> out_;
 };
 
@@ -210,10 +210,15 @@ TEST(SerialFirmware, ButtonsReachTheHostAsTheGameKnowsThem) {
   rig.press(ButtonCode::Clock);   // the sighted opponent's clock press (D.2.5)
   rig.press(ButtonCode::Record);  // the player's channel (issue 21)
   rig.press(ButtonCode::Check);
+  rig.press(ButtonCode::Hint);  // training against an engine (docs/engine.md)
+  rig.press(ButtonCode::Takeback);
+  rig.press(ButtonCode::Stronger);
+  rig.press(ButtonCode::Weaker);
   using B = board::Button;
-  EXPECT_EQ(rig.buttons(), (std::vector<B>{B::Announce, B::PromoteKnight, B::Time, B::Correct,
-                                           B::Repeat, B::PromoteQueen, B::PromoteRook,
-                                           B::PromoteBishop, B::Clock, B::Record, B::Check}));
+  EXPECT_EQ(rig.buttons(),
+            (std::vector<B>{B::Announce, B::PromoteKnight, B::Time, B::Correct, B::Repeat,
+                            B::PromoteQueen, B::PromoteRook, B::PromoteBishop, B::Clock, B::Record,
+                            B::Check, B::Hint, B::Takeback, B::Stronger, B::Weaker}));
 }
 
 TEST(SerialFirmware, AHelloLostInAResetIsRepeatedByTheBoardsStartupHello) {

@@ -173,6 +173,10 @@ TEST(SerialMessages, RoundTrip) {
       ButtonPress{6, ButtonCode::Record},
       ButtonPress{7, ButtonCode::Check},
       ButtonPress{8, ButtonCode::Slower},
+      ButtonPress{9, ButtonCode::Hint},
+      ButtonPress{10, ButtonCode::Takeback},
+      ButtonPress{11, ButtonCode::Stronger},
+      ButtonPress{12, ButtonCode::Weaker},
   };
   for (const Message& m : all) {
     std::string error;
@@ -209,9 +213,9 @@ TEST(SerialMessages, BadPayloadsAreExplained) {
   f = Frame{kHello, 0, {1, 0, 0, 0, 0, 20, 0}};
   EXPECT_FALSE(from_frame(f, error));
   EXPECT_EQ(error, "hello: heartbeat interval 0");
-  f = Frame{kButton, 0, {1, 0, 0, 0, 13}};
+  f = Frame{kButton, 0, {1, 0, 0, 0, 17}};
   EXPECT_FALSE(from_frame(f, error));
-  EXPECT_EQ(error, "button: number 13 out of range 0-12");
+  EXPECT_EQ(error, "button: number 17 out of range 0-16");
 }
 
 TEST(SerialMessages, ButtonLayoutByHand) {

@@ -78,8 +78,8 @@ void BoardCore::start(uint32_t now_ms) {
   last_heartbeat_ = now_ms;
 }
 
-void BoardCore::buttons(uint16_t held, uint32_t now_ms) {
-  uint16_t edges = uint16_t(held ^ buttons_raw_);
+void BoardCore::buttons(uint32_t held, uint32_t now_ms) {
+  uint32_t edges = held ^ buttons_raw_;
   if (edges == 0 && buttons_raw_ == buttons_stable_) return;
   for (uint8_t b = 0; b < kButtons; ++b) {
     if (edges >> b & 1) button_edge_[b] = now_ms;
@@ -88,7 +88,7 @@ void BoardCore::buttons(uint16_t held, uint32_t now_ms) {
   for (uint8_t b = 0; b < kButtons; ++b) {
     if (!((buttons_raw_ ^ buttons_stable_) >> b & 1)) continue;
     if (uint32_t(now_ms - button_edge_[b]) < debounce_ms_) continue;
-    buttons_stable_ ^= uint16_t(1u << b);
+    buttons_stable_ ^= uint32_t(1) << b;
     // Presses only, and only to a host that knows the frame (1.1 on).
     if (!(buttons_stable_ >> b & 1) || !greeted_ || host_minor_ < 1) continue;
     uint8_t p[5];

@@ -26,8 +26,11 @@ class BoardCore {
  public:
   static constexpr uint8_t kMajor = 1, kMinor = 1;
   static constexpr int kHistory = 32;
-  // announce, time, correct, repeat, Q, R, B, N, clock, record, check (protocol numbers)
-  static constexpr uint8_t kButtons = 11;
+  // The buttons in the protocol's numbering (docs/serial-protocol.md): 0 announce, 1 time,
+  // 2 correct, 3 repeat, 4..7 promote Q R B N, 8 clock, 9 record, 10 check, 11 faster,
+  // 12 slower, 13 hint, 14 takeback, 15 stronger, 16 weaker. This board wires all but
+  // faster and slower (main_avr.cpp); a held bit of an unwired button never comes.
+  static constexpr uint8_t kButtons = 17;
 
   // `flags`: the Hello flags for what the board has (LEDs, beeper, buttons; protocol 1.1).
   BoardCore(Io& io, const char* firmware, uint8_t flags, uint16_t debounce_ms = 20,
@@ -43,7 +46,7 @@ class BoardCore {
   void scan(uint64_t raw, uint32_t now_ms);
   // One reading of the buttons (bit i set: button i held, in the protocol's numbering) at
   // board time `now_ms`. Each debounced press goes to a 1.1 host as a Button frame.
-  void buttons(uint16_t held, uint32_t now_ms);
+  void buttons(uint32_t held, uint32_t now_ms);
   // Bytes received from the host.
   void receive(const uint8_t* bytes, size_t n, uint32_t now_ms);
   // Sends the heartbeat when due; call it at least every few milliseconds.
@@ -69,7 +72,7 @@ class BoardCore {
   uint8_t flags_;
   uint16_t debounce_ms_, heartbeat_ms_;
   uint8_t host_minor_ = 0;
-  uint16_t buttons_raw_ = 0, buttons_stable_ = 0;
+  uint32_t buttons_raw_ = 0, buttons_stable_ = 0;
   uint32_t button_edge_[kButtons] = {};
   uint64_t stable_ = 0, raw_ = 0;
   uint32_t last_edge_[64] = {};

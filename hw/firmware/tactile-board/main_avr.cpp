@@ -11,8 +11,9 @@
 //             selected, high otherwise); PC3 its /G2A enable (high: no rank selected)
 //   PC4       row of the eight player buttons (announce, time, correct, repeat, Q, R, B, N
 //             on columns a..h), low when selected
-//   PC5       row of the sighted opponent's clock button (column a) and the player's
-//             record and check buttons (columns b, c), low when selected
+//   PC5       row of the sighted opponent's clock button (column a), the player's
+//             record and check buttons (columns b, c) and his training buttons hint,
+//             takeback, stronger, weaker (columns d..g), low when selected
 //   PB2/PB4/PB5  data, clock, latch of two 74HC595 driving 8 file LEDs and 8 rank LEDs
 //   PB3       beeper (OC2A: timer 2 toggles it at the tone's frequency)
 #include <avr/interrupt.h>
@@ -83,10 +84,13 @@ uint64_t scan_squares() {
   return occupied;
 }
 
-uint16_t scan_buttons() {
-  uint16_t held = read_row(uint8_t(kRowsIdle & ~kButtonRow));
-  // Clock (8), record (9), check (10) on columns a..c of the clock row.
-  held |= uint16_t(read_row(uint8_t(kRowsIdle & ~kClockRow)) & 0x07) << 8;
+uint32_t scan_buttons() {
+  uint32_t held = read_row(uint8_t(kRowsIdle & ~kButtonRow));
+  // Clock (8), record (9), check (10) on columns a..c of the clock row; hint (13),
+  // takeback (14), stronger (15), weaker (16) on its columns d..g.
+  const uint8_t clock_row = read_row(uint8_t(kRowsIdle & ~kClockRow));
+  held |= uint32_t(clock_row & 0x07) << 8;
+  held |= uint32_t(clock_row >> 3 & 0x0F) << 13;
   return held;
 }
 

@@ -6,7 +6,7 @@
 //
 //   (at start)     -> "pty /dev/pts/N"
 //   set SQ 0|1     a peg out of / into square SQ (0..63)            -> "ok"
-//   hold B 0|1     button B (0..10, protocol numbering) released/held -> "ok"
+//   hold B 0|1     button B (0..16, protocol numbering) released/held -> "ok"
 //   noise N        N random bytes into the chip's UART (a noisy line) -> "ok"
 //   leds           -> "leds HHHH" (the 595 outputs: files bits 0-7, ranks 8-15)
 //   beeps          -> "beeps N" (tones started on the beeper pin so far)
@@ -57,7 +57,7 @@ struct Board {
   int master = -1;
   int slave = -1;  // kept open: the master never hangs up while no host has the port
   std::uint64_t switches = 0;
-  std::uint16_t buttons = 0;
+  std::uint32_t buttons = 0;
   std::uint8_t port_c = 0xFF;
   std::uint8_t port_b = 0;
   std::uint16_t shift = 0, leds = 0;
@@ -95,7 +95,10 @@ void update_columns() {
   for (int r = 0; r < 8; ++r)
     if (rows >> r & 1) low |= std::uint8_t(g.switches >> (8 * r));
   if (rows >> 8 & 1) low |= std::uint8_t(g.buttons);
-  if (rows >> 9 & 1) low |= std::uint8_t(g.buttons >> 8 & 0x07);  // clock, record, check
+  if (rows >> 9 & 1) {
+    low |= std::uint8_t(g.buttons >> 8 & 0x07);          // clock, record, check: a..c
+    low |= std::uint8_t((g.buttons >> 13 & 0x0F) << 3);  // hint .. weaker: d..g
+  }
   const std::uint8_t high = std::uint8_t(~low);
   // Columns a..f on PD2..PD7, g and h on PB0, PB1. Set as the pins' external level, so
   // that the chip's own port writes (pull-ups) do not override them, and raised now.
@@ -201,9 +204,9 @@ void command(const std::string& text) {
   } else if (word == "hold") {
     int b = -1, v = -1;
     in >> b >> v;
-    if (b < 0 || b > 10 || (v != 0 && v != 1)) return reply("error: hold B 0|1");
-    const auto bit = std::uint16_t(1u << b);
-    g.buttons = v ? std::uint16_t(g.buttons | bit) : std::uint16_t(g.buttons & ~bit);
+    if (b < 0 || b > 16 || (v != 0 && v != 1)) return reply("error: hold B 0|1");
+    const auto bit = std::uint32_t(1) << b;
+    g.buttons = v ? g.buttons | bit : g.buttons & ~bit;
     update_columns();
     reply("ok");
   } else if (word == "noise") {

@@ -204,6 +204,10 @@ TEST_F(FirmwareHil, AGameInButtonModeThroughGarbageAndAHostThatGoesAway) {
   // The player's record and check buttons (9, 10 on the clock row's columns b, c).
   press(ButtonCode::Record);
   press(ButtonCode::Check);
+  // Two training buttons (13, 16 on the clock row's columns d, g): logged, and no more in
+  // this seating.
+  press(ButtonCode::Hint);
+  press(ButtonCode::Weaker);
   ASSERT_EQ(daemon_->stop(), 0) << daemon_->output();
 
   std::string pgn = slurp(pgn_);
@@ -220,6 +224,8 @@ TEST_F(FirmwareHil, AGameInButtonModeThroughGarbageAndAHostThatGoesAway) {
   };
   EXPECT_EQ(pressed("record"), 1);
   EXPECT_EQ(pressed("check"), 1);
+  EXPECT_EQ(pressed("hint"), 1);
+  EXPECT_EQ(pressed("weaker"), 1);
   // Every hole the firmware reported as it happened: none needed reconciling.
   EXPECT_EQ(count(log, [](auto& j) { return j.value("type", "") == "resync"; }), 0);
 

@@ -1,0 +1,107 @@
+// Training against an engine (docs/engine.md): the blind player plays his colour on the
+// tactile board (board A); the opponent is a UCI engine run by the daemon. The engine's
+// move comes from outside the boards (Session::on_outside_move, source "engine"): it is made
+// when it comes (recorded, the clocks switched, announced), and the player reproduces it on
+// his board, checked as a two-boards reproduction (WatchedBoards: a wrong square is named,
+// the board check works as everywhere). The training buttons: `hint` (asked of the engine
+// by the daemon, said, never played), `takeback` (his last move and the engine's reply, the
+// clocks back to where they stood before his move, the board checked back), `stronger` and
+// `weaker` (the level, 1..20). The seating runs only with `training = on`, and says so in
+// the start record, the status and the PGN, so that no arbiter mistakes a training board
+// for a tournament board.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/game/board_watch.h"
+#include "core/game/seating_description.h"
+
+namespace tactile::game {
+
+const SeatingDescription& engine_seating();
+
+inline constexpr int kEngineLevelMin = 1;
+inline constexpr int kEngineLevelMax = 20;
+inline constexpr int kEngineLevelDefault = 5;
+inline constexpr const char* kEngineDefault = "/usr/games/stockfish";
+// The source of the engine's moves in the log's `outside-move` records.
+inline constexpr const char* kEngineSource = "engine";
+
+// The engine's settings as the seating's options hold them (checked when set).
+struct EngineSettings {
+  chess::Color player = chess::White;   // the blind player's colour
+  std::string engine = kEngineDefault;  // the program and its arguments
+  int level = kEngineLevelDefault;      // at the game's start
+  std::string name;  // as the engine named itself (`id name`), when the daemon knew it
+};
+EngineSettings engine_settings(const SeatingOptions& options);
+// The option that holds the engine's own name: set by the daemon, not a config key.
+inline constexpr const char* kEngineNameOption = "engine-name";
+// "Stockfish 15.1, level 3": the engine's side in the PGN (the program's file name when
+// the engine's own name is not known).
+std::string engine_player_name(const EngineSettings& s);
+
+class EngineSeating final : public WatchedBoards {
+ public:
+  EngineSeating(chess::Color player, int level);
+
+  std::unique_ptr<SeatingRules> clone() const override {
+    return std::make_unique<EngineSeating>(*this);
+  }
+  chess::Color owner(const Session&, int) const override { return player_; }
+  bool reads(const Session& s, int board) const override;
+  void prepare(SessionSteps& s) override;
+  void hole(SessionSteps& s, int board, const board::HoleEvent& e,
+            std::vector<Output>& out) override;
+  bool unread_button(SessionSteps& s, int board, const board::ButtonEvent& e,
+                     std::vector<Output>& out) override;
+  bool button(SessionSteps& s, int board, const board::ButtonEvent& e,
+              std::vector<Output>& out) override;
+  void made(SessionSteps& s, int board, const board::Moment& m, const chess::Position& before,
+            std::vector<Output>& out) override;
+  std::string outside_move_refusal(const Session& s, chess::Move m,
+                                   std::string_view source) const override;
+  void outside_move(SessionSteps& s, const board::Moment& m, const chess::Position& before,
+                    std::string_view source, std::vector<Output>& out) override;
+  chess::Move to_reproduce(int) const override { return watch(0).expected; }
+
+  // What the daemon's engine link reads after every step.
+  chess::Color player() const { return player_; }
+  chess::Color engine() const { return ~player_; }
+  int level() const { return level_; }
+  // The hint presses taken so far: each one more is a hint to ask of the engine.
+  int hints_asked() const { return hints_asked_; }
+  // Whether the engine is to play now: the game runs, the engine's side is to move.
+  bool engine_to_move(const Session& s) const;
+
+ protected:
+  bool owner_on_move(const Session& s, int) const override;
+
+ private:
+  // The clocks as they stood when one of the player's turns began (takeback sets them so).
+  struct TurnClocks {
+    std::array<std::int64_t, 2> remaining_ms{};
+    std::array<int, 2> moves{};
+  };
+  void note_turn_start(const SessionSteps& s, std::int64_t ms);
+  void take_back(SessionSteps& s, std::int64_t ms, std::vector<Output>& out);
+  void step_level(SessionSteps& s, int by, std::int64_t ms, std::vector<Output>& out);
+  void mirrored(SessionSteps& s, std::int64_t ms, std::vector<Output>& out);
+
+  chess::Color player_;
+  int level_;
+  int hints_asked_ = 0;
+  std::map<int, TurnClocks> turn_clocks_;  // by the plies before the turn
+};
+
+// What the player hears of the engine's hint: "Hint: Springer f3" in his language.
+std::string hint_phrase(const chess::Position& pos, chess::Move m, record::Language lang);
+// What the player hears when the engine fails and when it is back (the daemon says them).
+std::string engine_down_phrase(record::Language lang);
+std::string engine_back_phrase(record::Language lang);
+
+}  // namespace tactile::game

@@ -1,0 +1,47 @@
+// The GameRunner as the engine opponent's game (engine_opponent.h): the engine's move is
+// the runner's outside move from source "engine", a hint is the daemon's own phrase (an
+// `engine` record {"what": "hint"} before its speak record, so a resume knows it is no
+// output of the session), and
+// the clocks stopped for a failed engine are the arbiter's pause and resume, logged with
+// the daemon's own uid, so that replay stops and runs them just as live did.
+#pragma once
+
+#include <unistd.h>
+
+#include "core/game/arbiter.h"
+#include "core/game/engine.h"
+#include "daemon/tactiled/engine_opponent.h"
+#include "daemon/tactiled/game_runner.h"
+
+namespace tactile::daemon {
+
+class EngineGame final : public EngineOpponent::Game {
+ public:
+  explicit EngineGame(GameRunner& runner) : runner_(runner) {}
+
+  const game::Session& session() const override { return runner_.session(); }
+  void outside_move(std::int64_t ms, const std::string& uci) override {
+    runner_.outside_move(ms, uci, game::kEngineSource);
+  }
+  void say(std::int64_t ms, std::string what, std::string text) override {
+    game::LogEntry note;
+    note["t"] = ms;
+    note["type"] = "engine";
+    note["what"] = std::move(what);
+    runner_.note(std::move(note));
+    runner_.say(ms, std::move(text), 0);
+  }
+  void pause(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Pause); }
+  void resume(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Resume); }
+
+ private:
+  void arbiter(std::int64_t ms, game::ArbiterCommand::Kind kind) {
+    game::ArbiterCommand c;
+    c.kind = kind;
+    runner_.arbiter(ms, c, long(::getuid()));
+  }
+
+  GameRunner& runner_;
+};
+
+}  // namespace tactile::daemon

@@ -1,0 +1,61 @@
+// A UCI engine as a child process. Its stdin and stdout are one end of a Unix socket pair,
+// so tactiled has one non-blocking descriptor to poll and to write (with MSG_NOSIGNAL: an
+// engine that died mid-write is an error return, never SIGPIPE killing the daemon). Its
+// stderr is tactiled's (the journal keeps what an engine complains about).
+#pragma once
+
+#include <sys/types.h>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tactile::engine {
+
+class EngineStartError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class EngineProcess {
+ public:
+  // Starts `argv[0]` (a path; no shell, no PATH search) with the rest as its arguments.
+  // Throws EngineStartError naming the program and why (missing, not executable).
+  explicit EngineProcess(const std::vector<std::string>& argv);
+  // Kills the engine (SIGKILL) if it still runs, and reaps it.
+  ~EngineProcess();
+  EngineProcess(const EngineProcess&) = delete;
+  EngineProcess& operator=(const EngineProcess&) = delete;
+
+  int fd() const { return fd_; }
+  pid_t pid() const { return pid_; }
+
+  // Reads what the engine wrote so far (never blocks). False once its output has ended.
+  bool read(std::string& out);
+  // Queues `bytes` and writes what the socket takes now. False when the engine is gone.
+  bool write(std::string_view bytes);
+  // Writes more of the queue (call when poll says the socket is writable).
+  bool flush();
+  bool wants_write() const { return !unsent_.empty(); }
+
+  // Closes our end: the engine reads end of input (after `quit`, its cue to exit).
+  void close();
+  // SIGKILL and reap: for a hung engine, or one that would not quit.
+  void kill();
+  // Reaps the engine if it has exited (never blocks): its wait status, once.
+  std::optional<int> reap();
+
+ private:
+  int fd_ = -1;
+  pid_t pid_ = -1;
+  bool reaped_ = false;
+  std::string unsent_;
+};
+
+// Splits an `engine` setting into a program and its arguments at blanks
+// ("/usr/games/gnuchess --uci"); no quoting, no shell.
+std::vector<std::string> split_command(std::string_view command);
+
+}  // namespace tactile::engine

@@ -1,0 +1,213 @@
+// The engine at a live game (daemon/tactiled/engine_opponent.h) with a real engine from
+// Debian, on the daemon's own GameRunner with its log, in real time: the player's moves
+// made on his board (hole events and the announce press), each engine move made when it
+// comes and reproduced on the board, a hint said, a takeback, the engine killed while it
+// thinks (said, the clocks stopped, a new engine, the clocks running again), and the same
+// PGN from the log alone, with no engine (`tactilectl log pgn`).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+
+#include "core/chess/movegen.h"
+#include "core/chess/uci.h"
+#include "core/game/board_check.h"
+#include "core/game/engine.h"
+#include "core/game/log_pgn.h"
+#include "core/game/resume.h"
+#include "daemon/files/text_file.h"
+#include "daemon/tactiled/engine_game.h"
+#include "tests/support/seating.h"
+
+namespace tactile::daemon {
+namespace {
+using ::testing::HasSubstr;
+
+std::int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+class EngineTable {
+ public:
+  EngineTable(const char* engine, const char* level)
+      : config_(make_config(engine, level)),
+        runner_(config_,
+                [this](const game::Output& o, const game::Session&) {
+                  if (const auto* said = std::get_if<game::Speak>(&o)) said_.push_back(said->text);
+                }),
+        game_(runner_),
+        opponent_(config_.seating_options),
+        path_((std::filesystem::temp_directory_path() /
+               ("engine-opponent-" + std::to_string(::getpid()) + "-" + level + ".jsonl"))
+                  .string()),
+        t0_(wall_ms()) {
+    std::filesystem::remove(path_);
+    runner_.open_log(path_, 0);
+    runner_.start(0);
+    opponent_.start(now());
+    opponent_.take_game(runner_.session(), now());
+  }
+  ~EngineTable() { std::filesystem::remove(path_); }
+
+  std::int64_t now() const { return wall_ms() - t0_; }
+  const game::Session& s() const { return runner_.session(); }
+  EngineOpponent& opponent() { return opponent_; }
+  const std::vector<std::string>& said() const { return said_; }
+  std::string log_text() const { return read_text_file(path_, "log"); }
+
+  // The daemon's loop until `done` (false after `limit_ms`).
+  bool run_until(const std::function<bool()>& done, std::int64_t limit_ms = 20'000) {
+    const std::int64_t end = now() + limit_ms;
+    while (!done()) {
+      const std::int64_t t = now();
+      if (t >= end) return false;
+      std::int64_t wake = std::min<std::int64_t>(end, t + 50);
+      if (auto d = opponent_.deadline()) wake = std::min(wake, *d);
+      wake = std::min(wake, runner_.next_deadline());
+      pollfd p{opponent_.fd(), opponent_.poll_events(), 0};
+      const int n = ::poll(&p, p.fd >= 0 ? 1 : 0, int(std::max<std::int64_t>(0, wake - t)));
+      runner_.advance(now());
+      if (n > 0) opponent_.on_ready(p.revents, now(), game_);
+      opponent_.on_time(now(), game_);
+    }
+    return true;
+  }
+
+  // Moves the pegs of `m` on the player's board as a hand would: every piece it takes
+  // off first (the captured one, the mover, a castling rook), then where they go.
+  void pegs(chess::Move m) {
+    const chess::Position& before = s().recognizer(0).position();
+    const chess::Position after = before.after(m);
+    const chess::Bitboard squares = game::move_squares(before, m);
+    for (int sq = 0; sq < 64; ++sq)
+      if ((squares & before.occupied()) & chess::square_bb(chess::Square(sq)))
+        hole(chess::Square(sq), board::Hole::Up);
+    for (int sq = 0; sq < 64; ++sq)
+      if ((squares & after.occupied()) & chess::square_bb(chess::Square(sq)))
+        hole(chess::Square(sq), board::Hole::Down);
+  }
+  // The player's own move: the first legal one, made and announced.
+  chess::Move play_own_move() {
+    chess::MoveList legal;
+    chess::generate_legal(s().position(), legal);
+    const chess::Move m = legal.moves[0];
+    pegs(m);
+    press(board::Button::Announce);
+    return m;
+  }
+  // The board put back to the game's position after a takeback.
+  void put_back() {
+    const chess::Bitboard fix = s().restoring(0);
+    for (int sq = 0; sq < 64; ++sq) {
+      const chess::Bitboard bit = chess::square_bb(chess::Square(sq));
+      if (fix & bit)
+        hole(chess::Square(sq),
+             (s().position().occupied() & bit) ? board::Hole::Down : board::Hole::Up);
+    }
+  }
+  void press(board::Button b) {
+    runner_.button(0, board::ButtonEvent{now(), b});
+    opponent_.follow(now(), game_);
+  }
+  // Waits for the engine's reply and reproduces it on the board.
+  void reproduce_engine_move(int plies) {
+    ASSERT_TRUE(run_until([&] { return s().moves_made() == plies; })) << "no engine move";
+    const chess::Move m = s().to_reproduce(0);
+    ASSERT_FALSE(m.is_none());
+    pegs(m);
+    EXPECT_TRUE(s().to_reproduce(0).is_none());
+  }
+
+ private:
+  static game::SessionConfig make_config(const char* engine, const char* level) {
+    game::SessionConfig c;
+    game::testing::seat(c, "engine");
+    game::testing::set_option(c, "training", "on");
+    game::testing::set_option(c, "engine", engine);
+    game::testing::set_option(c, "engine-level", level);
+    c.time_control = clock::parse_time_control("300+2");
+    c.language = record::Language::English;
+    c.recognizer.completion = board::Completion::Button;
+    return c;
+  }
+  void hole(chess::Square sq, board::Hole h) {
+    runner_.hole(0, board::HoleEvent{now(), sq, h});
+    opponent_.follow(now(), game_);
+  }
+
+  game::SessionConfig config_;
+  std::vector<std::string> said_;
+  GameRunner runner_;
+  EngineGame game_;
+  EngineOpponent opponent_;
+  std::string path_;
+  std::int64_t t0_;
+};
+
+class RealEngineGame : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(RealEngineGame, PlaysWithAHintATakebackAndAKilledEngineAndTheLogAloneGivesThePgn) {
+  EngineTable t(GetParam(), "1");
+  ASSERT_TRUE(t.run_until([&] { return t.opponent().ready(); })) << "the engine never answered";
+  // Three moves each.
+  for (int move = 0; move < 3; ++move) {
+    t.play_own_move();
+    t.reproduce_engine_move(2 * move + 2);
+  }
+  // A hint: said, not played.
+  t.press(board::Button::Hint);
+  ASSERT_TRUE(t.run_until([&] { return t.said().back().starts_with("Hint: "); }));
+  EXPECT_EQ(t.s().moves_made(), 6);
+  // A takeback: his last move and the engine's reply; the board put back.
+  t.press(board::Button::Takeback);
+  EXPECT_EQ(t.s().moves_made(), 4);
+  t.put_back();
+  EXPECT_EQ(t.s().restoring(0), 0u);
+  // The engine killed while it thinks: said, the clocks stopped, a new engine, on again.
+  // At full strength it thinks for seconds with 5 minutes on its clock: long enough.
+  for (int i = 0; i < 19; ++i) t.press(board::Button::Stronger);
+  EXPECT_EQ(t.said().back(), "Level 20");
+  t.play_own_move();
+  EXPECT_FALSE(t.run_until([&] { return t.s().moves_made() == 6; }, 200));
+  const pid_t first = t.opponent().pid();
+  ASSERT_GT(first, 0);
+  ASSERT_EQ(::kill(first, SIGKILL), 0);
+  ASSERT_TRUE(t.run_until([&] { return t.s().paused(); }, 5'000));
+  EXPECT_EQ(t.said().back(), "The engine does not answer. The clocks are stopped");
+  EXPECT_EQ(t.s().moves_made(), 5);
+  for (int i = 0; i < 19; ++i) t.press(board::Button::Weaker);  // quick again
+  t.reproduce_engine_move(6);
+  EXPECT_NE(t.opponent().pid(), first);
+  EXPECT_FALSE(t.s().paused());
+  bool said_back = false;
+  for (const std::string& s : t.said()) said_back |= s.starts_with("The engine is back");
+  EXPECT_TRUE(said_back);
+  t.play_own_move();
+  t.reproduce_engine_move(8);
+
+  // The log alone: the same game and PGN, with the engine named, and no engine run.
+  const game::ResumedGame g = game::resume_from_log(t.log_text());
+  EXPECT_EQ(g.session.record().moves.size(), 8u);
+  EXPECT_EQ(g.session.position(), t.s().position());
+  const chess::PgnGame pgn = game::log_pgn(g);
+  EXPECT_EQ(pgn.tag("Event"), "Training");
+  EXPECT_THAT(std::string(pgn.tag("Black")), HasSubstr(", level 1"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Debian, RealEngineGame,
+                         ::testing::Values("/usr/games/stockfish", "/usr/games/gnuchess --uci"),
+                         [](const auto& info) {
+                           return std::string(info.param).find("stockfish") != std::string::npos
+                                      ? std::string("stockfish")
+                                      : std::string("gnuchess");
+                         });
+
+}  // namespace
+}  // namespace tactile::daemon
