@@ -9,6 +9,10 @@
 //  - modem lines: TIOCMGET/TIOCMSET/TIOCMBIS/TIOCMBIC fail on a pty (sp_open calls
 //    TIOCMGET); when the real call fails they are answered from a per-descriptor register.
 // Nothing else is touched, so every other libserialport code path runs for real.
+// The shim defines lstat and lstat64 (readdir_r and readdir64_r) side by side, as the
+// C library exports them; with 64-bit file offsets the headers would make the first of
+// each pair a second definition of the other.
+#undef _FILE_OFFSET_BITS
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <dlfcn.h>
