@@ -30,6 +30,12 @@ tactilectl --help >/dev/null || fail "tactilectl --help failed"
 tactiled-publish --help >/dev/null || fail "tactiled-publish --help failed"
 tactiled-hall --help >/dev/null || fail "tactiled-hall --help failed"
 ok "tactilectl, tactiled-publish, tactiled-hall answer --help"
+# The man pages the units' Documentation= names.
+for page in man8/tactiled.8 man5/tactiled.conf.5 man1/tactilectl.1 man8/tactiled-publish.8 \
+    man8/tactiled-hall.8; do
+  [ -f "/usr/share/man/$page.gz" ] || fail "no man page /usr/share/man/$page.gz"
+done
+ok "the man pages the units name"
 
 # --- a real game replayed on the simulated board (as script/demo does), as the tactiled user
 work=$(mktemp -d)
