@@ -97,6 +97,19 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # The libraries' packages come from dpkg-shlibdeps; systemd-sysusers makes the accounts.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "systemd | systemd-sysusers")
+# A cross-built package (script/cross): CPack's dpkg-shlibdeps would look for the
+# programs' libraries on this machine, where there are none of that architecture, so
+# script/cross runs dpkg-shlibdeps in a root of the target architecture and passes its
+# answer here; the architecture is the target's, not this machine's.
+set(TACTILED_SHLIBS_DEPENDS "" CACHE STRING
+    "The libraries' packages for Depends, from dpkg-shlibdeps (script/cross)")
+if(TACTILED_SHLIBS_DEPENDS)
+  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS OFF)
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "${TACTILED_SHLIBS_DEPENDS}, ${CPACK_DEBIAN_PACKAGE_DEPENDS}")
+endif()
+if(CMAKE_CROSSCOMPILING)
+  set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE ${TACTILED_DEB_ARCH})
+endif()
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${TACTILED_PACKAGING}/postinst ${TACTILED_PACKAGING}/prerm
                                        ${TACTILED_PACKAGING}/postrm ${TACTILED_PACKAGING}/conffiles)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)

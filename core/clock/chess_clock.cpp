@@ -213,11 +213,17 @@ std::optional<Color> ChessClock::flag_fallen(std::int64_t now_ms) const {
 
 std::int64_t proportional_split(std::int64_t used_ms, int moves_to_point, int moves_played) {
   if (moves_played <= 0) return 0;
-  __int128 num = static_cast<__int128>(used_ms) * moves_to_point;
-  __int128 q = num / moves_played, r = num % moves_played;
-  if (r < 0) r = -r;
-  if (2 * r >= moves_played) q += num < 0 ? -1 : 1;  // nearest, halves away from zero
-  return static_cast<std::int64_t>(q);
+  // used x to_point / played without a 128-bit product (32-bit ARM has no __int128):
+  // used = whole x played + part (|part| < played), so the quotient is
+  // whole x to_point + part x to_point / played, and part x to_point (two ints) fits in 64
+  // bits. Both terms carry the sign of the product, so truncating each one truncates it.
+  const std::int64_t whole = used_ms / moves_played;
+  const std::int64_t part = used_ms % moves_played;
+  const std::int64_t part_product = part * moves_to_point;
+  std::int64_t q = whole * moves_to_point + part_product / moves_played;
+  const std::int64_t r = part_product % moves_played;  // a remainder: the sign of the product
+  if (2 * (r < 0 ? -r : r) >= moves_played) q += r < 0 ? -1 : 1;  // nearest, halves away from 0
+  return q;
 }
 
 std::string format_clk(std::int64_t remaining_ms) {

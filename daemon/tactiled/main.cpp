@@ -37,6 +37,7 @@ SYNOPSIS
              [--completion button|auto] [--settle-ms MS] [--time-control TC]
              [--language de|en|ru] [--log OUT.jsonl] [--speak | --speech-wav OUT.wav]
 @SEATING-SYNOPSIS@    tactiled --help
+    tactiled --version
 
 DESCRIPTION
     tactiled turns the hole events of a tactile chess board (a reed switch under every
@@ -129,6 +130,7 @@ OPTIONS
                           board A's speech (80..450 words a minute, default 160; 0..200,
                           default 100), heard in --speak and --speech-wav; -b: board B's.
     --help                this text.
+    --version             the version (of the package: packaging/changelog).
     --config FILE         live mode: read the settings from FILE.
     --resume LOG.jsonl    live mode: go on with the unfinished game of this arbiter log
                           after a crash or power cut. The game is rebuilt from the log's
@@ -366,7 +368,7 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
 
 int main(int argc, char** argv) {
   po::options_description opts = daemon::setting_options();
-  opts.add_options()("help,h", "")("config", po::value<std::string>(), "")(
+  opts.add_options()("help,h", "")("version", "")("config", po::value<std::string>(), "")(
       "replay", po::value<std::string>(), "")("resume", po::value<std::string>(), "")("speak", "")(
       "speech-wav", po::value<std::string>(), "");
   po::variables_map vm;
@@ -378,6 +380,10 @@ int main(int argc, char** argv) {
   }
   if (vm.count("help")) {
     std::cout << manual();
+    return 0;
+  }
+  if (vm.count("version")) {
+    std::cout << "tactiled " TACTILED_VERSION "\n";
     return 0;
   }
   daemon::Settings settings;

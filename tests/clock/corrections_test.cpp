@@ -3,6 +3,9 @@
 // adjournment with a sealed move (1985 rules 13-15). Values worked out by hand.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
+
 #include "core/clock/chess_clock.h"
 
 namespace tactile::clock {
@@ -121,6 +124,28 @@ TEST(ProportionalSplit, TheRulesExample) {  // 1985 rules 12.6: 90 min x 20/30 =
   EXPECT_EQ(proportional_split(2'000, 1, 3), 667);
   EXPECT_EQ(proportional_split(5'000, 7, 0), 0);  // no move played: nothing to split
   EXPECT_EQ(proportional_split(5'000, 0, 10), 0);
+}
+
+// The extremes of the types, on 32-bit ARM too (no 128-bit product there). Expected values
+// worked out by hand with M = 2^31 - 1 (INT_MAX): 2^63 - 1 = M x (2^32 + 2) + 1 and
+// 2^63 = M x (2^32 + 2) + 2.
+TEST(ProportionalSplit, IsExactAtTheExtremesOfItsTypes) {
+  constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();  // 2^63 - 1
+  constexpr std::int64_t kMin = std::numeric_limits<std::int64_t>::min();  // -2^63
+  constexpr int kM = std::numeric_limits<int>::max();
+  EXPECT_EQ(proportional_split(kMax, kM, kM), kMax);  // x M / M: itself
+  // (2^63 - 1) / 2 = 2^62 - 0.5: the half goes away from zero.
+  EXPECT_EQ(proportional_split(kMax, 1, 2), 4'611'686'018'427'387'904);
+  EXPECT_EQ(proportional_split(kMin, 1, 2), -4'611'686'018'427'387'904);  // -2^62, exact
+  // (2^63 - 1) / M = 2^32 + 2 + 1/M; x 3: 3 x 2^32 + 6 + 3/M.
+  EXPECT_EQ(proportional_split(kMax, 1, kM), 4'294'967'298);
+  EXPECT_EQ(proportional_split(kMax, 3, kM), 12'884'901'894);
+  // (2^63 - 1)(M - 1)/M = 2^63 - 1 - (2^32 + 2) - 1/M: 9223372036854775807 - 4294967298.
+  EXPECT_EQ(proportional_split(kMax, kM - 1, kM), 9'223'372'032'559'808'509);
+  // -2^63 (M - 1)/M = -2^63 + 2^32 + 2 + 2/M = -9223372032559808509.99..: rounds down.
+  EXPECT_EQ(proportional_split(kMin, kM - 1, kM), -9'223'372'032'559'808'510);
+  EXPECT_EQ(proportional_split(-3, 1, 2), -2);  // -1.5: away from zero
+  EXPECT_EQ(proportional_split(-1'000, 1, 3), -333);
 }
 
 TEST(ProportionalSplit, SplitBackToSetsBothClocks) {

@@ -204,6 +204,16 @@ TEST(ReplayProgram, EachBadOptionIsNamedInItsMessage) {
   EXPECT_THAT(help.out, HasSubstr("SYNOPSIS"));
 }
 
+// --version names the package's version: the first entry of packaging/changelog.
+TEST(ReplayProgram, VersionIsThePackagesVersion) {
+  const std::string changelog = slurp(std::string(TACTILED_SOURCE_DIR) + "/packaging/changelog");
+  const std::size_t open = changelog.find('('), close = changelog.find(')');
+  ASSERT_LT(open, close);
+  const ProgramRun r = tactiled("--version", "version");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "tactiled " + changelog.substr(open + 1, close - open - 1) + "\n");
+}
+
 // What a replay writes, and where it refuses to (docs/security.md): a fresh directory per
 // test, umask 022 as a user's shell has it.
 class ReplayFiles : public ::testing::Test {

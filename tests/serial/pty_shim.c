@@ -1,13 +1,18 @@
 // Test-only LD_PRELOAD shim: lets the real libserialport open a pseudo-terminal as if it
 // were a USB serial board. It supplies the two things a pty lacks:
 //  - sysfs: libserialport looks a port up under /sys/class/tty/<name> (lstat, readlink,
-//    opendir/readdir_r to list ports, fopen of the USB attributes). When the environment
-//    variable TACTILED_FAKE_SYSFS names a directory, those paths are read below it instead;
-//    the test builds a fake USB device there. A pty is named "pts/N", which cannot be one
-//    directory entry, so the fake entry is "pts!N", as sysfs itself spells a '/' in a name.
+//    opendir/readdir_r to list ports, fopen of the USB attributes; on 32-bit systems their
+//    64-bit file-offset names). When the environment variable TACTILED_FAKE_SYSFS names a
+//    directory, those paths are read below it instead; the test builds a fake USB device
+//    there. A pty is named "pts/N", which cannot be one directory entry, so the fake entry
+//    is "pts!N", as sysfs itself spells a '/' in a name.
 //  - modem lines: TIOCMGET/TIOCMSET/TIOCMBIS/TIOCMBIC fail on a pty (sp_open calls
 //    TIOCMGET); when the real call fails they are answered from a per-descriptor register.
 // Nothing else is touched, so every other libserialport code path runs for real.
+// The shim defines lstat and lstat64 (readdir_r and readdir64_r) side by side, as the
+// C library exports them; with 64-bit file offsets the headers would make the first of
+// each pair a second definition of the other.
+#undef _FILE_OFFSET_BITS
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <dlfcn.h>
@@ -55,6 +60,21 @@ int __lxstat(int ver, const char* path, struct stat* st);
 int __lxstat(int ver, const char* path, struct stat* st) {
   char buf[4096];
   return NEXT(__lxstat)(ver, redirect(path, buf, sizeof buf), st);
+}
+
+// The 64-bit file-offset names: a 32-bit libserialport (armhf: Debian 12's calls __lxstat64
+// and readdir64_r, `nm -D`) or one built with _FILE_OFFSET_BITS=64 calls these instead of
+// the names above, so without them the fake device is never found there. On 64-bit systems
+// they are the same functions under a second name.
+int __lxstat64(int ver, const char* path, struct stat64* st);
+int __lxstat64(int ver, const char* path, struct stat64* st) {
+  char buf[4096];
+  return NEXT(__lxstat64)(ver, redirect(path, buf, sizeof buf), st);
+}
+
+int lstat64(const char* path, struct stat64* st) {
+  char buf[4096];
+  return NEXT(lstat64)(redirect(path, buf, sizeof buf), st);
 }
 
 FILE* fopen(const char* path, const char* mode) {
@@ -109,6 +129,16 @@ int closedir(DIR* d) {
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 int readdir_r(DIR* d, struct dirent* entry, struct dirent** result) {
   int rc = NEXT(readdir_r)(d, entry, result);
+  if (rc == 0 && *result && is_fake(d)) {
+    for (char* c = (*result)->d_name; *c; ++c) {
+      if (*c == '!') *c = '/';
+    }
+  }
+  return rc;
+}
+
+int readdir64_r(DIR* d, struct dirent64* entry, struct dirent64** result) {
+  int rc = NEXT(readdir64_r)(d, entry, result);
   if (rc == 0 && *result && is_fake(d)) {
     for (char* c = (*result)->d_name; *c; ++c) {
       if (*c == '!') *c = '/';
