@@ -155,12 +155,21 @@ void ControlSocket::accept_clients() {
 }
 
 bool ControlSocket::evict_idle(uid_t uid) {
-  auto oldest = clients_.end();
-  for (auto it = clients_.begin(); it != clients_.end(); ++it) {
-    const Client& c = **it;
-    if (c.subscriber || c.on_release || (uid != uid_t(-1) && c.uid != uid)) continue;
-    if (oldest == clients_.end() || c.active < (*oldest)->active) oldest = it;
-  }
+  // The longest idle client that only asks; failing one, the subscriber silent longest
+  // (its last request, the subscription, is the oldest): subscribers that never read or
+  // ask again must not keep `status` out (a subscriber that is dropped may subscribe anew).
+  const auto longest_idle = [&](bool subscribers) {
+    auto oldest = clients_.end();
+    for (auto it = clients_.begin(); it != clients_.end(); ++it) {
+      const Client& c = **it;
+      if (c.subscriber != subscribers || c.on_release || (uid != uid_t(-1) && c.uid != uid))
+        continue;
+      if (oldest == clients_.end() || c.active < (*oldest)->active) oldest = it;
+    }
+    return oldest;
+  };
+  auto oldest = longest_idle(false);
+  if (oldest == clients_.end()) oldest = longest_idle(true);
   if (oldest == clients_.end()) return false;
   ::close((*oldest)->fd);
   clients_.erase(oldest);

@@ -26,7 +26,8 @@ class ControlSocket {
   static constexpr std::size_t kMaxPerPeer = 8;  // connections of one user id
   // A client that is not a subscriber and has asked nothing for this long is dropped; and
   // when the socket is full (kMaxClients, or kMaxPerPeer of the user) a new client takes
-  // the place of the longest idle one. So idle clients never keep `status` out.
+  // the place of the longest idle one, or, when all are subscribers, of the subscriber
+  // silent longest. So neither idle clients nor silent subscribers keep `status` out.
   static constexpr std::chrono::milliseconds kIdleTimeout{5000};
 
   // Who asks: the peer's user id, and a say in its connection. A handler that sets
@@ -72,8 +73,9 @@ class ControlSocket {
     bool closing = false;                          // drop once `out` is sent
     std::chrono::steady_clock::time_point active;  // accepted, or its last request
   };
-  // Drops the longest idle client that is neither a subscriber nor held (of user `uid`
-  // only, unless it is -1); false when there is none.
+  // Drops the longest idle client that is neither a subscriber nor held, else the
+  // subscriber silent longest (of user `uid` only, unless it is -1); false when there is
+  // none.
   bool evict_idle(uid_t uid);
   // The clients that count against kMaxClients (of user `uid` only, unless it is -1): all
   // but the held ones.

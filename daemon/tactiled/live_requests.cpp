@@ -1,5 +1,7 @@
 #include "daemon/tactiled/live_requests.h"
 
+#include "core/chess/game_state.h"
+
 #include <algorithm>
 #include <stdexcept>
 #include <utility>
@@ -38,6 +40,12 @@ NewGameRequest read_new_game(const nlohmann::json& r, const game::SessionConfig&
   if (r.contains("fen")) {
     if (!r["fen"].is_string()) throw chess::ParseError("fen: not a string");
     g.config.start = chess::Position::from_fen(r["fen"].get<std::string>());
+    // A game that is over before its first move would end at once, and its log would
+    // replay to nothing a PGN reader takes (a mate or stalemate before any move).
+    if (const chess::GameState state = chess::game_state(g.config.start, {}); state.over())
+      throw chess::ParseError("fen: the game is already over there (" +
+                              std::string(chess::outcome_name(state.outcome)) +
+                              "): give a position with a move to play");
   }
   if (r.contains("chess960")) {
     // Read as the widest integer: get<int>() would take 4294967301 for 5.

@@ -722,6 +722,38 @@ TEST_F(ControlTest, NewGameRefusesControlCharactersAndNumbersOutOfRange) {
   EXPECT_EQ(daemon_->stop(), 0);
 }
 
+// Subscribers that never read nor ask again hold every place a user has: the next client
+// takes the place of the one silent longest, so `status` is always answered.
+TEST_F(ControlTest, SilentSubscribersNeverKeepStatusOut) {
+  start({"--time-control", "300+0"});
+  std::vector<std::unique_ptr<Client>> silent;
+  for (int i = 0; i < 10; ++i) {  // more than the 8 places a user may hold
+    silent.push_back(std::make_unique<Client>(ctl_));
+    ASSERT_TRUE(silent.back()->ask({{"command", "subscribe"}})["ok"].get<bool>()) << i;
+  }
+  for (int i = 0; i < 3; ++i) {
+    const CtlRun r = ctl({"status"});
+    EXPECT_EQ(r.status, 0) << r.out;
+  }
+  EXPECT_EQ(daemon_->stop(), 0);
+}
+
+// A position whose game is over (mate, stalemate, a dead position) is no game to begin.
+TEST_F(ControlTest, NewGameRefusesAPositionWhoseGameIsOver) {
+  start();
+  Client raw(ctl_);
+  for (const char* fen : {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+                          "8/8/4k3/8/8/4K3/8/8 w - - 0 1"}) {
+    const json answer = raw.ask({{"command", "new-game"}, {"fen", fen}});
+    EXPECT_FALSE(answer.value("ok", true)) << fen;
+    EXPECT_THAT(answer.value("error", ""), HasSubstr("already over")) << fen;
+  }
+  EXPECT_FALSE(std::filesystem::exists(log_));  // no game was begun
+  const json ok = raw.ask({{"command", "new-game"}, {"fen", "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1"}});
+  EXPECT_TRUE(ok.value("ok", false)) << ok.dump();
+  EXPECT_EQ(daemon_->stop(), 0);
+}
+
 TEST_F(ControlTest, ASubscriberReceivesEveryRecordAsWritten) {
   start({"--time-control", "300+0"});
   Client sub(ctl_);
