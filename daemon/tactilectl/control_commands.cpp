@@ -90,7 +90,7 @@ constexpr std::array<ControlCommand, 14> kCommands = {{
      false},
     {"new-game",
      "[--white NAME] [--black NAME] [--event E] [--site S] [--round R]\n"
-     "        [--time-control TC] [--chess960 N | --fen FEN]",
+     "        [--time-control TC] [--chess960 N | --fen FEN] [--player white|black]",
      "Closes the current game (ended or abandoned) in its log and begins a new game,\n"
      "    with a new log and PGN whose Seven Tag Roster carries these values (Event and\n"
      "    Site default to the config's). The clocks wait for start.",
@@ -203,6 +203,12 @@ json build_request(const ControlCommand& c, const po::variables_map& vm) {
     }
     if (vm.count("fen") && vm.count("chess960"))
       throw UsageError{"--chess960 and --fen exclude each other"};
+    if (vm.count("player")) {
+      const std::string p = vm["player"].as<std::string>();
+      if (p != "white" && p != "black")
+        throw UsageError{"--player " + chess::shown(p) + ": not white or black"};
+      r["player"] = p;
+    }
   } else if (!vm["args"].as<std::vector<std::string>>().empty()) {
     throw UsageError{std::string(c.name) + " takes no arguments"};
   }
@@ -240,7 +246,10 @@ std::string control_help(std::string_view name) {
          "                    the PGN's Seven Tag Roster\n"
          "    --time-control TC   e.g. 40/5400+30:1800+30 (default: the config's)\n"
          "    --chess960 N    Chess960 start position N (0..959)\n"
-         "    --fen FEN       start position\n";
+         "    --fen FEN       start position\n"
+         "    --player white|black\n"
+         "                    the blind player's colour, in a seating that has one\n"
+         "                    (sighted, engine; default: the config's)\n";
   h += "    -h, --help      show this text\n\nEXIT STATUS\n"
        "    0   done (read commands: the answer was printed)\n"
        "    1   the daemon refused the command; the message says why (nothing changed)\n"
@@ -318,7 +327,7 @@ int run_control(const std::string& name, const std::vector<std::string>& args, s
         "black", po::value<std::string>(), "")("event", po::value<std::string>(), "")(
         "site", po::value<std::string>(), "")("round", po::value<std::string>(), "")(
         "time-control", po::value<std::string>(), "")("chess960", po::value<int>(), "")(
-        "fen", po::value<std::string>(), "");
+        "fen", po::value<std::string>(), "")("player", po::value<std::string>(), "");
   po::positional_options_description positional;
   positional.add("args", -1);
   const po::variables_map vm = parse_arguments(args, options, positional);

@@ -1,15 +1,15 @@
 #include "daemon/tactiled/live_requests.h"
 
-#include "core/chess/game_state.h"
-
 #include <algorithm>
 #include <stdexcept>
 #include <utility>
 
 #include "core/chess/chess960.h"
 #include "core/chess/error.h"
+#include "core/chess/game_state.h"
 #include "core/chess/text_check.h"
 #include "core/game/arbiter.h"
+#include "core/game/seatings.h"
 #include "daemon/tactiled/replay.h"
 
 namespace tactile::daemon {
@@ -56,6 +56,20 @@ NewGameRequest read_new_game(const nlohmann::json& r, const game::SessionConfig&
                               : false;
     if (!in_range) throw chess::ParseError("chess960: not a number from 0 to 959");
     g.config.start = chess::chess960_position(int(n.get<std::int64_t>()));
+  }
+  if (r.contains("player")) {
+    // The blind player's colour, for a seating that seats him by colour (its key).
+    if (!r["player"].is_string()) throw chess::ParseError("player: not a string");
+    const game::SeatingDescription& seating = *g.config.seating;
+    const auto keys = seating.keys();
+    if (std::none_of(keys.begin(), keys.end(),
+                     [](const game::SeatingKey& k) { return k.key == std::string_view("player"); }))
+      throw chess::ParseError("player: only for seating = " + game::seatings_with_key("player") +
+                              ", not " + std::string(seating.name()));
+    if (const std::string fault =
+            seating.set(g.config.seating_options, "player", r["player"].get<std::string>());
+        !fault.empty())
+      throw chess::ParseError("player: " + fault);
   }
   return g;
 }

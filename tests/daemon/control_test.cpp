@@ -515,8 +515,7 @@ TEST_F(ControlTest, RollbackReturnsTheBoardToAnEarlierMove) {
   EXPECT_EQ(daemon_->stop(), 0);
 }
 
-// Two boards: the status names the seating, each board's driver and a board whose holes
-// differ from the game (D.2.9) until it is put right; tactilectl status prints it.
+// Training against an engine: status says so; the engine's reply is made when it comes.
 TEST_F(ControlTest, AnEngineGameIsTrainingAndTheEnginesMoveIsInTheStatus) {
   start({"--seating", "engine", "--training", "on", "--engine-level", "1", "--time-control",
          "300+0"});
@@ -538,6 +537,34 @@ TEST_F(ControlTest, AnEngineGameIsTrainingAndTheEnginesMoveIsInTheStatus) {
   EXPECT_THAT(slurp(pgn_), ::testing::HasSubstr("[Black \"stockfish, level 1\"]"));
 }
 
+// new-game --player: the blind player's colour for the new game; the engine plays the
+// other, so with Black it moves first once the clocks start.
+TEST_F(ControlTest, NewGameSeatsTheBlindPlayerByColour) {
+  start({"--seating", "engine", "--training", "on", "--engine-level", "1", "--time-control",
+         "300+0"});
+  EXPECT_EQ(ctl({"new-game", "--player", "purple"}).status, 2);
+  CtlRun r = ctl({"new-game", "--player", "black", "--black", "Eva"});
+  ASSERT_EQ(r.status, 0) << r.out;
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  ASSERT_TRUE(until([&] { return status()["moves"].get<int>() == 1; })) << daemon_->output();
+  const json s = status();
+  EXPECT_EQ(s["running"], "black");
+  EXPECT_EQ(s["white"], "stockfish, level 1");
+  EXPECT_EQ(s["black"], "Eva");
+  EXPECT_EQ(daemon_->stop(), 0);
+}
+
+// A seating that seats nobody by colour takes no --player.
+TEST_F(ControlTest, NewGameRefusesAPlayerColourWhereTheSeatingHasNone) {
+  start({"--time-control", "300+0"});
+  const CtlRun r = ctl({"new-game", "--player", "black"});
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("only for seating"));
+  EXPECT_EQ(daemon_->stop(), 0);
+}
+
+// Two boards: the status names the seating, each board's driver and a board whose holes
+// differ from the game (D.2.9) until it is put right; tactilectl status prints it.
 TEST_F(ControlTest, TheStatusShowsTwoBoardsAndADiscrepancy) {
   const std::string fifo_b = dir_ + "/board-b.fifo";
   ASSERT_EQ(::mkfifo(fifo_b.c_str(), 0600), 0);
