@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Cross-compiling for a Raspberry Pi's Debian from an x86-64 Debian 12 (script/cross):
 # Debian's cross compiler (crossbuild-essential-ARCH) against a sysroot of the target's
 # own -dev packages, which script/cross makes with mmdebstrap in build/cross/ARCH/sysroot.

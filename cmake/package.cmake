@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The Debian package: what `cpack -G DEB` puts in it beside the programs, the unit and the
 # udev rules (daemon/tactiled/install.cmake), and its control data. script/package builds
 # it from the Release build (prefix /usr); docs/install.md says what it installs.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A program's systemd unit: systemd/NAME.service.in with @UNIT_BIN@ (the installed
 # program), @UNIT_CONFIG@ (its settings, /etc/tactiled/CONFIG) and @TACTILED_DOC@ filled
 # in, installed in PREFIX/lib/systemd/system: with the prefix /usr, where Debian's own

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # 32-bit Debian armhf, ARMv7 with a hardware FPU (Pi 2, 3, 4 on a 32-bit system).
 # cmake/cross-toolchain.cmake.
 set(TACTILED_DEB_ARCH armhf)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a board's link says of itself beside the holes and buttons: the board found (its
 // holes known), lost, or a warning for the log. Every transport reports in this one form
 // (a serial board found or gone, a script's bad line, a lent board not opened again), so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a board reports: a peg leaving or entering a hole, or a button press.
 // Times are milliseconds on the session's clock (game start = 0 in replay, monotonic
 // in the daemon); the core never reads a clock itself.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The whole sequence of hole events of the current move, kept in the form the readings
 // need: for every hole, when it first went empty and when it last got a peg. Two captures
 // that end in the same occupancy differ here by which hole was emptied, and a piece can

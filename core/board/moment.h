@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the recognizer reports: the moments of Appendix D.2.2-D.2.4 and D.2.8, each with
 // the time of the event that caused it.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Readings: the legal moves that explain the hole events of a move, ranked by the rules
 // (docs/recognition.md, "Ranking").
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The move recognizer of one board: hole events and buttons in, moments out
 // (docs/recognition.md). It keeps the position the board should show and the whole
 // sequence of hole events of the current move; a move is made only when the events show

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The switch-to-square mapping file that `tactilectl calibrate` writes and the GPIO and
 // serial drivers read (the `wiring = PATH` setting, docs/gpio.md): which square's hole
 // each reed switch sits under, whatever order the maker soldered them in.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bitboard helpers and attack tables (magic bitboards for sliders).
 // Tables are filled once by init(); Position's constructors call it, so any code that
 // holds a Position can use the tables.

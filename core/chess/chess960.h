@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Chess960 start positions by their standard number 0..959 (Scharnagl's numbering, the one
 // FIDE and the engines use: 518 is the normal RNBQKBNR start).
 #pragma once

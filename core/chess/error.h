@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every parser of the core reports bad input by throwing ParseError; its message names
 // the field (or line) and why, so it can be shown to a user as it is.
 #pragma once

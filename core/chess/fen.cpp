@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // FEN reading and writing (Position::from_fen and Position::fen).
 #include <cctype>
 #include <string>

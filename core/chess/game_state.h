@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How a game stands under the FIDE Laws (Art. 5 and 9): whether it is over, and which draws
 // a player may claim.
 #pragma once

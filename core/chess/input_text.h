@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Helpers for the parsers of text a user gives (config, wiring file, event script):
 // what they accept at the start of a file, and how a bad token is shown in a message.
 #pragma once

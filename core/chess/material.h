@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Mating material: which side could still give checkmate by any series of legal moves,
 // judged from the material alone. Used for dead positions (Art. 5.2.2) and for the
 // flag-fall rule (Art. 6.9: the game is drawn if the opponent cannot checkmate).

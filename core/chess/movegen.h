@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Legal move generation (no heap allocation) and perft.
 #pragma once
 

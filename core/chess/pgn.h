@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Portable Game Notation: read many games from text, write one game in the canonical export
 // form. Only the main line is kept; each move may carry the comment that follows it (so
 // "{[%clk 1:23:45]}" can follow every move).

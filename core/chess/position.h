@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A chess position: bitboards plus a mailbox, castling rights stored as rook squares
 // (so one representation covers standard chess and every Chess960 start).
 // Copying a Position is cheap; copy-make is the way to undo.

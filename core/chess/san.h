@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Standard Algebraic Notation (FIDE Laws, Appendix C), as in PGN.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Checks for text that comes from outside and ends up in a PGN, a page or a terminal: a
 // player's name given to new-game, a field of a message on the hall's broker. Bytes are
 // checked, nothing is repaired: text that fails is refused whole (never cut or changed,

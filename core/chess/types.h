@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Basic chess types shared by the whole core. Squares run a1 = 0 ... h8 = 63.
 #pragma once
 

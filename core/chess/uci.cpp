@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/chess/uci.h"
 
 #include "core/chess/error.h"

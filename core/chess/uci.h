@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // UCI long algebraic notation ("e2e4", "e7e8q"), the form engines and the arbiter tools use.
 // Castling is written e1g1 (king to its destination) in standard chess and as king-takes-rook
 // (e1h1) when the position is Chess960; both forms are read.

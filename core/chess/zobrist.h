@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Zobrist hashing keys, generated at compile time by a fixed-seed SplitMix64 sequence
 // (deterministic across builds and machines; not copied from any engine).
 #pragma once

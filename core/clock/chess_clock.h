@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The FIDE chess clock (Article 6), pure: every call takes "now" in integer milliseconds
 // (any monotonic origin; replay uses script time, the daemon steady_clock). Nothing here
 // reads a clock, sleeps or throws. Times passed in must never decrease.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a fallen flag means for the game (Art. 6.9, rapid/blitz 1.16.7). Pure: the
 // caller says whether the flagged player's opponent can still checkmate
 // (chess::can_checkmate(position, opponent) of core/chess/material.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time controls: the PGN TimeControl tag, extended with several periods and delay mode.
 //
 // Grammar (whole seconds everywhere):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Low-time warnings (issue 21): the player whose clock runs is told when his remaining
 // time crosses each threshold he asked for ("5:00,2:00,1:00,0:30,0:10"). Pure: the clock
 // and "now" are passed in, so a warning falls at the same clock time in replay and live.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The arbiter's commands to a running game (docs/arbiter.md): one value type shared by
 // the control socket's requests, the arbiter log's records and resume, so that a command
 // replayed from the log does exactly what it did live.

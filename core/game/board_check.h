@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How a board's holes compare with what the game expects on it (D.2.9), with several
 // boards: a board that must reproduce the opponent's move, a board whose owner is on
 // move, a board that must simply stand still. Pure functions over occupancy and events.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A board's letter, as the log, the control socket and the journal name it: board 0 is A,
 // board 1 is B.
 #pragma once

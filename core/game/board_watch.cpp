@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The checks the watching seatings share (sighted, two boards): a board whose settled holes
 // differ from what the game expects there is a discrepancy until it is put right
 // (docs/recognition.md, "Two boards").

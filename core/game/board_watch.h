@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a seating keeps of a board it watches besides its recognizer (sighted, two boards):
 // the move it must still reproduce, its hole events since that began, and a discrepancy
 // (D.2.9) once its settled holes differ from what the game expects there. WatchedBoards is

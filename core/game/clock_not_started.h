@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A move made before the arbiter's start in live mode (SessionConfig::wait_for_start):
 // the move counts as the board shows it (nothing is refused: the Laws leave the clock to
 // the arbiter), but the mover hears "clock not started" on his board, in his language,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Training against an engine (docs/engine.md): the blind player plays his colour on the
 // tactile board (board A); the opponent is a UCI engine run by the daemon. The engine's
 // move comes from outside the boards (Session::on_outside_move, source "engine"): it is made

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The game itself, one owner for it: the start, the moves made (the record, with their
 // clock comments), the position now and the keys of the positions before it (for
 // repetition). Every board's recognizer only follows it: it is told which position its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the session puts into the arbiter log, as JSON objects (record::ArbiterLog chains
 // them). Everything needed to re-derive the game: the setup, every raw hole event and
 // button, every recognised moment and command, and the clocks after each switch.

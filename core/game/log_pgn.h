@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The PGN of a game rebuilt from its arbiter log, the one writer of `tactilectl log pgn`,
 // tactiled-publish and tactiled-hall: the session's record with the tags the arbiter
 // recorded (the log's players entries: White, Black, Event, Site, Round, Date), Event and

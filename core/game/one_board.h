@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One board (D.2.10.1): one tactile board carries both sides' moves (an assistant executes
 // the opponent's on it); every move made on it switches the clock.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a session answers: the recognised moments and what to do (speak, switch the clock,
 // alarm, light squares, game over, ...). Each kind is a type of its own carrying only what
 // it means: its time `ms` and, where it concerns one board, the `board` whose player hears

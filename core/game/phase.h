@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How far a game has come: one value, owned by the session.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/game/player_settings.h"
 
 #include "core/chess/error.h"

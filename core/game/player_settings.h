@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What each board's player has set for himself (issue 21): low-time warnings, speech
 // rate and volume. Written in the arbiter log (the start record's fields, and a
 // `setting` record whenever one changes: D.2.10.4, the warnings are his standing request

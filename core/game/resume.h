@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Resuming a game from its arbiter log after a crash or power cut (docs/daemon.md). The
 // log holds the setup and every raw hole event and button at its game time; the session
 // is deterministic, so feeding them again into a fresh session rebuilds the very game.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a seating says of itself, in its own file (one_board.cpp, sighted.cpp,
 // two_boards.cpp): its name, its boards, its config keys and their checks, what its start
 // record holds and how its rules are made. The config, the log entries, resume, the manual

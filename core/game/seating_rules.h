@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What one seating decides, behind one interface the session calls (docs/architecture.md,
 // "Seatings"): which boards it reads and when, what a made move does to the clocks and who
 // hears it, what a board must reproduce and when it differs from the game. One class

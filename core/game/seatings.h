@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The registry of seatings: the only list of them (seatings.cpp). A new seating is one
 // file with its SeatingDescription and SeatingRules, and one line there.
 #pragma once

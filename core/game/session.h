@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One game session: the recognizer of the board, the clock and the record. It is fed hole
 // events, buttons, moves from outside the boards and "now", and answers with what
 // happened (the recognised moments) and what to do (speak, switch the clock, alarm, light

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The arbiter's commands on a session: start, pause and resume, set-time, take-back,
 // rollback with the 1985 12.6 split, result, adjournment (docs/arbiter.md).
 #include <algorithm>

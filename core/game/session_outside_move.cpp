@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A move from outside the boards (session.h, on_outside_move): one more kind of input,
 // handed to the seating, which makes it as a move made on another board or refuses it.
 #include <optional>

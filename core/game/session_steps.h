@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The session as a seating sees it (seating_rules.h): what it reads of the game, and the
 // named steps of the session it takes. Every step a seating uses is here and nothing
 // else: the seatings never reach the session's members.

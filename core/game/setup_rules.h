@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The rules a game's setup and times must keep, wherever they come from: the config file,
 // the command line, or a log's start entry on resume and in the offline log tools. One
 // definition, so that a log cannot carry what the config would refuse.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A sighted opponent (D.2.5): the tactile board (board A) is the blind player's; the
 // sighted player plays on an ordinary board, where his move is made by the ordinary Laws
 // (Art. 4.7). tactiled sees it when it is reproduced on the tactile board or learns of it

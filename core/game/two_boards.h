@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Two boards (D.1, D.2.9): each player his own board. A move is made on the mover's board
 // and reproduced on the opponent's, which is checked; every other board stands still. A
 // board whose settled holes differ from what the game expects there is a discrepancy

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/record/arbiter_log.h"
 
 #include <openssl/evp.h>

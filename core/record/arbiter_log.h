@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The arbiter log's record builder (pure: it makes lines, the daemon writes them).
 // The log is JSON lines. Every line carries its sequence number and the SHA-256 of the
 // previous line's exact text, so a changed, removed or inserted line breaks the chain

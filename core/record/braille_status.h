@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The text of a braille display's status line (issue 21), pure: brltty's text table makes
 // the dots (brlapi_writeText), so this is text, never dot patterns. One line fits 40
 // cells; a 20-cell display shows it in pages.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The languages announcements and time reports can be spoken in (D.2.1).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fixed spoken messages of the daemon, per language (UTF-8; German in ASCII like the
 // rest). To add one: a new enumerator before Count and one row in messages.cpp (the
 // table is checked at compile time to have a text for every message and language).

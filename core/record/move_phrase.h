@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Move announcements (FIDE Laws, Appendix D.2.1), pure and UTF-8.
 //
 // German (default), with the phonetic file names of D.2.1:

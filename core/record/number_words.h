@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Numbers and counted nouns in words, for speech (D.2.6.1: time and moves on request).
 // UTF-8. German is written in ASCII (ae, oe, ue, ss for the umlauts and sharp s), as
 // the rest of tactiled's German phrases; Russian in Cyrillic with its case and gender

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the player's own channel says (issue 21): low-time warnings, the record read back
 // a move pair at a time, the board checked on request and the speech rate stepped.
 // UTF-8; German in ASCII like the rest (for_speech restores the umlauts).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How long a phrase takes to say, estimated from its text: for replay in virtual time
 // and as the live daemon's fallback when the speaker does not report the end of a
 // phrase. Pure, so a replayed game confirms its pending readings at the same times.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled writes German in ASCII (ae, oe, ue, ss), which is fine on a display and in a log,
 // but espeak-ng mispronounces some of those words ("fuenf" is not "fünf"). This gives the
 // text to hand to the speech engine: the umlauts restored in the words tactiled itself

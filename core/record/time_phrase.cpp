@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/record/time_phrase.h"
 
 #include "core/record/number_words.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The time report of D.2.6.1 (spoken only on request, D.2.10.4): both players' remaining
 // times and the number of moves, e.g.
 //   "Weiss eine Stunde zwoelf Minuten, Schwarz achtundvierzig Minuten, zweiundzwanzig Zuege".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every file tactiled writes (arbiter log, PGN, speech WAV) is created here, so that a
 // link or a file someone else placed in a shared directory cannot redirect it
 // (docs/security.md): names are resolved relative to the directory opened once, a new

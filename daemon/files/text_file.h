@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading a file a user names (config, wiring, event script, arbiter log): only a regular
 // file, and only up to a limit, so that a directory, /dev/zero or a pipe gets a clear
 // error instead of an empty text or a hang.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What tactiled-publish and tactiled-hall share of their MQTT client (docs/hall.md): the
 // broker's address, account and TLS applied to a libmosquitto client, the connection begun
 // on libmosquitto's own thread, and a first connection tried again until the broker

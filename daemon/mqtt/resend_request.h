@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hall's request for records it lacks (docs/hall.md, "Nothing lost"): on
 // tactiled/<hall>/<table>/resend (QoS 1, not retained) the payload
 // {"game_id": "...", "from": N, "to": M}, seqs inclusive. The hall makes it, the table's

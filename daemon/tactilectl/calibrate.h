@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl calibrate (calibrate_command.cpp): opens the board of tactiled's config raw and
 // runs the Calibration walk-through (calibration.h), then writes the mapping file.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl calibrate: the board of tactiled's own config, opened through the daemon's
 // drivers with no mapping (so every switch is seen as it is wired), a person walked
 // through the 64 steps, and the switch-to-square mapping written safely.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl calibrate: finds which switch sits under which square by asking a person to
 // lift and put pieces on named squares, and builds the switch-to-square mapping
 // (core/board/switch_map.h). The board is read raw, through the daemon's driver with no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl subcommands: each takes the arguments after its name and returns an exit code.
 #pragma once
 

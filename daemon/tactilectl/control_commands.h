@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl's live commands: requests to a running tactiled over its control socket
 // (docs/arbiter.md). Each builds one JSON request, sends it, and prints the answer.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl gpio-check (gpio_check_command.cpp): the parts its tests call directly.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl gpio-check: opens a GPIO board as tactiled would, shows which holes are
 // occupied, reports every switch and button change for a while, then what scanning cost.
 // It is the installer's wiring check and the way to measure the scan on a real Pi.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tactilectl's driver libraries: gpio-check, calibrate and self-test open the board through
 # the system's libgpiod, calibrate and self-test also through libserialport, read
 # tactiled's own config (its parser is shared) and speak with espeak-ng. self-test and

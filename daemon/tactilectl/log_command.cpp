@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl log verify|pgn|replay FILE: the arbiter's offline checks of an arbiter log,
 // no daemon needed. The chain (core/record/arbiter_log.h), the game rebuilt from the
 // log's raw events and compared with what it records (core/game/resume.h): the very code

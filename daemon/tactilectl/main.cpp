@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl: the arbiter's command-line tool. The first argument names a subcommand.
 #include <boost/program_options.hpp>
 #include <cstring>

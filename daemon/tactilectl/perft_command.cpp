@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl perft DEPTH [FEN]: per-move leaf counts, the standard check of a move generator.
 #include <algorithm>
 #include <boost/program_options.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl self-test (self_test_command.cpp): opens the board of tactiled's config as
 // tactiled does (its wiring, i.e. the calibration, applied), walks a person through the
 // 64 holes (SelfTestWalk, self_test_walk.h), prints and speaks each step, prints the

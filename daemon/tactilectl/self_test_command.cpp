@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl self-test: the board of tactiled's config opened as tactiled opens it (the
 // same drivers, its wiring and calibration applied), a person walked through the 64 holes
 // (self_test_walk.h), the verdict printed and a `self-test` record appended to a log of

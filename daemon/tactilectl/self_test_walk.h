@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl self-test: the walk through the board's 64 holes and the bookkeeping of what
 // each hole showed, with no I/O: fed the board's hole changes and readings with their
 // times, it says which step comes next and, at the end, the verdict of every hole

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl's text of the daemon's answers: the status (tactilectl status) and the
 // pieces of it the other commands print (docs/arbiter.md).
 #pragma once

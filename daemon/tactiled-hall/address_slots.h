@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Who may hold the hall page's connections, and its event streams among them: at most
 // per_address from one address and total in all, so that a viewer at an address that holds
 // none is always served. A newcomer never waits and is never refused: at its address's cap

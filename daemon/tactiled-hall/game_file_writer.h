@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The games' own files in the hall's output directory (docs/hall.md, "The files"):
 // table-<table>-<game_id>.pgn for each game, table-<table>.pgn for the current one (a
 // symbolic link to its game-id file; a file of its own for a game without id).

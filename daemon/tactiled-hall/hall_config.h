@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled-hall's settings (docs/hall.md): "key = value" lines in /etc/tactiled/hall.conf,
 // the same keys as --key options, the command line winning. The broker's keys are the
 // ones publish.conf uses for the same things.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The files tactiled-hall keeps (docs/hall.md): live.pgn (every game of the round), one
 // PGN per game and round.json (the round's index), built from the hall's state alone.
 #pragma once

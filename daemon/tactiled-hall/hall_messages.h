@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every topic's payload read once into a typed value (docs/hall.md, "What is checked"):
 // each field the hall uses has its type and range checked, fields it does not know are
 // ignored, and text that reaches a PGN, a file or the page holds no control character

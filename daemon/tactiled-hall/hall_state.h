@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the hall knows of every table of its round, from the MQTT topics of docs/hall.md:
 // each table's arbiter-log records (the durable source, deduplicated by seq), its retained
 // state, pgn and status. No I/O here: the MQTT client hands messages in, the writers and

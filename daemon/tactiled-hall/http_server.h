@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The arbiter's page over HTTP (Boost.Beast): GET / (the page), /events (server-sent
 // events: the page's JSON at once and after every change), /tables.json, /live.pgn and
 // /round.json. One thread accepts; each connection has its own thread. A venue's network is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled-hall: the tournament hall's view of every table (docs/hall.md). Subscribes to
 // tactiled/<hall>/# on the MQTT broker (libmosquitto), keeps live.pgn, one PGN per game
 // and round.json in the output directory, each rewritten atomically, changes within

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the broker's thread hands the hall's main loop, kept by table and taken in turns,
 // within a bound a table and in all (docs/hall.md, "Limits"): one table's login that floods
 // the hall with large messages neither delays another table's records (each table's first

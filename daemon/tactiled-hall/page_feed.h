@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the HTTP side serves, handed over by the thread that keeps the hall's state: the
 // page's JSON, live.pgn and round.json as they were last written, with a version that
 // grows with every change (server-sent events wait on it).

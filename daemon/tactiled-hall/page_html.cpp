@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every table as a board diagram with both clocks, the last move and the alarms. For a
 // screen reader each board is a real table (rows are ranks, columns files, every square's
 // cell names its square and piece), moves and alarms are read out from an aria-live

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The arbiter's page: one HTML file with its style and script (no other files to serve).
 #pragma once
 

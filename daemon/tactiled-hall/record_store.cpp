@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/tactiled-hall/record_store.h"
 
 #include <fcntl.h>

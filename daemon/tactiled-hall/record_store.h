@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the hall verified, kept on disk (docs/hall.md, "Nothing lost"): every game's records
 // that replayed on their hash chain, one file a game, <dir>/<table>/<n>-<game_id>.jsonl
 // (n: the order the hall learnt of the table's games), so a hall restarted mid-round

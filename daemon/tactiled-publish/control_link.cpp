@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/tactiled-publish/control_link.h"
 
 #include <poll.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled's control socket as the publisher uses it: the event stream (a new record is
 // the sign to read the log again) and the status, each on a connection of its own.
 #pragma once

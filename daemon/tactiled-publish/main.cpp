@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled-publish: one table's game, from tactiled's control socket and arbiter log to an
 // MQTT broker (docs/hall.md, tactiled-publish(8)).
 #include <signal.h>

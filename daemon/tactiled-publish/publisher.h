@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One table's game to the broker (docs/hall.md): the log file is the source, the control
 // socket's event stream says when to look at it again. Records are sent from the one
 // after the last the broker acknowledged (PUBACK), which is kept in the state directory.

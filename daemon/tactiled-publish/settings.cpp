@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/tactiled-publish/settings.h"
 
 #include <boost/program_options.hpp>

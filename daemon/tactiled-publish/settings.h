@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled-publish's settings: /etc/tactiled/publish.conf ("key = value", read with
 // Boost.Program_options as tactiled's), the command line winning (docs/hall.md).
 #pragma once

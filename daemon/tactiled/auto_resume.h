@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // auto-resume (docs/daemon.md, "Crash and power cut"): when systemd restarts tactiled
 // after a crash, or the Pi boots again after a power cut, the game that was being played
 // goes on by itself in its own log, instead of a new game starting in a new log while no

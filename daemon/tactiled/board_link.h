@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The live daemon's view of a board driver (GPIO, serial, an event script): a descriptor to
 // wait on, how long it may wait, a step that reports what the board did, and the outputs
 // beside the board (clock press, alarm, lit squares). Times are the game's milliseconds

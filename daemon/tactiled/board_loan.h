@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The rule and the records of lending a board to `tactilectl self-test` between games
 // (docs/daemon.md, "Lending a board"; the board itself: lendable_link.h).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Live mode's boards (docs/daemon.md): board A's link, and board B's in a two-boards game,
 // each lendable to `tactilectl self-test` between games (lendable_link.h); what each link
 // reports handed to the game (hole events, the link's status); and each board's health

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One kind of board connection (GPIO lines, a serial board, an event script), described
 // once: the value of `board` that chooses it, its config keys with their checks and help,
 // how it opens a BoardLink, where it reads the board from (lend-board's `source`) and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The board transports (board_transport.h): the table, each transport's link file
 # (daemon/tactiled/*_link.cpp, each with its entry) and its driver's library, for every
 # program that opens a board (tactiled, tactilectl) and the config's test. A new transport

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The table of board transports: the one place that lists them (board_transport.h).
 #include <filesystem>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/tactiled/braille_keys.h"
 
 #include "core/chess/error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Which key of a braille display is which button of the board (issue 21): a routing key
 // ("ROUTE3", the 4th cell), a command key of the display as BrlAPI names it ("LNDN"), or a
 // character typed on its braille keyboard (brltty's text table turns the dots into the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a board's braille display shows (issue 21): the status line of the game as it
 // stands (record::status_line), in that board's player's language. Shared by replay (its
 // `brailles` lines) and a live display.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/tactiled/clock_pulses.h"
 
 namespace tactile::daemon {

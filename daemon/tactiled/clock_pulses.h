@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The external clock's pulse line (`clock-press`, docs/gpio.md): a pulse presses the
 // external clock, which then runs the other side's time. tactiled's own clock is the
 // official one; the external clock only follows it, so tactiled pulses exactly when the

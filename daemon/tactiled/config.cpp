@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/tactiled/config.h"
 
 #include <boost/program_options/parsers.hpp>

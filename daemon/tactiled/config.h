@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The daemon's settings: the same keys in the config file ("key = value", read with
 // Boost.Program_options) and on the command line ("--key value"), the command line
 // winning. Every error names where the bad value came from ("FILE: line N" or "--key")

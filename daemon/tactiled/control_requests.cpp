@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/tactiled/control_requests.h"
 
 #include "core/chess/uci.h"

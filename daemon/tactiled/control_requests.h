@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the control socket's requests read from the game (docs/daemon.md, "Control
 // socket"): the status and time answers, built from the session alone.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The arbiter's control socket (docs/daemon.md): a Unix stream socket, one JSON request a
 // line, one JSON answer a line. It never blocks the daemon's single-threaded loop: every
 // descriptor is non-blocking, input and output are bounded, and a client that sends a

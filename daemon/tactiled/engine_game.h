@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GameRunner as the engine opponent's game (engine_opponent.h): the engine's move is
 // the runner's outside move from source "engine", a hint is the daemon's own phrase (an
 // `engine` record {"what": "hint"} before its speak record, so a resume knows it is no

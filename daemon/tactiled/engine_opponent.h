@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine at a live game of seating = engine (docs/engine.md): the UCI engine's process
 // (drivers/engine) beside the game, run by the daemon's poll loop. After every step of the
 // game the opponent looks at it (follow): the engine is asked for its move when its side

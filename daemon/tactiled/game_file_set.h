@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The files of the game live mode plays (docs/daemon.md): its arbiter log (written by the
 // GameRunner) and where the next game's goes, its PGN rewritten as the game goes with the
 // tags the arbiter gave, the log's head anchored in the journal, and the adjournment

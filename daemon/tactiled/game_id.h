@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A game's identity (the log's start entry's game_id, docs/replay.md): 128 random bits
 // from the kernel, as 32 lowercase hex digits. The hall keys every game by its table and
 // this id, so a table plays many games (new-game) in a hall's life, each kept apart.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the replay and the live daemon share: the session, fed events in time order, with
 // every event and every output written to the arbiter log before anything else is done
 // with it. Each output then goes to the caller's handler (print, speak, press the clock).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // board = gpio: the board's switches on the Pi's GPIO lines through the system's
 // libgpiod (drivers/gpio), its wiring file and calibration, and its entry in the table of
 // board transports.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One board's health while a game is played (docs/daemon.md, "Board health"): every
 // hole's changes and chatter (changes no longer than the debounce time, which the driver
 // rejected), when the board was last read and how often, and the holes that read otherwise

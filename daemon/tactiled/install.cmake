@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # What live mode needs beside the program: the systemd unit, the example settings and the
 # udev rules (GPIO chips and the serial board).
 tactiled_install_unit(tactiled tactiled.conf)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A board that tactiled can lend to `tactilectl self-test` between games and take back
 // (docs/daemon.md, "Lending a board"). While lent, its driver is closed, so that the
 // self-test may open the GPIO lines, the serial port or the script itself, and nothing is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tactiled's own libraries: the board transports' drivers (board_transports.cmake; their
 # link files are among tactiled's own sources), speech, the braille display (BrlAPI), the
 # UCI engine client and libsystemd (sd_notify) for live mode; the scripted board is also

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Live mode: the game from a real board on the monotonic clock, until SIGTERM or SIGINT
 // (docs/daemon.md).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Live mode's braille displays (issue 21): each board's player's display through brltty
 // (drivers/braille), showing the game's status line (braille_view.h), an alert at once (a
 // discrepancy until it is resolved, the game's end, a time warning, the record pair or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The control socket's requests to the live daemon (docs/daemon.md, "Control socket"):
 // status, time, ping, subscribe, lend-board, new-game (its fields checked here) and the
 // arbiter's commands. Everything that changes the game goes through the runner, which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The arbiter log on disk: one line per entry, each flushed and fsync'ed before the next
 // event is handled, so a crash or power cut loses nothing that was logged. The file is
 // created new (never through a link, never over an existing file: daemon/files) and held

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled: the tactile chess board daemon. Live mode runs a game from a real board
 // (GPIO or serial); --replay runs the very same session on an event script.
 #include <boost/program_options.hpp>

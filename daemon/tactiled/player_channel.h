@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The player's own channel (issue 21): what a board's player asks for himself and hears
 // besides the game's announcements. Low-time warnings at the exact clock time, the record
 // read back a move pair at a time, the board checked against the game, the speech rate

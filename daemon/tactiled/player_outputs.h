@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the players hear, see and feel in live mode: each board's speaker (espeak-ng and
 // ALSA, drivers/speech), its braille display (live_braille.h), its beeper and lit holes,
 // and the external clock's pulses (clock_pulses.h). The session's outputs and the player

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Replay: runs the very session the daemon runs on an event script, on the script's
 // virtual time (docs/replay.md).
 #pragma once

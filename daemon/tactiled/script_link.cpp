@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // board = script: the event-script format read as it arrives from a file or a FIFO
 // (docs/daemon.md). Each event is handed on at its ms of game time, or at once if that
 // time has passed; the daemon's loop, log and socket run as with a real board. With its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/tactiled/self_test_record.h"
 
 #include <fcntl.h>

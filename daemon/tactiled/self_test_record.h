@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The last self-test of a board (tactilectl self-test, docs/arbiter.md), read back from the
 // self-test log for the status's health: the arbiter and the hall see a board whose
 // self-test failed. Only the log's tail is read, and again only when the file changed.

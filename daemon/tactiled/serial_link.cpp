@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // board = serial: the board's own microcontroller over USB (drivers/serial,
 // docs/serial-protocol.md), found and lost as it comes and goes, and its entry in the
 // table of board transports.

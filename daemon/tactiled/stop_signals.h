@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SIGTERM and SIGINT arrive on a descriptor (signalfd), so live mode's loop stops between
 // two events and never inside a log write.
 #pragma once

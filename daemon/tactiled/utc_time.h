@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The wall-clock date and time, only for names and tags people read (file names, the PGN
 // Date tag); the game itself runs on the monotonic clock.
 #pragma once

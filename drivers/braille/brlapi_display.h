@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One braille display through brltty's BrlAPI: a thin adapter, driven by the daemon's
 // event loop (fd() polled with the others, step() when it is readable or timeout_ms() is
 // due; no thread). brltty's text table makes the dots (brlapi_writeText): this class only

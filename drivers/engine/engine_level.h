@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled's one strength scale, `engine-level` 1..20, and how each level is set on an
 // engine from the options it offers (docs/engine.md, "Strength"). The whole mapping is the
 // table in engine_level.cpp; nothing else decides a strength.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One engine for the daemon's poll loop: the process, its lines and the UCI client.
 // The loop polls fd() for poll_events(), calls on_ready() when it fires and on_time() at
 // deadline(); everything the engine did comes out of take_events(). Time is always passed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A UCI engine as a child process. Its stdin and stdout are one end of a Unix socket pair,
 // so tactiled has one non-blocking descriptor to poll and to write (with MSG_NOSIGNAL: an
 // engine that died mid-write is an error return, never SIGPIPE killing the daemon). Its

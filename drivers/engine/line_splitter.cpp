@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "drivers/engine/line_splitter.h"
 
 namespace tactile::engine {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cuts the bytes an engine writes into lines, fed as they come (a read may end mid-line).
 // "\n" and "\r\n" both end a line. A line longer than kMaxLine is cut there (its rest read
 // as the next line): an engine cannot make tactiled hold unbounded memory.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GUI's side of one UCI conversation, as a state machine with no I/O and no clock of its
 // own: the engine's lines come in with the time they were read (`on_line`), the owner asks
 // for searches, and the client answers with the commands to write (`take_commands`) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The UCI protocol's text, both ways, with no I/O: what an engine says, read one line at a
 // time, and the commands tactiled sends it. The engine's lines that tactiled has no use for
 // (info, copyprotection, registration, anything unknown) read as `Other` and are ignored,

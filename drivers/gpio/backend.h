@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The thin interface between the GPIO board logic and one libgpiod API. Each adapter
 // (v1/ for libgpiod 1.6, v2/ for libgpiod 2.x) implements it; the build picks one.
 // Levels are physical (true = high); active levels are applied above this layer, so the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How a board is wired to GPIO lines: a plain struct, filled by hand or by
 // parse_gpio_config from a small "key = value" file (see docs/gpio.md).
 #pragma once

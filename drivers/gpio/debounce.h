@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Per-switch debouncing of up to 64 switches held as bit masks. A switch's new state is
 // accepted once every sample for `debounce_us` after it first appeared agreed with it:
 // a pulse no longer than the debounce time never gets through, and a real change gets

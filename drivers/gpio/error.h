@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Errors of the GPIO driver: a missing chip or line, a busy line, no permission. The
 // message is meant for the person setting up the board, so it says what to change.
 #pragma once

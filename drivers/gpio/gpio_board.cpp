@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "drivers/gpio/gpio_board.h"
 
 #include <sys/epoll.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A tactile board read through GPIO lines: a reed-switch matrix scanned row by row, or one
 // line per hole with edge events; plus push buttons, the clock-press line and a beeper.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the two libgpiod adapters (v1/ for 1.6, v2/ for 2.x) share: finding a chip by path
 // or label, finding a line by offset or name, and the messages for what goes wrong. The
 // library calls differ between the APIs, so each adapter passes them in as small

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time for the GPIO board: a wake-up source the board arms for its next deadline (a
 // timerfd on CLOCK_MONOTONIC in the daemon, virtual time in tests), and the short wait
 // after selecting a matrix row. Times are microseconds of CLOCK_MONOTONIC.

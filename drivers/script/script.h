@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Event scripts: a board's hole events and button presses as text, one a line
 // (docs/script-format.md):
 //   <ms> <board> up <square>      1500 A up e2

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Host-side debounce for boards that report raw switch edges (hello flag "raw"). A square's
 // change counts once its raw state has stayed the same for the debounce time, measured on
 // the board's own clock; bounce shorter than that produces no event at all. Pure code.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Framing of the serial board protocol (docs/serial-protocol.md): a frame body is
 // type, sequence number, payload and a CRC-16; on the wire the body is COBS-encoded and
 // wrapped in 0x00 delimiters on both sides. Pure code: no I/O, so it can be fuzzed.

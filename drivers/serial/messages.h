@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The messages of the serial board protocol and their payloads (docs/serial-protocol.md).
 // Pure code: a Frame in, a typed message out, and back.
 #pragma once

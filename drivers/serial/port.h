@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The serial transport: finds the board's port and moves bytes with libserialport.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Puts the board's frames back in order by their sequence numbers. A gap (a lost or
 // corrupted frame) is bridged by asking the board to send again from the first missing
 // number (Resend); the frames that arrive meanwhile wait here and come out in order once the

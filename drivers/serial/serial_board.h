@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The serial board driver: connects to the board's microcontroller, keeps the link alive
 // (handshake, heartbeat watch, reconnect every 2 s after an unplug) and turns its frames
 // into hole events. The caller's event loop polls fd() and calls step(now) with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Keeps the host's copy of the board's occupancy and turns what the board reports into
 // hole events, so that nothing is lost or invented when frames go missing or the board is
 // unplugged. Pure code: host times come in as arguments.

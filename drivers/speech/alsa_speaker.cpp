@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "drivers/speech/alsa_speaker.h"
 
 #include <sys/eventfd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One board's speech output: its phrases synthesised by the shared Synthesiser in that
 // board's language and played on that board's own ALSA PCM (`speech-device`,
 // `speech-device-b`), from a queue and a thread of its own, so one player's speech never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Speaker backed by libespeak-ng. espeak-ng keeps one global synthesiser per process, so
 // at most one EspeakSpeaker may exist at a time (the constructor enforces it).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Speech output. The session only produces phrases; a Speaker turns them into sound.
 #pragma once
 

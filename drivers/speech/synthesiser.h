@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // espeak-ng in its synchronous (capture) mode, shared by the speakers of the boards: each
 // phrase is synthesised whole into memory with its board's voice, then played by that
 // board's own speaker (alsa_speaker.h). espeak-ng is one synthesiser per process, so the

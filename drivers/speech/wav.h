@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // 16-bit mono PCM as a RIFF/WAVE file's bytes, so what the player would hear can be kept
 // (the daemon writes them with its other files: daemon/files/safe_file.h).
 #pragma once

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Prints the firmware's flash and RAM use and fails when they do not fit the chip.
 # -DSIZE=avr-size -DELF=file.elf -DREPORT=out -DFLASH_MAX=bytes -DRAM_MAX=bytes
 # -DSTACK_RESERVE=bytes

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Draws hw/schematic/board.svg from hw/schematic/netlist.txt (format: hw/README.md).
 
 Net-label style: each chip is a box whose pins carry the name of their net; the reed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How faithfully ChessClock, fed by the monotonic clock as the daemon feeds it, keeps time.
 //
 //  BM_ClockDrift   a daemon-like loop: sleep a tick, read steady_clock in whole ms, switch

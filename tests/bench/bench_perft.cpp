@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Perft throughput of the rules core (Release build: script/bench).
 #include <benchmark/benchmark.h>
 

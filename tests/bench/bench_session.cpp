@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Session throughput: hole events per second through the whole game session (recognizer,
 // SAN, announcement phrases, clock, record), on the real games of tests/data/games.
 // Goal: at least a million hole events per second in Release.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A simulated hand on a simulated board for the recognizer tests: each call is one
 // physical action, 100 ms after the previous one, and the moments it caused are kept.
 #pragma once

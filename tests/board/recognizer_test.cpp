@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Recognizer: every move kind in every physical order, both colours; ranking, ambiguity,
 // illegal attempts, touch-move and adjusting.
 #include "core/board/recognizer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The switch-to-square mapping file (core/board/switch_map.h): what calibrate writes is
 // read back the same, and every kind of bad file is refused with its line and why.
 #include "core/board/switch_map.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tactiled's braille display against a real brltty (label "braille"): brltty 6.5 with its
 Virtual driver, headless, on a loopback BrlAPI port with a key file; the display is
 tests/braille/virtual_display.py on the driver's socket. tactiled (live, board = script

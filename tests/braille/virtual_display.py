@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A braille display as brltty's Virtual driver sees it (brltty -b vr -d server:SOCKET):
 the test's own stand-in for the hardware. The driver speaks lines of text on a Unix
 socket: the display says how many cells it has ("cells N"), brltty sends what it shows

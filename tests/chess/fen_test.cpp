@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // FEN reading and writing: exact round trips, the three castling forms, and errors.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

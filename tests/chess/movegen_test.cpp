@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Legal move generation, is_legal, play() and the Zobrist key.
 #include <gtest/gtest.h>
 

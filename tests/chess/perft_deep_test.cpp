@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Deep perft counts (Release build only: `ctest -L deep`).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reads the perft tables of tests/data/perft (id, epd, then "perft DEPTH NODES" lines).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shallow perft counts (sanitizer build). Deep counts live in perft_deep_test.cpp.
 #include <gtest/gtest.h>
 

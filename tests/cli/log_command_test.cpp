@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl log verify|pgn|replay, run as the arbiter runs them on a log: the log that
 // tactiled --replay wrote for Molinari - Bordais 1979 (tests/data/logs/README.md), and
 // copies of it with records changed, removed, swapped, or forged with the chain computed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl run as a user runs it: arguments in, text and exit status out. The
 // counts come from the published perft tables (tests/data/perft), the move
 // lists from the rules of chess, never from the program under test.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The running clock: increment, delay, periods with carry-over, flags, stop and resume.
 // Every expected value is worked out by hand in the comment beside it.
 #include "core/clock/chess_clock.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Arbiter actions: corrections (6.10.2), an illegal move found after the clock was
 // pressed (rapid/blitz 1.16.3), the proportional split (1985 rules 12.6) and
 // adjournment with a sealed move (1985 rules 13-15). Values worked out by hand.

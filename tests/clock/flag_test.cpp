@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a fallen flag decides (Art. 6.9, rapid/blitz 1.16.7).
 #include "core/clock/flag.h"
 

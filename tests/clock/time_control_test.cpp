@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parsing and period arithmetic of time controls, worked by hand.
 #include "core/clock/time_control.h"
 

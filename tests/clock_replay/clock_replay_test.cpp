@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled --replay runs the clock on the script's virtual time: the game starts at 0 with
 // White's clock running and each move's completion switches it. The PGN's %clk after each
 // move must be the mover's time right after the move (increment and period time included,

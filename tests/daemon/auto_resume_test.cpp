@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // auto-resume's choice (daemon/tactiled/auto_resume.h) on real files: which log is the
 // candidate (the log setting, else the newest game-STAMP.jsonl of the state directory)
 // and what its game calls for. The logs are cut from the one tactiled --replay wrote for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the whole daemon costs while a game waits on a GPIO matrix board: live mode
 // (run_live, every daemon source but main.cpp) on the fake libgpiod of tests/gpio with the
 // start position on the board, a clock running (5400+30) and speech off, in a child

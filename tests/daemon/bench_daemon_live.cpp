@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the live daemon costs (script/bench): the real tactiled, Release build, on the
 // script board (a FIFO), reached through its control socket as an arbiter's tool would.
 //   memory   RSS and private memory (/proc/PID/smaps_rollup) while a game runs;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The table of board transports (daemon/tactiled/board_transport.h): every entry's keys
 // are settings for board A and board B alike, its name chooses it, its BoardKind is its
 // entry, and the status name, source and calibration facts come from it.

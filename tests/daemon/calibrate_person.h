@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a simulated person hears from tactilectl calibrate: its printed lines, one at a
 // time as they come, and the step a line asks for (calibrate_test.cpp and
 // calibrate_serial_test.cpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl calibrate on the simulated serial board (tests/serial: a pty, the real
 // libserialport through the pty shim), whose firmware numbers its holes in a scrambled
 // order: a simulated person follows the printed steps; the written mapping must be the

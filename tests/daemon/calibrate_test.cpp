@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl calibrate (daemon/tactilectl/calibrate_command.cpp, calibration.cpp) on the
 // simulated GPIO board, wired in a deliberately scrambled order: a simulated person reads
 // each printed step and moves pegs on the simulated matrix; the written mapping must be

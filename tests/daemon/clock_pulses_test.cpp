@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The external clock's pulses (clock-press) kept in step with tactiled's own clock: a
 // simulated external clock, which only toggles its running side at each pulse, is driven
 // by the pulses the daemon's own decision (ClockPulses, as live mode uses it) sends for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled's settings: the config file (line numbers in every error), the command line
 // winning over it, and the checks of live mode.
 #include "daemon/tactiled/config.h"

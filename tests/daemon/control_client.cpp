@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "tests/daemon/control_client.h"
 
 #include <sys/socket.h>

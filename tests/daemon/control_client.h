@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A client of tactiled's control socket for the tests and the benchmark: one request
 // line, one answer line, and the event stream's lines.
 #pragma once

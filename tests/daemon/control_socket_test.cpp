@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The control socket's access rule and its file: who may connect, and the socket file
 // created for the owner and the group only.
 #include "daemon/tactiled/control_socket.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The control socket end to end: the real tactiled in live mode on the script board (a
 // FIFO written by the test), driven by the real tactilectl and by raw socket clients.
 #include <fcntl.h>

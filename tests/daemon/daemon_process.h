@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The tactiled binary as the end-to-end tests run it: started with the pty shim of
 // tests/serial preloaded (so the real libserialport opens the simulated board's pty), its
 // output in a file, and the arbiter log it writes read back as JSON.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine at a live game (daemon/tactiled/engine_opponent.h) with a real engine from
 // Debian, on the daemon's own GameRunner with its log, in real time: the player's moves
 // made on his board (hole events and the announce press), each engine move made when it

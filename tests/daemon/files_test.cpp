@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The files tactiled writes and reads (docs/security.md): no link is followed for a file
 // tactiled creates, an existing file is replaced whole or not at all, records are 0640,
 // a log has one writer at a time, and a file to read must be a regular file of bounded

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GameRunner's time (daemon/tactiled/game_runner.h): events are handled at the time the
 // switch changed, and a settle time is judged on those times, even though a driver
 // reports a change only after its debounce (docs/daemon.md, "Time").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl gpio-check (daemon/tactilectl/gpio_check_command.cpp) on the simulated GPIO
 // board: the wiring file is read as the user wrote it, the board is opened through the
 // adapter and the fake libgpiod, and what the installer reads is checked.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The live daemon's GPIO link (daemon/tactiled/board_link.cpp) on the simulated GPIO
 // hardware of tests/gpio (the fake libgpiod behind the real adapter), on the real
 // monotonic clock: hole events come out on the game's clock, and a made move pulses the

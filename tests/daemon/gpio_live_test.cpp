@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Live mode end to end on a GPIO matrix board: run_live (every daemon source but main.cpp)
 // in a forked child, on the fake libgpiod of tests/gpio. The child has its own copy of the
 // simulated world, so the game is given to it before the fork as a timeline of switch

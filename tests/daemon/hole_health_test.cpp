@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // HoleHealth alone (daemon/tactiled/hole_health.h), on virtual time: a hole is suspect only
 // after reading otherwise than the game for longer than the limit of running clock, is
 // reported once as it becomes so, and is cleared when it reads right again; the chatter

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // run_live (every daemon source but main.cpp) in a forked child process, for the live
 // tests whose board is on the fake libgpiod of tests/gpio: the fake's world lives in the
 // process, so the child gets its copy, timeline and all, at the fork. Its journal goes to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled in live mode, end to end: the real binary reads the simulated serial board
 // (tests/serial) on a pseudo-terminal through the real libserialport (the pty shim
 // preloaded into the daemon), a short game is played on it, the board is unplugged in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled --resume, end to end: the real binary replays a short game into an arbiter
 // log, the log is cut after the third move with half of the next line torn off (what a
 // power cut leaves), and tactiled --resume goes on with the game on the simulated serial

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "tests/daemon/self_test_person.h"
 
 #include <fcntl.h>

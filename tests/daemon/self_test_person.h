@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl self-test in a process of its own on a script board (a FIFO), and the person
 // at the board: each step it prints is done on the board as a hand would do it (the
 // script's lines written to the FIFO, each applied as it is read), until it ends or the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl self-test (daemon/tactilectl/self_test_command.cpp, self_test_walk.cpp) on
 // simulated boards: the reed matrix on the fake libgpiod, wired in a scrambled order that
 // the calibration (wiring = PATH) describes, and the script board (a FIFO). A simulated

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SelfTestWalk alone (daemon/tactilectl/self_test_walk.h): the walk's steps and verdicts
 // on virtual time, fed a board that a test plays by hand: the order the issue asks for,
 // a step ended only once the board is as before it and still, a missed step going on,

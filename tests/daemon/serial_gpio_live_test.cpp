@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Two boards in live mode, end to end, on simulated hardware only: board A (White's) is a
 // reed matrix on the fake libgpiod of tests/gpio, read by the real GPIO adapter; board B
 // (Black's) is the simulated serial board of tests/serial, reached through the real

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The reed matrix of a Pi-wired board on the fake libgpiod of tests/gpio, for the daemon's
 // GPIO tests and benchmark: one chip file in a directory (so the adapter opens it by path,
 // as the daemon's default backend does), rows on lines 0-7 (rank = row), columns on lines

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactilectl status names the state of every board of the seating: each board's pending
 // reading, the holes it must put back (restoring) and its discrepancy, in the JSON answer
 // (`boards`) and in the text; board A's own fields stay as they were.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Two boards in live mode, end to end: the real tactiled binary reads board A (White's)
 // from an event script on a FIFO and board B (Black's) from the simulated serial board of
 // tests/serial through the real libserialport (the pty shim preloaded). A move made on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Each board's own speech output, end to end: the real tactiled binary in live mode on two
 // script boards (FIFOs), speech on, board A's player on ALSA device `board_a` and board
 // B's on `board_b`. No sound card: the test's ALSA configuration makes each a PCM of type

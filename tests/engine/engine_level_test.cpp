@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one strength scale, set on engines with different options.
 #include <gtest/gtest.h>
 

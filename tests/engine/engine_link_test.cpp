@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine client against real engines from Debian, each its own process on a socket
 // pair, driven by a poll loop as tactiled's own: Stockfish 15.1 (UCI_Elo, Skill Level) and
 // GNU Chess 6.2.7 in UCI mode (no strength options: the level's depth bound). Each plays a

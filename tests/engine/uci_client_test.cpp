@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The UCI conversation as a state machine, fed canned engine lines and times: no process,
 // no clock, every answer and every failure deterministic.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The UCI text both ways: what an engine says, and the commands tactiled writes.
 #include <gtest/gtest.h>
 

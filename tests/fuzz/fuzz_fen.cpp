@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: FEN parsing. Any input either throws ParseError or gives a position
 // whose FEN reads back to an equal position, with legal moves that play without harm.
 #include <cstddef>

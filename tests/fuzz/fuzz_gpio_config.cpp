@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes parse_gpio_config: only ParseError may escape, and whatever it accepts must keep
 // the promises of GpioConfig (config.h) that the driver relies on without checking again:
 // 1..64 switches, a map that fits them, every square at most once after rotation, every

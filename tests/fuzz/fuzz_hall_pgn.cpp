@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the hall's reading of a retained pgn (hall_messages.h): any bytes are refused or
 // read into one game whose tag names, values and comments are plain text (no C0, DEL, C1
 // or bidi control: nothing a terminal or the page acts on), and that game written as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the hall's reading of a record (hall_messages.h) and of a status: any bytes are
 // refused or read into a record whose seq is within 0..kMaxSeq, that is a start only at
 // seq 0 with type "start", whose line is the payload as it came, and in which every

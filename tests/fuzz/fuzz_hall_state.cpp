@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the hall's reading of a table's retained state (hall_messages.h): any bytes are
 // refused or read into a value whose every field keeps its promise: names are plain text
 // (no C0, DEL, C1 or bidi control) within their bounds, clocks and times within their

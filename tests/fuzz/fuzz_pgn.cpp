@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: the PGN reader. Only ParseError may escape; a text that reads must write out
 // and read back to the same games.
 #include <cstddef>

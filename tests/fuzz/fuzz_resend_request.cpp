@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the resend request both the hall and tactiled-publish read
 // (daemon/mqtt/resend_request.h): any bytes are refused or read into a request for a game
 // id (or "") with 0 <= from <= to <= kMaxSeq and at most kMaxSpan records, which the

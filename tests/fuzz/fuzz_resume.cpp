@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes resuming a game from an arbiter log: any text must either be refused with
 // ParseError or rebuild a game that keeps three promises the daemon relies on:
 //  - resuming only the verified prefix (good_bytes) gives the same game again;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: SAN and UCI move text against a few positions with castling, en passant and
 // promotions. Only ParseError may leave the parsers, and whatever they accept must be a
 // legal move that writes back to a form they read as the same move.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the event-script parser and then the whole session on whatever parsed: any
 // script must either be refused with ParseError or replay without a crash, and then
 //  - the script written back as text parses to the same events (a round trip);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the serial board protocol (drivers/serial): arbitrary bytes in arbitrary
 // chunkings never crash the frame decoder, a valid frame sent after any garbage is always
 // recovered, every accepted message re-encodes to the same frame, the sequencer hands out

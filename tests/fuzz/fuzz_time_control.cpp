@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes parse_time_control: only ParseError may escape, whatever it accepts must write
 // back to text that parses to the same control, and a clock driven through a game with
 // it must conserve time: at every moment each player's remaining time is what he was

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer: UCI moves typed after a FEN, the way `tactilectl` and engines feed them:
 // "FEN|move move ...". Only ParseError may escape; accepted moves are legal and round-trip.
 #include <cstddef>

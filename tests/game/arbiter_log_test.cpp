@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The arbiter log's chain: each line carries the SHA-256 of the line before it.
 #include "core/record/arbiter_log.h"
 

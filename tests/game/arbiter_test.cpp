@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The arbiter's commands on a session: the clock waiting for start, pause and resume,
 // set-time, take-back (1.16.3), rollback with the 12.6 split, result, adjournment; and the
 // commands' JSON form, which the control socket and the log share.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A reproduction read from its own holes (board_check.h): in every order a hand can do
 // it, the board shows the move only once the last peg is in, and never a discrepancy on
 // the way.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A move made before the arbiter's start in live mode (wait_for_start): read as the board
 // shows it, never refused, but "clock not started" is said on the mover's board, in his
 // language, and logged as the irregularity `clock-not-started`, on every such move until

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine seating (docs/engine.md) at the core, fed hole events, buttons and the
 // engine's moves as outside moves (no engine process): the engine's move made when it
 // comes and reproduced on the player's board, a wrong reproduction, the training buttons,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Test code: the holes a hand empties and fills to make a move, worked out from the rules
 // (not from the code under test), and every order of them a hand can do, for the tests of
 // a reproduction read in any physical order (board_check_test, mirror_order_test).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Two boards: the opponent's board reproducing a move in every order a hand can do it
 // (castling in its standard and Chess960 forms, king or rook lifted first, either wing;
 // en passant; a capture; a promotion) yields one mirrored on that board, and never a move

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A move from outside the boards (Session::on_outside_move), one more kind of input: its
 // log record, its refusal by the seatings on the boards alone, a seating that takes it
 // (a test-only one, an engine's stand-in), and its replay and resume from the log.

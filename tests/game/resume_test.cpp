@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Resuming a game from its arbiter log (core/game/resume.h). The log is the one tactiled
 // --replay wrote for Molinari - Bordais 1979 (tests/data/logs/README.md): cut at every
 // line boundary, and in the middle of the line after, as a crash or power cut would leave

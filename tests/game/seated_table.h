@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A game at a table with one or two boards for the seating tests: feeds a Session hole
 // events and buttons per board, keeps its outputs, and writes the arbiter log as the
 // daemon does (each input, then its outputs' records), so a test can resume from it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The registry of seatings and their descriptions: names, boards, keys and their checks,
 // and a log's start entry that says the seating and gives it back.
 #include "core/game/seatings.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The game session: moments to commands, the clock switched only when a move is made,
 // %clk in the record, flag fall and game end, the time and repeat buttons.
 #include "core/game/session.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A sighted opponent (D.2.5): the tactile board is the blind player's; the sighted
 // player's move is made by his clock press, then executed on the tactile board (before
 // or after the press), recognised there and confirmed ("Gegner: ...").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Two boards (D.1, D.2.9): a move is made on the mover's board and switches the clock;
 // the opponent's board must reproduce it (mirrored); anything else there is a
 // discrepancy, spoken, lit and logged, until the board is put right (resolved).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GPIO scan cost: a full scan of an 8x8 reed matrix (64 switches) through the libgpiod
 // adapter and the fake library (built once per API: bench_gpio_scan_v1, _v2).
 //   BM_FullScan/KERNEL: library calls and CPU time per scan (virtual time, no settle wait).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GPIO configuration file: what it reads, and errors that name the line and why.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

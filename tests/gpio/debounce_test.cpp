@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The per-switch debouncer on its own: when a change is accepted, and what never is.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GPIO board through one libgpiod adapter and that API's fake, on a simulated board.
 // The same source is built twice: test_gpio_v1 (libgpiod 1.6) and test_gpio_v2 (2.x).
 #include <gmock/gmock.h>

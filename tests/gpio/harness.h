@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A simulated board in the loop: chips and switches in the fake world, a GpioBoard on top
 // through the real adapter, and a loop that runs both on virtual time (no wall clock).
 #pragma once

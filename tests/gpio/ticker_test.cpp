@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The timerfd ticker the daemon uses: wakes at the armed monotonic time, then per period.
 #include <gtest/gtest.h>
 #include <poll.h>

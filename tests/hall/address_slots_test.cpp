@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The page's connections and event streams: capped per address and in all, and a viewer
 // at an address that holds none is always served (the address that holds the most makes
 // room).

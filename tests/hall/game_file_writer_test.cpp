@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The games' own files: written as their tables change while few do; in a busy hall (more
 // than 16 tables waiting) a table's files at most every game-files-ms, a new one at once;
 // table-T.pgn a link to its game-id file; a file that cannot be written tried again a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Issue 27's payload attacks, sent with one table's login through the shipped set-up
 (docs/hall.md, "Limits" and "The broker"): the broker made by tactiled-hall-setup from the
 shipped mosquitto.conf (logins, ACL, TLS), tactiled-hall started as its unit starts it, two

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Past one hall (docs/hall-scale.md): a venue's mosquitto bridged to a central one as the
 page shows (QoS 1, cleansession false, topic tactiled/# out, persistence on both), a
 tactiled-hall on each, two tables' records (real logs made by tactiled --replay) sent to

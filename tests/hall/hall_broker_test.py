@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tactiled-hall against a real mosquitto, started after the hall: records of real logs
 (made by tactiled --replay) published out of order, duplicated, with a bad one, and the broker killed and
 restarted in the middle; live.pgn ends with exactly each game's own PGN, by board."""

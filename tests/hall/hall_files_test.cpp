@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hall's files built from MQTT messages: records in any order and duplicated make the
 // log's own game; boards, round and clocks as docs/hall.md says; a bad record flags its
 // table and the rest goes on.

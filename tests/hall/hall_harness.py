@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the hall tests share: a real mosquitto on a free loopback port, tactiled-hall as
 a process, arbiter logs made by tactiled --replay, records published with mosquitto_pub,
 and waiting by polling (never a fixed sleep)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The hall in a venue whose network anyone may use: a real mosquitto with the shipped
 configuration made by tactiled-hall-setup (logins, ACL, TLS), two real tables playing
 (records of logs made by tactiled --replay, published over TLS with their own logins), and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One table's login against the shipped set-up (docs/hall.md, "The broker"): the broker
 made by tactiled-hall-setup from the shipped mosquitto.conf (logins, ACL, TLS), tactiled-hall
 started as its unit starts it (a dynamic user, the password as a systemd credential), two

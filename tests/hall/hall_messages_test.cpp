@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every topic's payload read once into a typed value: each field's type and range
 // checked, unknown fields ignored, text with a control character or a bidi override
 // refused whole (docs/hall.md, "What is checked").

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A hall that hears no table of its name for a minute says so (docs/hall.md, Settings):
 a hall.conf whose hall name is mistyped ("opne") while the tables publish as "open" runs
 no empty hall without a word: after a minute a line in the journal and a notice on the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The arbiter's page checked by axe-core, the standard engine for automated WCAG checks,
 in a real browser (headless chromium through selenium and chromium-driver), on a test hall
 with a table in each state the page draws: no alarm, a discrepancy (board and squares), a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The arbiter's page in a real browser (headless chromium through selenium and
 chromium-driver): it shows the tables of a running test hall, updates when a move is
 published, shows an alarm when one is raised, and leaves a screenshot in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Nothing lost (docs/hall.md): a hall stopped while a table plays two games (1,500+
 records: the real tactiled on a script board, the real tactiled-publish) on a broker whose
 queue keeps only 200 messages for it, then restarted: both games are whole from their

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Nothing lost, nothing hijacked, memory bounded (docs/hall.md): only a start record makes
 // a game current, records after a gap are kept within a window and bytes, what is missing
 // is asked for on resend (paced), and what replayed is kept on disk and restored whole.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The page's event streams over real HTTP (docs/hall.md, "Limits"): 16 streams from each of
 30 addresses, again and again, hold at most 8 an address and 128 in all, and every viewer
 at an address of its own is served at once and keeps its stream while they go on.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The hall trusts no table (docs/hall.md, "What is checked"): with a real mosquitto, an
 honest table's records (a log made by tactiled --replay) reach live.pgn whole while, on its
 own topics and a second table's, come: the issue's bad states (a discrepancy's board a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hall's queue of messages not yet read: each table's in order, the tables in turn, and
 // a table's flood held to its share while the others' messages still find room.
 #include <gtest/gtest.h>

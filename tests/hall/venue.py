@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A venue as installed, for the hall tests that need one: the broker set-up made by
 tactiled-hall-setup from the shipped mosquitto.conf (logins, ACL, TLS) on a real mosquitto,
 real tables (tactiled on a script board, a FIFO, with its tactiled-publish over TLS with

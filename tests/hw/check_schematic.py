@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks hw/schematic against itself and against the firmware's pin map.
 
 - the netlist parses, every pin is in one net only, every pin belongs to a declared part,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every legal move of every position reached in the real games, in both notations: the
 // writers are inverted exactly by the readers and no two moves share a name. Heavy, so DEEP.
 #include <gtest/gtest.h>

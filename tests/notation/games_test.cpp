@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Real games: every move read, written and read back identically, in PGN, SAN and UCI.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Edge cases of the move generator seen through the notation readers: the moves an arbiter
 // may have to accept or refuse.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "tests/notation/test_games.h"
 #include "tests/support/slurp.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The real games under tests/data/games, read once per test program.
 #pragma once
 

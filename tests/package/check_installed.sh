@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs inside a Debian root where the tactiled package has just been installed by apt
 # (script/cross arm64 installs its .deb in a clean arm64 root and runs this there, through
 # qemu): the accounts its postinst made, the programs, a replay of a real game and the

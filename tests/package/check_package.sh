@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Checks a built tactiled .deb as an installer would meet it: its files and control data,
 # lintian, then installed by dpkg into a throwaway root: the accounts, the conffile, the
 # unit's systemd-analyze security rating, the programs, the man pages rendered without a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The braille display's text (core/record/braille_status.h): SAN with each language's
 // piece letters, the status line, pages of a 20-cell display. Expected texts by hand.
 #include "core/record/braille_status.h"

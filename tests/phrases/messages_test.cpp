@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The fixed messages table: complete, distinct, and in the right script.
 #include "core/record/messages.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Move announcements (D.2.1) in German, English and Russian.
 #include "core/record/move_phrase.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Numbers and counted nouns in words, German, English and Russian.
 #include "core/record/number_words.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // German ASCII text made speakable: umlauts restored in tactiled's own words only.
 #include "core/record/speech_spelling.h"
 

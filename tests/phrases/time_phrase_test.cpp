@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The time report of D.2.6.1 in the three languages.
 #include "core/record/time_phrase.h"
 

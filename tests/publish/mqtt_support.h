@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the hall tests run around the programs under test: a real mosquitto broker on a
 // free loopback port with a config file of its own, any program as a child process, and
 // an MQTT subscriber (libmosquitto) that keeps every message it is given.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled-publish end to end: a real mosquitto on a free loopback port, the real tactiled
 // on the script board (a FIFO written by the test) and the real tactiled-publish; a
 // subscriber checks that the broker got exactly the log, in order, and the retained

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hall end to end: a real mosquitto, three tactiled on script boards with their
 // publishers, and tactiled-hall; three whole games end with live.pgn holding exactly each
 // game's own PGN (compared with the PGN file each tactiled writes), through a broker

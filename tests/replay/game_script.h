@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Test code: turns a real game into an event script a human hand could have produced.
 // For every move it works out which pegs have to travel (from the rules, independently of
 // the recognizer) and then interleaves the lifts and insertions in a random order that is

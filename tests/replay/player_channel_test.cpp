@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The player's own channel through the tactiled program in replay mode (issue 21): time
 // warnings at their clock times, the record read back, the board checked, the speech rate
 // and volume reaching espeak-ng. Every expected time and phrase is worked out by hand in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The tactiled program in replay mode: exit status, printout, PGN and arbiter log.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

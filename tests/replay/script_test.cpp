@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The event-script parser: every line form, comments, and an error naming the line.
 #include "drivers/script/script.h"
 

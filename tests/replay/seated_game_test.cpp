@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A few real games played on two boards and against a sighted opponent (the generated
 // scripts of game_script.h): the exact game, its reproductions, the injected
 // discrepancies, the clocks of an ordinary clock pressed as the script presses it, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whole games (DEEP, Release build): every real game of tests/data/games, ten seeds,
 // both completion modes, each giving back the exact game.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whole games (fast set for the sanitizer build): real games turned into randomised,
 // physically possible event scripts, replayed in both completion modes, each giving back
 // the exact game.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Test code: the real games of tests/data/games and replaying their generated scripts.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The reference firmware (hw/firmware/tactile-board) against the real host driver: the
 // firmware's core runs here on simulated reed switches and buttons that bounce, its bytes
 // cross a pseudo-terminal, and the driver must give back exactly the game's hole events

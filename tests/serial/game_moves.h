@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Test helper: the exact hole events of a real game on an occupancy-only board. Each move
 // becomes the small physical sequence a player makes (lift, remove the captured piece,
 // place), so that the serial driver can be checked to give back exactly these events.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Turns one game of a standard-chess PGN file into UCI moves on one line.
 
 Test-data helper for tests/serial: the legal moves of each position come from Stockfish

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Makes the test program run with the pty shim preloaded: when the shim is not loaded yet,
 // the program starts itself again with LD_PRELOAD set, before main and before any test
 // (so plain runs, ctest and gtest discovery all work the same). Under AddressSanitizer a

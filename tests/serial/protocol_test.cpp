@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The serial protocol's framing and messages, checked against values worked out by hand
 // from docs/serial-protocol.md.
 #include <gtest/gtest.h>

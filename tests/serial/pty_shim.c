@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Test-only LD_PRELOAD shim: lets the real libserialport open a pseudo-terminal as if it
 // were a USB serial board. It supplies the two things a pty lacks:
 //  - sysfs: libserialport looks a port up under /sys/class/tty/<name> (lstat, readlink,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The loop the serial driver tests run in: the driver, the simulated board and the
 // virtual clock, on one thread so that every run is the same.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The sequencer: frames back in order, gaps bridged, duplicates dropped.
 #include <gtest/gtest.h>
 

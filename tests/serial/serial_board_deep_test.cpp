@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every self-play game of tests/data/serial through the serial driver, each with its own
 // mix of faults: noise, split frames, corrupted frames and one unplug in the middle of a
 // move. Release build only (ctest -L deep): it plays several thousand hole events.

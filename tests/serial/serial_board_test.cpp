@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The serial board driver in the loop: the real libserialport opens a pseudo-terminal
 // (through the pty shim) on whose other side a simulated board speaks the protocol.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "tests/serial/sim_board.h"
 
 #include <fcntl.h>

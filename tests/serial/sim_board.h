@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The simulated board for the serial driver's tests: a board microcontroller on the
 // master side of a pseudo-terminal, speaking the protocol of docs/serial-protocol.md, with
 // faults on demand (noise, frames split into pieces, corrupted frames, hang-up). The driver

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The occupancy tracker and the host-side debouncer: pure logic, worked by hand.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Each board's speaker on its own ALSA device, with the real libasound and no sound card:
 // an ALSA configuration of the test's own defines two PCMs of type `file` (raw samples
 // written to a file, the null device behind it). What each file receives is compared with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Runs the real espeak-ng in capture mode: what the player would hear, as samples.
 #include <gtest/gtest.h>
 

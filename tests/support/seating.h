@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A test's game seated as the config seats it: the seating by its name (the registry's),
 // its own keys checked by its description. A test names a seating that exists and a good
 // value: anything else throws, failing the test.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The whole of a file as a string, for tests that read what a program wrote (or a data
 // file). A file that cannot be read gives "" (the test's own checks then fail on it).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Raw 16-bit mono samples as an ALSA `file` PCM writes them, and what the espeak-ng
 // program says for a phrase: what a test compares a board's speech output with.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The libgpiod 1.6 adapter (Debian 12, Raspberry Pi OS bookworm): line bulks, one bulk
 // call per read or write, one event descriptor per edge line.
 #include <gpiod.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The libgpiod 2.x adapter (Raspberry Pi OS trixie, Debian bookworm-backports): requests
 // built from settings objects, one call per read or write, one descriptor per request.
 // There is no gpiod_chip_open_by_label here, so chips are found by scanning the devices.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reference firmware for the tactile board's microcontroller: the part that does not
 // depend on the chip. It debounces the 64 reed switches and the buttons and speaks the
 // serial board protocol (docs/serial-protocol.md) through a small platform interface. No

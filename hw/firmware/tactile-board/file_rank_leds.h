@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A board with one LED per file (beside the a..h edge) and one per rank (beside the 1..8
 // edge) shows a set of squares one square at a time: the file's and the rank's LED for
 // 400 ms each in turn, so that an assistant reads "e2, then e4" without ambiguity. Blinking

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The tactile board's firmware for an ATmega328P at 16 MHz with a USB-serial bridge
 // (Arduino Nano class), built with avr-g++ and avr-libc (hw/firmware/CMakeLists.txt). This
 // file is only the chip: matrix scan, UART, timers, LED shift registers and beeper. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writes event scripts (docs/script-format.md) of real games for the hall's load benchmark
 // (tests/bench/hall/hall_load.py): every standard game of tests/data/games with at least
 // `min-plies` plies, played by the whole-game tests' hand (game_script.h), one file each.

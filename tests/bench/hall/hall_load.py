@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The hall's load benchmark (docs/hall-scale.md): N simulated tables publish real games to
 a private mosquitto the way tactiled-publish does, one tactiled-hall follows them, and this
 measures how long a record takes to reach live.pgn and the page, and the CPU and memory

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The publisher's cost per move (docs/hall-scale.md): N tables, each a real tactiled on a
 script board (a FIFO) with its tactiled-publish and a private mosquitto, play real games
 at a given pace; this measures the CPU time tactiled-publish takes per move made, and per

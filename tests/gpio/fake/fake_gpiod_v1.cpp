@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Test-only stand-in for the libgpiod 1.6 functions the v1 adapter calls, compiled against
 // the real 1.6 header so every signature and enum value is the library's own. It checks
 // its arguments as strictly as the kernel does and answers from the simulated world.

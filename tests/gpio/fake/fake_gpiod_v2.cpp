@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Test-only stand-in for the libgpiod 2.x functions the v2 adapter calls, compiled against
 // the real 2.x header (from bookworm-backports) so every signature and enum value is the
 // library's own: a 1.6 enum value passed here is rejected as the real library would.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Simulated GPIO hardware for the tests: gpiochips with named lines, a reed-switch matrix
 // with a diode per switch, switches wired straight to lines, and per-line faults. The
 // fake libgpiod of each API (fake_gpiod_v1.cpp, fake_gpiod_v2.cpp) talks to this world

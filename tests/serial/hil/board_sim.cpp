@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The tactile board in simavr: loads the firmware's .elf into an emulated ATmega328P at
 // 16 MHz, bridges its UART to a pseudo-terminal and plays the board's hardware around it:
 // the 74HC138 row decoder, the reed switches and buttons with their diodes (a closed switch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hardware in the loop: the board's real firmware (tactile-board.elf, built by avr-g++)
 // runs in simavr (board_sim.cpp), its UART on a pseudo-terminal, its reed switches and
 // buttons driven through the emulated pins. The real tactiled reads it through its serial
