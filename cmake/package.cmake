@@ -31,9 +31,12 @@ endforeach()
 tactiled_gzip(${TACTILED_PACKAGING}/changelog ${CMAKE_CURRENT_BINARY_DIR}/changelog.gz)
 add_custom_target(tactiled_package_files ALL DEPENDS ${compressed})
 
+# The docs the man pages and the units' Documentation= name (tests/package/check_doc_paths.sh
+# checks that each one named is here).
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/changelog.gz ${TACTILED_PACKAGING}/copyright
               ${PROJECT_SOURCE_DIR}/docs/install.md ${PROJECT_SOURCE_DIR}/docs/script-format.md
-              ${PROJECT_SOURCE_DIR}/docs/arbiter.md
+              ${PROJECT_SOURCE_DIR}/docs/arbiter.md ${PROJECT_SOURCE_DIR}/docs/hall.md
+              ${PROJECT_SOURCE_DIR}/docs/braille.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The accounts: the tactiled user and group, and gpio where it is missing.
 install(FILES ${TACTILED_PACKAGING}/sysusers.conf DESTINATION ${CMAKE_INSTALL_PREFIX}/lib/sysusers.d

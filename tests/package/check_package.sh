@@ -34,6 +34,10 @@ for f in ./usr/bin/tactiled ./usr/bin/tactilectl ./usr/bin/tactiled-publish \
   grep -qxF "$f" <<<"$files" || fail "the package lacks $f"
 done
 ok "programs, man pages, unit, udev rules, sysusers file, settings, copyright, changelog"
+# Every doc a man page, a unit or a doc names under /usr/share/doc/tactiled is in it.
+here=$(dirname "$(realpath "$0")")
+dpkg-deb -c "$deb" | awk '{print $6}' >"$work/files"
+"$here/check_doc_paths.sh" "$here/../.." "$work/files" || fail "a doc named under /usr/share/doc/tactiled is missing"
 
 # --- control data
 dpkg-deb -e "$deb" "$work/control"
