@@ -40,11 +40,12 @@ bool session_record(const std::string& type) {
 // disconnected" right after the board record, "Game continued" right after the resume
 // record, the record failing or saved again right after the pgn record (live mode: board_set.cpp,
 // live.cpp, game_file_set.cpp), the engine's hint or its failure right after the engine
-// record (engine_opponent.h).
+// record (engine_opponent.h), "speech is back" right after the fault record that clears a
+// speech fault (player_outputs.cpp).
 bool daemon_speech(const std::string& type, const std::string& previous_type) {
   return type == "speak" &&
          (previous_type == "board" || previous_type == "resume" || previous_type == "pgn" ||
-          previous_type == "health" || previous_type == "engine");
+          previous_type == "health" || previous_type == "engine" || previous_type == "fault");
 }
 
 // What the daemon feeds the session: board events and the arbiter's commands.
@@ -459,7 +460,7 @@ bool known_record_type(std::string_view type) {
       "start",          "hole",         "button",  "heard",  "arbiter", "envelope",
       "clock",          "board",        "resync",  "resume", "players", "pgn",
       "stop",           "closed",       "setting", "said",   "health",  "board-lent",
-      "board-returned", "outside-move", "engine",
+      "board-returned", "outside-move", "engine",  "fault",
   };
   for (std::string_view t : kOthers)
     if (t == type) return true;

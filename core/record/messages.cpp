@@ -51,6 +51,8 @@ constexpr std::array<std::array<std::string_view, 3>, kCount> kTexts = {{
     {"Uhr nicht gestartet", "Clock not started", "Часы не запущены"},
     {"Bitte pruefen", "Check", "Проверьте"},
     {"Zug von aussen abgelehnt", "Move from outside refused", "Ход извне отклонён"},
+    {"Sprachausgabe wieder da, Ansagen fehlten", "Speech is back, announcements were missed",
+     "Речь восстановлена, сообщения были пропущены"},
 }};
 
 constexpr bool all_filled() {

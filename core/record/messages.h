@@ -44,6 +44,7 @@ enum class Message {
   ClockNotStarted,     // a move made while the clock waits for the arbiter's start
   CheckHole,           // before a square: its hole reads otherwise than the game for a minute
   OutsideMoveRefused,  // a move from outside the boards (an engine) that this game does not take
+  SpeechBack,          // speech works again after a fault: phrases in between were not heard
   Count
 };
 

@@ -388,6 +388,13 @@ int run_control(const std::string& name, const std::vector<std::string>& args, s
     out << name << ": done; " << text_of(answer, "turn") << " to move, white "
         << clock_text(answer["white_ms"]) << ", black " << clock_text(answer["black_ms"])
         << ", running " << text_of(answer, "running") << "\n";
+    // Done all the same, but a game begun with a player who hears nothing (or a display
+    // that shows nothing) is the arbiter's to know before it runs.
+    if ((name == "start" || name == "new-game") && answer.contains("faults") &&
+        answer["faults"].is_array() && !answer["faults"].empty()) {
+      out << "warning: a fault stands (tactilectl status):\n";
+      print_faults(answer, out);
+    }
   }
   return kExitOk;
 }

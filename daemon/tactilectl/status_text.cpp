@@ -25,7 +25,15 @@ std::string text_of(const json& j, const char* key) {
   return j[key].dump();
 }
 
+void print_faults(const json& a, std::ostream& out) {
+  if (a.contains("faults") && a["faults"].is_array())
+    for (const json& fault : a["faults"])
+      if (fault.is_string()) out << "fault      " << fault.get<std::string>() << "\n";
+}
+
 void print_status(const json& a, std::ostream& out) {
+  // First: a speaker, display or record that does not work is what the arbiter must see.
+  print_faults(a, out);
   out << "position   " << text_of(a, "fen") << "\n"
       << "moves      " << text_of(a, "moves") << " half-moves; " << text_of(a, "turn")
       << " to move\n"

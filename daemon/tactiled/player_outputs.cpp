@@ -7,6 +7,7 @@
 
 #include "core/game/board_letter.h"
 #include "core/game/player_settings.h"
+#include "core/record/messages.h"
 #include "core/record/speech_spelling.h"
 #include "daemon/tactiled/replay.h"
 
@@ -25,10 +26,11 @@ void PlayerOutputs::open_speakers() {
       try {
         speakers_[std::size_t(b)] = std::make_unique<speech::AlsaSpeaker>(
             *synthesiser_, game::board_language(config_.session, b), setup.speech_device);
+        speakers_[std::size_t(b)]->check_voice();
       } catch (const std::runtime_error& e) {
-        speech_faults_.push_back(std::string(b == 0 ? "speech-device" : "speech-device-b") + ": " +
-                                 e.what());
-        err_ << "tactiled: " << speech_faults_.back() << "; board " << game::board_letter(b)
+        open_faults_[std::size_t(b)] =
+            std::string(b == 0 ? "speech-device" : "speech-device-b") + ": " + e.what();
+        err_ << "tactiled: " << open_faults_[std::size_t(b)] << "; board " << game::board_letter(b)
              << "'s player hears nothing, the game goes on" << std::endl;
       }
     }
@@ -122,6 +124,49 @@ void PlayerOutputs::take_heard(const std::vector<pollfd>& fds, std::int64_t now)
   for (std::size_t b = 0, at = speakers_at_; b < speakers_.size(); ++b)
     if (speakers_[b] && (fds[at++].revents & POLLIN))
       for (const int question : speakers_[b]->take_finished()) runner_.heard(int(b), question, now);
+  report_speech(now);
+}
+
+std::string PlayerOutputs::speech_fault(int board) const {
+  const std::size_t b = board == 1 ? 1u : 0u;
+  if (!open_faults_[b].empty()) return open_faults_[b];
+  if (!speakers_[b]) return {};
+  const std::string why = speakers_[b]->fault();
+  return why.empty() ? why : std::string(b == 0 ? "speech-device" : "speech-device-b") + ": " + why;
+}
+
+void PlayerOutputs::report_speech(std::int64_t now) {
+  // Before a game's log is open (the arbiter's first new-game) the fault waits: the
+  // status names it meanwhile.
+  if (runner_.log_lines() == 0) return;
+  const int boards = config_.board_b ? 2 : 1;
+  for (int b = 0; b < boards; ++b) {
+    const std::string fault = speech_fault(b);
+    std::string& reported = reported_[std::size_t(b)];
+    if (fault == reported) continue;
+    const std::int64_t t = std::max(now, runner_.last_ms());
+    game::LogEntry j;
+    j["t"] = t;
+    j["type"] = "fault";
+    if (config_.board_b) j["board"] = game::board_letter(b);
+    if (fault.empty()) {
+      j["cleared"] = reported;
+    } else {
+      j["fault"] = fault;
+      err_ << "tactiled: " << fault << "; board " << game::board_letter(b)
+           << "'s player does not hear the game" << std::endl;
+      braille_.alert(b, "! " + fault, t, kFaultAlertMs);
+    }
+    runner_.note(j);
+    const bool back = fault.empty();
+    reported = fault;
+    // Heard now that speech works again: something was missed (repeat, record, check).
+    if (back)
+      runner_.say(t,
+                  std::string(record::message_text(record::Message::SpeechBack,
+                                                   game::board_language(config_.session, b))),
+                  b);
+  }
 }
 
 void PlayerOutputs::step_braille(std::int64_t now, const game::Session& session,
@@ -130,7 +175,8 @@ void PlayerOutputs::step_braille(std::int64_t now, const game::Session& session,
 }
 
 void PlayerOutputs::add_faults(GameFiles& f) const {
-  f.faults.insert(f.faults.end(), speech_faults_.begin(), speech_faults_.end());
+  for (int b = 0; b < (config_.board_b ? 2 : 1); ++b)
+    if (std::string fault = speech_fault(b); !fault.empty()) f.faults.push_back(std::move(fault));
   for (const std::string& fault : braille_.faults()) f.faults.push_back(fault);
 }
 

@@ -52,7 +52,8 @@ class PlayerOutputs {
 
   // The loop: the descriptors to poll (speakers, braille displays), then, after poll, each
   // question played to its end handed to the runner (auto mode's settle time for
-  // confirming it starts), and each display's keys and what it shows.
+  // confirming it starts), each speech fault that came or went reported (report_speech),
+  // and each display's keys and what it shows.
   void add_fds(std::vector<pollfd>& fds);
   void take_heard(const std::vector<pollfd>& fds, std::int64_t now);
   void step_braille(std::int64_t now, const game::Session& session,
@@ -63,6 +64,13 @@ class PlayerOutputs {
   void add_faults(GameFiles& files) const;
 
  private:
+  // `board`'s speech fault now ("speech-device-b: why"; "" none): its device would not
+  // open, or its last phrase was not heard (AlsaSpeaker::fault).
+  std::string speech_fault(int board) const;
+  // A speech fault that came or went since the last look, once a log is open: a `fault`
+  // record, the journal and the braille display when it comes; when it goes, a `fault`
+  // record with `cleared` and the player told what he may have missed.
+  void report_speech(std::int64_t now);
   // The speaker of the board whose player `board` is (one board: board A's for all).
   speech::AlsaSpeaker* speaker(int board) const;
   // `board`'s player's speech rate and volume (his own steps included).
@@ -74,12 +82,16 @@ class PlayerOutputs {
   std::ostream& err_;
   std::optional<speech::Synthesiser> synthesiser_;
   std::array<std::unique_ptr<speech::AlsaSpeaker>, 2> speakers_;  // A's, B's; null: none
-  std::vector<std::string> speech_faults_;  // "speech-device-b: cannot open ..."
+  std::array<std::string, 2> open_faults_;  // "speech-device-b: cannot open ..."
+  std::array<std::string, 2> reported_;     // each board's speech fault as last logged
   std::size_t speakers_at_ = 0;             // the speakers' first descriptor in the poll
   // The external clock's pulses (clock-press) for the game being played; none before it.
   std::optional<ClockPulses> pulses_;
   // How long a channel phrase (a warning, a record pair, a check) stays on the display.
   static constexpr std::int64_t kBrailleAlertMs = 5000;
+  // How long a speech fault stays on the display (or until the next move): long enough
+  // for a player who hears nothing to notice, not so long that it hides the game.
+  static constexpr std::int64_t kFaultAlertMs = 30000;
   LiveBraille braille_;  // each board's braille display (none: braille = off)
 };
 

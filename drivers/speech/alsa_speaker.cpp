@@ -13,6 +13,13 @@ namespace {
 constexpr unsigned kLatencyUs = 100'000;
 constexpr snd_pcm_uframes_t kChunkFrames = 1024;  // written between two looks at cancel()
 
+// Whether `samples` can be heard at all: a voice whose data is missing gives espeak-ng's
+// silence (all zero), not an error.
+bool audible(const std::vector<std::int16_t>& samples) {
+  return std::any_of(samples.begin(), samples.end(),
+                     [](std::int16_t s) { return s > 64 || s < -64; });
+}
+
 // libasound's own messages (the configuration's inner workings) would go to stderr, the
 // journal; the error this speaker throws names the device and why instead.
 void quiet(const char*, int, const char*, int, const char*, ...) {}
@@ -122,39 +129,95 @@ void AlsaSpeaker::run() {
       generation = phrase.urgent ? kNeverCancelled : generation_;
       busy_ = true;
     }
+    // A phrase not heard is the speaker's fault (the game's fallback stands in for the
+    // report of its end); one played whole clears it.
     std::vector<std::int16_t> samples;
-    try {
-      samples =
-          synthesiser_.synthesise(language_, phrase.text, phrase.voice.rate, phrase.voice.volume);
-    } catch (const std::runtime_error&) {
-      continue;  // nothing to play; the game's fallback stands in for the report
+    std::string why = unheard(phrase, samples);
+    if (!why.empty()) {
+      set_fault(why);
+      continue;
     }
-    if (play(samples, generation) && phrase.id != 0) report_finished(phrase.id);
+    switch (play(samples, generation, why)) {
+      case Played::Whole:
+        set_fault("");
+        if (phrase.id != 0) report_finished(phrase.id);
+        break;
+      case Played::Failed:
+        set_fault(why);
+        break;
+      case Played::Cancelled:
+        break;
+    }
   }
 }
 
-bool AlsaSpeaker::play(const std::vector<std::int16_t>& samples, std::uint64_t generation) {
+std::string AlsaSpeaker::unheard(const Phrase& phrase, std::vector<std::int16_t>& samples) {
+  try {
+    samples =
+        synthesiser_.synthesise(language_, phrase.text, phrase.voice.rate, phrase.voice.volume);
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  // Volume 0 is the player's own choice of silence.
+  if (phrase.voice.volume > 0 && !audible(samples))
+    return "espeak-ng voice '" + std::string(espeak_voice(language_)) +
+           "' gives silence (is its data missing from espeak-ng-data?)";
+  return {};
+}
+
+void AlsaSpeaker::check_voice() {
+  // A number: every voice says one with its own data.
+  std::vector<std::int16_t> samples;
+  set_fault(unheard({"1", 0, {}, false}, samples));
+}
+
+std::string AlsaSpeaker::fault() const {
+  std::lock_guard lock(mutex_);
+  return fault_;
+}
+
+void AlsaSpeaker::set_fault(std::string why) {
+  {
+    std::lock_guard lock(mutex_);
+    if (why == fault_) return;
+    fault_ = std::move(why);
+  }
+  const std::uint64_t one = 1;  // the loop looks at fault() when it reads finished_fd
+  [[maybe_unused]] const auto n = ::write(finished_fd_, &one, sizeof one);
+}
+
+AlsaSpeaker::Played AlsaSpeaker::play(const std::vector<std::int16_t>& samples,
+                                      std::uint64_t generation, std::string& why) {
   std::size_t at = 0;
   while (at < samples.size()) {
     if (cancelled(generation)) {
       snd_pcm_drop(pcm_);  // what is in the device's buffer goes too
       snd_pcm_prepare(pcm_);
-      return false;
+      return Played::Cancelled;
     }
     const auto frames = std::min<snd_pcm_uframes_t>(kChunkFrames, samples.size() - at);
     const snd_pcm_sframes_t n = snd_pcm_writei(pcm_, samples.data() + at, frames);
     if (n < 0) {
       // An underrun (the thread was late) or a suspended device: set it going again;
       // a device gone for good drops the phrase.
-      if (snd_pcm_recover(pcm_, int(n), 1) < 0) return false;
+      if (const int err = snd_pcm_recover(pcm_, int(n), 1); err < 0) {
+        why = "cannot play on ALSA device '" + device_ + "': " + snd_strerror(err);
+        snd_pcm_drop(pcm_);
+        snd_pcm_prepare(pcm_);
+        return Played::Failed;
+      }
       continue;
     }
     at += std::size_t(n);
   }
   // Played to its end (and, for a file PCM, written out); ready for the next phrase.
-  snd_pcm_drain(pcm_);
+  if (const int err = snd_pcm_drain(pcm_); err < 0) {
+    why = "cannot play on ALSA device '" + device_ + "': " + snd_strerror(err);
+    snd_pcm_prepare(pcm_);
+    return Played::Failed;
+  }
   snd_pcm_prepare(pcm_);
-  return true;
+  return Played::Whole;
 }
 
 }  // namespace tactile::speech

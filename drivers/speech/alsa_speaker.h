@@ -51,11 +51,20 @@ class AlsaSpeaker : public Speaker {
   // Blocks until everything queued has been played.
   void wait();
 
-  // Readable when phrases said with an id have ended (an eventfd). take_finished() gives
-  // their ids in order and empties the list.
+  // Readable when phrases said with an id have ended, or when fault() has changed (an
+  // eventfd). take_finished() gives their ids in order and empties the list.
   int finished_fd() const { return finished_fd_; }
   std::vector<int> take_finished();
   const std::string& device() const { return device_; }
+
+  // Synthesises a word in the speaker's voice, not played: a voice that cannot be heard
+  // (fault() below) is known before the first phrase is lost.
+  void check_voice();
+  // Why the last phrase was not heard, "" when it was: the voice gave silence or no
+  // samples (its espeak-ng data missing: espeak-ng then synthesises silence and says so
+  // only once, on stderr), espeak-ng refused it, or the device could not play it. A fault
+  // stands until a phrase is played whole again.
+  std::string fault() const;
 
  private:
   struct Phrase {
@@ -66,8 +75,13 @@ class AlsaSpeaker : public Speaker {
   };
   static constexpr std::uint64_t kNeverCancelled = ~std::uint64_t(0);
   void run();
-  // Plays `samples`; false when cancel() came (generation changed) before the end.
-  bool play(const std::vector<std::int16_t>& samples, std::uint64_t generation);
+  enum class Played { Whole, Cancelled, Failed };
+  // Plays `samples`: Cancelled when cancel() came (generation changed) before the end,
+  // Failed (why in `why`) when the device would not take them.
+  Played play(const std::vector<std::int16_t>& samples, std::uint64_t generation, std::string& why);
+  void set_fault(std::string why);
+  // Why `phrase` synthesised into `samples` cannot be heard ("" when it can).
+  std::string unheard(const Phrase& phrase, std::vector<std::int16_t>& samples);
   bool cancelled(std::uint64_t generation);
   void report_finished(int id);
 
@@ -77,13 +91,14 @@ class AlsaSpeaker : public Speaker {
   snd_pcm_t* pcm_ = nullptr;
   int finished_fd_ = -1;
 
-  std::mutex mutex_;  // guards what follows
+  mutable std::mutex mutex_;  // guards what follows
   std::condition_variable changed_;
   std::deque<Phrase> queue_;
   bool busy_ = false;             // a phrase is being synthesised or played
   bool stopping_ = false;         // the destructor waits for the end of the queue
   std::uint64_t generation_ = 0;  // counts cancel()s: a phrase of an older one stops
   std::vector<int> finished_;
+  std::string fault_;
   std::thread thread_;  // last: started once everything above exists
 };
 

@@ -89,7 +89,7 @@ class PublishTest : public ::testing::Test {
   void start_tactiled(const std::string& pgn = "", const std::vector<std::string>& more = {}) {
     std::vector<std::string> args{
         "--board",        "script", "--script",   fifo_,
-        "--control",      ctl_,     "--speech",   "off",
+        "--control",      ctl_,     "--speech",   speech_,
         "--log",          log_,     "--pgn",      pgn.empty() ? dir_ + "/game.pgn" : pgn,
         "--auto-resume",  "off",    "--language", "en",
         "--time-control", "300+2",  "--event",    "Hall test"};
@@ -123,6 +123,18 @@ class PublishTest : public ::testing::Test {
 
   // Every record under its game's id: tactiled/<hall>/<table>/record/<game_id>.
   const std::string kRecord = "tactiled/testhall/7/record/";
+  // tactilectl COMMAND on this table's control socket: what it prints (stdout and stderr).
+  std::string tactilectl(const std::string& command) {
+    const std::string cmd = kBin + "tactilectl " + command + " --socket " + ctl_ + " 2>&1";
+    FILE* p = ::popen(cmd.c_str(), "r");
+    std::string out;
+    char buf[4096];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+    ::pclose(p);
+    return out;
+  }
+
+  std::string speech_ = "off";  // tactiled's --speech
   std::string dir_, fifo_, ctl_, log_;
   std::unique_ptr<Broker> broker_;
   std::unique_ptr<Process> tactiled_, publisher_;
@@ -281,6 +293,94 @@ TEST_F(PublishTest, AFaultIsAnAlarmWhileItLasts) {
   move("g1", "f3");
   ASSERT_TRUE(until([&] { return alarms() == json::array(); })) << alarms() << status();
   EXPECT_EQ(status()["faults"], json::array());
+}
+
+// A voice that cannot be heard: the English voice's data removed from a copy of
+// espeak-ng's data (ESPEAK_DATA_PATH), as a broken install leaves it. espeak-ng then
+// synthesises silence (it says "Can't read dictionary file" once, on stderr); tactiled
+// names the fault from the start, in the status (JSON and text), the log and the hall's
+// state, and tactilectl start warns of it while it starts the clocks. Its speech device
+// is a file PCM (ALSA's own plugin, no sound card): nothing is played into it.
+TEST_F(PublishTest, AVoiceThatCannotBeHeardIsAFaultEverywhere) {
+  const std::string data = dir_ + "/espeak/espeak-ng-data";
+  std::string system_data;
+  {
+    FILE* p = ::popen("espeak-ng --version", "r");
+    char buf[512];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) system_data.append(buf, n);
+    ::pclose(p);
+    const std::size_t at = system_data.find("Data at: ");
+    ASSERT_NE(at, std::string::npos) << system_data;
+    system_data = system_data.substr(at + 9);
+    system_data = system_data.substr(0, system_data.find_first_of("\r\n"));
+  }
+  std::filesystem::copy(system_data, data, std::filesystem::copy_options::recursive);
+  ASSERT_TRUE(std::filesystem::remove(data + "/en_dict"));
+  std::ofstream(dir_ + "/asound.conf")
+      << "pcm.board_a { type file slave.pcm \"silent\" file \"" << dir_
+      << "/a.raw\" format \"raw\" }\npcm.silent { type null }\n";
+  Subscriber hall("test-hall", broker_->port(), "tactiled/testhall/#");
+  ASSERT_TRUE(until([&] { return hall.subscribed(); }));
+  speech_ = "on";
+  ::setenv("ESPEAK_DATA_PATH", (dir_ + "/espeak").c_str(), 1);
+  ::setenv("ALSA_CONFIG_PATH", (dir_ + "/asound.conf").c_str(), 1);
+  start_tactiled("", {"--speech-device", "board_a"});
+  ::unsetenv("ESPEAK_DATA_PATH");
+  ::unsetenv("ALSA_CONFIG_PATH");
+  start_publisher();
+  const std::string kFault =
+      "speech-device: espeak-ng voice 'en' gives silence (is its data missing from "
+      "espeak-ng-data?)";
+  // Named before the clocks start, and the arbiter warned as he starts them.
+  ASSERT_EQ(status()["faults"], json::array({kFault})) << status();
+  const std::string started = tactilectl("start");
+  EXPECT_NE(started.find("start: done"), std::string::npos) << started;
+  EXPECT_NE(started.find("warning: a fault stands (tactilectl status):\nfault      " + kFault),
+            std::string::npos)
+      << started;
+  move("e2", "e4");  // the game goes on: "Pawn e-four" is lost as well
+  EXPECT_EQ(status()["faults"], json::array({kFault})) << status();
+  const std::string text = tactilectl("status");
+  EXPECT_EQ(text.rfind("fault      " + kFault + "\n", 0), 0u) << text;
+  // In the log, once.
+  int logged = 0;
+  for (const std::string& line : log_lines(log_)) {
+    const json j = json::parse(line);
+    if (j.value("type", "") != "fault") continue;
+    ++logged;
+    EXPECT_EQ(j.value("fault", ""), kFault) << line;
+  }
+  EXPECT_EQ(logged, 1);
+  // The hall's page: the table's state has the alarm.
+  const auto alarms = [&] {
+    const std::string st = last_on(hall.messages(), "tactiled/testhall/7/state");
+    return st.empty() ? json(nullptr) : json::parse(st)["alarms"];
+  };
+  ASSERT_TRUE(until([&] { return alarms() == json::array({"fault"}); }))
+      << alarms() << slurp(dir_ + "/publish.out");
+  // Nothing was played: silence is not sent to the device as if it were speech.
+  std::error_code ec;
+  EXPECT_EQ(std::filesystem::file_size(dir_ + "/a.raw", ec), ec ? std::uintmax_t(-1) : 0u);
+}
+
+// A speech device that does not exist (a wrong name in the settings): plain tactilectl
+// status names it, and the hall shows the fault.
+TEST_F(PublishTest, ASpeechDeviceThatDoesNotExistIsInThePlainStatus) {
+  Subscriber hall("test-hall", broker_->port(), "tactiled/testhall/#");
+  ASSERT_TRUE(until([&] { return hall.subscribed(); }));
+  speech_ = "on";
+  start_tactiled("", {"--speech-device", "no_such_device"});
+  start_publisher();
+  const std::string text = tactilectl("status");
+  EXPECT_NE(text.find("fault      speech-device: cannot open ALSA device 'no_such_device'"),
+            std::string::npos)
+      << text;
+  const std::string started = tactilectl("start");
+  EXPECT_NE(started.find("warning: a fault stands"), std::string::npos) << started;
+  ASSERT_TRUE(until([&] {
+    const std::string st = last_on(hall.messages(), "tactiled/testhall/7/state");
+    return !st.empty() && json::parse(st)["alarms"] == json::array({"fault"});
+  })) << slurp(dir_ + "/publish.out");
 }
 
 // The board's health in the table's state: a failed self-test (the last one in the

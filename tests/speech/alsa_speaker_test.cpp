@@ -123,6 +123,20 @@ TEST_F(AlsaSpeakerTest, ADeviceThatCannotBeOpenedIsNamed) {
   }
 }
 
+// A working voice is no fault, neither is the silence of volume 0 (the player's choice);
+// a phrase heard keeps fault() empty. (A voice whose data is missing: test_publish and
+// the braille test run tactiled with such a copy of espeak-ng's data, ESPEAK_DATA_PATH.)
+TEST_F(AlsaSpeakerTest, AWorkingVoiceAndVolumeZeroAreNoFault) {
+  AlsaSpeaker a(*synthesiser_, Language::English, "board_a");
+  a.check_voice();
+  EXPECT_EQ(a.fault(), "");
+  a.say("Knight f three", 1, SpeechVoice{.rate = 160, .volume = 0});
+  a.say("Knight f three", 2);
+  a.wait();
+  EXPECT_EQ(a.fault(), "");
+  EXPECT_EQ(a.take_finished(), (std::vector<int>{1, 2}));
+}
+
 // A time warning (issue 21) is heard before what was queued before it, and cancel()
 // neither drops it from the queue nor cuts it.
 TEST_F(AlsaSpeakerTest, AnUrgentPhraseGoesFirstAndIsNeverCancelled) {
