@@ -314,6 +314,7 @@ TEST_F(PublishTest, AVoiceThatCannotBeHeardIsAFaultEverywhere) {
     system_data = system_data.substr(at + 9);
     system_data = system_data.substr(0, system_data.find_first_of("\r\n"));
   }
+  std::filesystem::create_directories(data);
   std::filesystem::copy(system_data, data, std::filesystem::copy_options::recursive);
   ASSERT_TRUE(std::filesystem::remove(data + "/en_dict"));
   std::ofstream(dir_ + "/asound.conf")
