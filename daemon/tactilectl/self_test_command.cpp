@@ -63,6 +63,9 @@ DESCRIPTION
          a8 to h8);
       3. take the piece of d1 in the hand, put it into each of the 32 empty holes and
          take it out again (a3 to h6), then put it back on d1.
+      4. with speech on, the board's speech: "If you hear this, press announce. Time
+         skips." Announce: heard; time: skipped; neither within --timeout, or a voice
+         that gives silence or a device that cannot play it: the self-test fails.
     Each step waits for a hole to change and the board to be as before it again. A
     hole that never changes in its step is named ("e4 never closed: check the switch";
     after --timeout the next step follows), so is one whose step was answered by
@@ -126,6 +129,7 @@ struct Phrases {
   const char* start_wrong;
   const char* passed;
   const char* failed;
+  const char* speech;  // the speech check: confirmed with announce, skipped with time
 };
 
 const Phrases& phrases(Language l) {
@@ -138,7 +142,8 @@ const Phrases& phrases(Language l) {
                           "Auf {} hat ein anderes Feld geantwortet.",
                           "Die Grundstellung stimmt nicht. Es geht weiter.",
                           "Selbsttest bestanden.",
-                          "Selbsttest nicht bestanden. Bitte den Schiedsrichter rufen."};
+                          "Selbsttest nicht bestanden. Bitte den Schiedsrichter rufen.",
+                          "Wenn Sie das hoeren, druecken Sie Ansage. Zeit ueberspringt."};
   static const Phrases en{"Set the pieces up in their start position.",
                           "Lift the piece from {} and put it back.",
                           "Take the piece from {} in your hand.",
@@ -148,7 +153,8 @@ const Phrases& phrases(Language l) {
                           "Another hole answered for {}.",
                           "The start position reads wrong. Going on.",
                           "Self-test passed.",
-                          "Self-test failed. Please call the arbiter."};
+                          "Self-test failed. Please call the arbiter.",
+                          "If you hear this, press announce. Time skips."};
   static const Phrases ru{"Расставьте фигуры в начальную позицию.",
                           "Поднимите фигуру с поля {} и поставьте обратно.",
                           "Возьмите фигуру с поля {} в руку.",
@@ -158,7 +164,8 @@ const Phrases& phrases(Language l) {
                           "За поле {} ответило другое поле.",
                           "Начальная позиция читается неверно. Продолжаем.",
                           "Самотест пройден.",
-                          "Самотест не пройден. Позовите арбитра."};
+                          "Самотест не пройден. Позовите арбитра.",
+                          "Если вы это слышите, нажмите объявление. Время пропускает."};
   return record::in_language(l, de, en, ru);
 }
 
@@ -266,6 +273,34 @@ class SelfTestRun {
     return true;
   }
 
+  // After the walk, the board's speech as its player hears it: "heard" (he pressed
+  // announce), "skipped" (time), "not confirmed" (neither within the timeout), "fault:
+  // why" (the voice gives silence, the device cannot play: AlsaSpeaker::fault), "off"
+  // (no speech), or "" when the person stopped.
+  std::string check_speech(std::int64_t timeout_ms) {
+    if (!speaker_) return "off";
+    speaker_->check_voice();
+    const auto fault = [&] {
+      const std::string why = speaker_->fault();
+      if (!why.empty()) out_ << "Speech: " << why << std::endl;
+      return why.empty() ? why : "fault: " + why;
+    };
+    if (std::string f = fault(); !f.empty()) return f;
+    tell("Speech", phrases(language_).speech);
+    board_.buttons.clear();
+    deadline_ = now() + timeout_ms;
+    for (;;) {
+      if (std::string f = fault(); !f.empty()) return f;
+      for (const board::Button b : board_.buttons) {
+        if (b == board::Button::Announce) return "heard";
+        if (b == board::Button::Time) return "skipped";
+      }
+      if (now() >= deadline_) return "not confirmed";
+      if (!wait()) return "";
+      step();
+    }
+  }
+
   const SelfTestWalk& walk() const { return walk_; }
   const Collector& board() const { return board_; }
 
@@ -352,7 +387,7 @@ class SelfTestRun {
         out_ << "Keys: Enter or r says the step again, q stops." << std::endl;
     }
     const std::int64_t t = now();
-    std::int64_t wait = walk_.next_deadline() - t;
+    std::int64_t wait = (walk_.done() ? deadline_ : walk_.next_deadline()) - t;
     if (needs_finding_ && !board_.found) wait = 1000;
     if (const std::int64_t board = link_.timeout_ms(t); board >= 0) wait = std::min(wait, board);
     wait = std::clamp<std::int64_t>(wait, 0, INT_MAX);
@@ -389,6 +424,7 @@ class SelfTestRun {
   std::int64_t origin_us_;
   Collector board_;
   std::string keys_, last_tag_, last_text_;
+  std::int64_t deadline_ = 0;  // the speech check's end, once the walk is done
 };
 
 // tactiled owns the board while it runs: the board is borrowed from it (lend-board) for
@@ -507,7 +543,17 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
     out << "Stopped: nothing logged." << std::endl;
     return kExitFailure;
   }
+  const std::string speech = run.check_speech(walk_options.timeout_ms);
+  if (speech.empty()) {
+    out << "Stopped: nothing logged." << std::endl;
+    return kExitFailure;
+  }
+  // A board whose player cannot hear it fails, as one with a dead hole does; skipped or
+  // off, it is only the holes'.
+  const bool speech_ok = speech == "heard" || speech == "skipped" || speech == "off";
+  if (!speech_ok) out << "Speech " << speech << std::endl;
   const SelfTestWalk& walk = run.walk();
+  const bool passed = walk.passed() && speech_ok;
   json identity;
   transport.identify(setup, run.board().device, identity);
   if (!setup.wiring_path.empty()) identity["wiring"] = setup.wiring_path;
@@ -519,7 +565,8 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
   record["driver"] = driver;
   record["identity"] = identity;
   record["firmware"] = run.board().firmware.empty() ? json(nullptr) : json(run.board().firmware);
-  record["passed"] = walk.passed();
+  record["passed"] = passed;
+  record["speech"] = speech;
   json failed = json::array(), holes = json::object();
   for (int s = 0; s < 64; ++s) {
     const std::string problem = walk.problem(chess::Square(s));
@@ -532,7 +579,7 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
   for (const std::string& p : walk.problems()) out << p << std::endl;
   const Phrases& say = phrases(language);
   if (speaker) {
-    speaker->say(walk.passed() ? say.passed : say.failed);
+    speaker->say(passed ? say.passed : say.failed);
     speaker->wait();
   }
   try {
@@ -542,9 +589,12 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
     out << e.what() << "; the record:\n" << record.dump() << std::endl;
     throw;
   }
-  if (walk.passed())
-    out << "Self-test passed: all 64 holes opened and closed in their own place; logged in "
-        << log_path << std::endl;
+  if (passed)
+    out << "Self-test passed: all 64 holes opened and closed in their own place; "
+        << (speech == "off" ? "" : "speech " + speech + "; ") << "logged in " << log_path
+        << std::endl;
+  else if (walk.passed())
+    out << "Self-test FAILED: speech " << speech << "; logged in " << log_path << std::endl;
   else
     out << "Self-test FAILED: " << failed.size() << " of 64 holes (" <<
         [&] {
@@ -556,7 +606,7 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
           return names;
         }()
         << "); logged in " << log_path << std::endl;
-  return walk.passed() ? kExitOk : kExitFailure;
+  return passed ? kExitOk : kExitFailure;
 }
 
 }  // namespace tactile::ctl

@@ -31,6 +31,8 @@
 #include "drivers/gpio/ticker.h"
 #include "tests/daemon/calibrate_person.h"
 #include "tests/daemon/sim_gpio_board.h"
+#include "tests/support/slurp.h"
+#include "tests/support/spoken_audio.h"
 
 namespace tactile::ctl {
 namespace {
@@ -302,6 +304,11 @@ class ScriptSelfTest : public SelfTestTest {
       if ((daemon::test::SimGpioBoard::kStartHoles >> int(s)) & 1) write_line(0, s, false);
     Printed printed;
     printed.on_line = [this](const std::string& line) {
+      // The speech check after the walk: the player presses his answer, if any.
+      if (line.starts_with("Speech: If you hear this") && !press_.empty()) {
+        const std::string pressed = std::to_string(ms() + 50) + " A button " + press_ + "\n";
+        ASSERT_EQ(::write(writer_, pressed.data(), pressed.size()), ssize_t(pressed.size()));
+      }
       int step = 0;
       chess::Square square = chess::NoSquare;
       if (!parse_self_test_step(line, step, square)) return;
@@ -326,7 +333,37 @@ class ScriptSelfTest : public SelfTestTest {
   int writer_ = -1;
   std::int64_t origin_us_ = 0;
   Faults faults_;
+  std::string press_;  // the button pressed at the speech check ("": none)
 };
+
+// With speech on, the board's speech is checked after the walk: the phrase is played on
+// the board's device (an ALSA file PCM of the test's own configuration, the real
+// libasound) and the player confirms it with announce, skips it with time, or does
+// neither (--timeout 1: not confirmed, and the self-test fails).
+TEST_F(ScriptSelfTest, TheSpeechIsConfirmedWithAnnounceSkippedWithTimeOrFails) {
+  std::ofstream(dir_ + "/asound.conf") << tactile::test::two_file_pcms(dir_);
+  ::setenv("ALSA_CONFIG_PATH", (dir_ + "/asound.conf").c_str(), 1);
+  std::ofstream(config_, std::ios::trunc) << "board = script\nscript = " << fifo_
+                                          << "\nlanguage = en\nspeech = on\n"
+                                             "speech-device = board_a\n";
+  for (const std::string press : {"announce", "time", ""}) {
+    SCOPED_TRACE("pressed: " + press);
+    press_ = press;
+    fs::remove(log_);  // one record a walk
+    std::string printed;
+    EXPECT_EQ(walk(printed), press.empty() ? kExitFailure : kExitOk) << printed;
+    EXPECT_THAT(printed, HasSubstr("Speech: If you hear this, press announce. Time skips.\n"));
+    const json record = last_record();
+    EXPECT_EQ(record["speech"], press == "announce" ? "heard"
+                                : press == "time"   ? "skipped"
+                                                    : "not confirmed");
+    EXPECT_EQ(record["passed"], !press.empty());
+  }
+  ::unsetenv("ALSA_CONFIG_PATH");
+  // The phrases were played on the board's device.
+  EXPECT_GT(tactile::test::voiced(tactile::test::samples_of(tactile::test::slurp(dir_ + "/a.raw"))),
+            0.0);
+}
 
 TEST_F(ScriptSelfTest, APerfectBoardPasses) {
   std::string printed;
