@@ -138,7 +138,11 @@ std::string PlayerOutputs::speech_fault(int board) const {
 void PlayerOutputs::report_speech(std::int64_t now) {
   // Before a game's log is open (the arbiter's first new-game) the fault waits: the
   // status names it meanwhile.
-  if (runner_.log_lines() == 0) return;
+  const std::uint64_t lines = runner_.log_lines();
+  if (lines == 0) return;
+  // A new game's log (new-game) is told again of what stands.
+  if (lines < log_lines_) reported_ = {};
+  log_lines_ = lines;
   const int boards = config_.board_b ? 2 : 1;
   for (int b = 0; b < boards; ++b) {
     const std::string fault = speech_fault(b);

@@ -84,6 +84,7 @@ class PlayerOutputs {
   std::array<std::unique_ptr<speech::AlsaSpeaker>, 2> speakers_;  // A's, B's; null: none
   std::array<std::string, 2> open_faults_;  // "speech-device-b: cannot open ..."
   std::array<std::string, 2> reported_;     // each board's speech fault as last logged
+  std::uint64_t log_lines_ = 0;             // the log's length at the last look
   std::size_t speakers_at_ = 0;             // the speakers' first descriptor in the poll
   // The external clock's pulses (clock-press) for the game being played; none before it.
   std::optional<ClockPulses> pulses_;
