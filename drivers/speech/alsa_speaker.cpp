@@ -158,8 +158,9 @@ std::string AlsaSpeaker::unheard(const Phrase& phrase, std::vector<std::int16_t>
   } catch (const std::runtime_error& e) {
     return e.what();
   }
-  // Volume 0 is the player's own choice of silence.
-  if (phrase.voice.volume > 0 && !audible(samples))
+  // Volume 0 is the player's own choice of silence; a phrase of no words has none to say.
+  const bool has_words = phrase.text.find_first_not_of(" \t\n.,;:!?-") != std::string::npos;
+  if (phrase.voice.volume > 0 && has_words && !audible(samples))
     return "espeak-ng voice '" + std::string(espeak_voice(language_)) +
            "' gives silence (is its data missing from espeak-ng-data?)";
   return {};
