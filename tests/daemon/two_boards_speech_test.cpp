@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -65,9 +66,10 @@ class TwoBoardsSpeechTest : public ::testing::Test {
     return path;
   }
   void start(const std::string& device_b, const std::string& control = "off") {
+    Daemon::Environment env{{"ALSA_CONFIG_PATH", dir_ + "/asound.conf"}};
+    env.insert(env.end(), env_.begin(), env_.end());
     daemon_ = std::make_unique<Daemon>(
-        dir_, std::vector<std::string>{"--config", config(device_b, control)}, "", "daemon",
-        Daemon::Environment{{"ALSA_CONFIG_PATH", dir_ + "/asound.conf"}});
+        dir_, std::vector<std::string>{"--config", config(device_b, control)}, "", "daemon", env);
     // Both scripts opened for writing keep the daemon's reading ends from seeing an end.
     for (const char* board : {"a", "b"})
       fifo_[board[0] - 'a'].open(dir_ + "/" + board + ".fifo", std::ios::app);
@@ -100,6 +102,7 @@ class TwoBoardsSpeechTest : public ::testing::Test {
   }
 
   std::string dir_, log_;
+  Daemon::Environment env_;  // more of the daemon's environment
   std::unique_ptr<Daemon> daemon_;
   std::ofstream fifo_[2];
 };
@@ -161,6 +164,48 @@ TEST_F(TwoBoardsSpeechTest, ADeviceThatCannotBeOpenedIsNamedAndTheGameGoesOn) {
   ASSERT_TRUE(until([&] { return voiced(heard("a")) > 0; })) << daemon_->output();
   const int status = daemon_->stop();
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << daemon_->output();
+}
+
+// Board A's English voice cannot be heard (its dictionary missing from a copy of
+// espeak-ng's data, ESPEAK_DATA_PATH): a fault from the start, board B's German speech
+// unharmed. The dictionary put back, espeak-ng loads it at the next switch from B's voice to
+// A's: A's next phrase is heard, the fault is cleared in the log, and A's player is told
+// that he missed announcements.
+TEST_F(TwoBoardsSpeechTest, AVoiceThatComesBackIsSaidOnce) {
+  std::string version;
+  {
+    std::unique_ptr<FILE, int (*)(FILE*)> p(::popen("espeak-ng --version", "r"), ::pclose);
+    char buf[512];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, p.get())) version.append(buf, n);
+  }
+  const std::size_t at = version.find("Data at: ");
+  ASSERT_NE(at, std::string::npos) << version;
+  const std::string system_data = version.substr(at + 9, version.find('\n', at) - at - 9);
+  const std::string data = dir_ + "/espeak/espeak-ng-data";
+  fs::create_directories(data);
+  fs::copy(system_data, data, fs::copy_options::recursive);
+  ASSERT_TRUE(fs::remove(data + "/en_dict"));
+  env_ = {{"ESPEAK_DATA_PATH", dir_ + "/espeak"}};
+  start("board_b");
+  const std::string fault =
+      "speech-device: espeak-ng voice 'en' gives silence (is its data missing from "
+      "espeak-ng-data?)";
+  ASSERT_TRUE(logged([&](auto& j) { return j.value("fault", "") == fault; })) << daemon_->output();
+  EXPECT_THAT(daemon_->output(), HasSubstr("tactiled: " + fault));
+  fs::copy_file(system_data + "/en_dict", data + "/en_dict");
+  // 1. e4: announced to B in German (the voice switches), confirmed to A in English.
+  on(0, {"up e2", "down e4"});
+  ASSERT_TRUE(logged([&](auto& j) { return j.value("cleared", "") == fault; }))
+      << daemon_->output();
+  ASSERT_TRUE(logged([](auto& j) {
+    return is_on_board(j, "speak", "A") &&
+           j.value("text", "") == "Speech is back, announcements were missed";
+  })) << daemon_->output();
+  ASSERT_TRUE(until([&] { return voiced(heard("a")) > 0; })) << daemon_->output();
+  const int status = daemon_->stop();
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << daemon_->output();
+  // Once each: the fault and its end.
+  EXPECT_EQ(count(log_entries(log_), [](auto& j) { return j.value("type", "") == "fault"; }), 2);
 }
 
 }  // namespace

@@ -474,7 +474,7 @@ TEST(Resume, ARecordTypeItDoesNotKnowIsRefused) {
   }
   // Every record the daemon and the session write is known.
   for (const char* type : {"board", "resync", "resume", "closed", "players", "pgn", "stop",
-                           "envelope", "mirrored", "discrepancy", "resolved", "rollback"})
+                           "envelope", "mirrored", "discrepancy", "resolved", "rollback", "fault"})
     EXPECT_TRUE(known_record_type(type)) << type;
 }
 }  // namespace
