@@ -339,7 +339,7 @@ class ScriptSelfTest : public SelfTestTest {
 // With speech on, the board's speech is checked after the walk: the phrase is played on
 // the board's device (an ALSA file PCM of the test's own configuration, the real
 // libasound) and the player confirms it with announce, skips it with time, or does
-// neither (--timeout 1: not confirmed, and the self-test fails).
+// neither (--timeout 1: not confirmed, logged so, and the walk's own result stands).
 TEST_F(ScriptSelfTest, TheSpeechIsConfirmedWithAnnounceSkippedWithTimeOrFails) {
   std::ofstream(dir_ + "/asound.conf") << tactile::test::two_file_pcms(dir_);
   ::setenv("ALSA_CONFIG_PATH", (dir_ + "/asound.conf").c_str(), 1);
@@ -351,13 +351,14 @@ TEST_F(ScriptSelfTest, TheSpeechIsConfirmedWithAnnounceSkippedWithTimeOrFails) {
     press_ = press;
     fs::remove(log_);  // one record a walk
     std::string printed;
-    EXPECT_EQ(walk(printed), press.empty() ? kExitFailure : kExitOk) << printed;
+    EXPECT_EQ(walk(printed), kExitOk) << printed;
     EXPECT_THAT(printed, HasSubstr("Speech: If you hear this, press announce. Time skips.\n"));
     const json record = last_record();
     EXPECT_EQ(record["speech"], press == "announce" ? "heard"
                                 : press == "time"   ? "skipped"
                                                     : "not confirmed");
-    EXPECT_EQ(record["passed"], !press.empty());
+    EXPECT_EQ(record["passed"], true);
+    if (press.empty()) EXPECT_THAT(printed, HasSubstr("speech not confirmed"));
   }
   ::unsetenv("ALSA_CONFIG_PATH");
   // The phrases were played on the board's device.
