@@ -46,7 +46,7 @@ class Live : public BoardSet::Owner {
  public:
   // `resumed`: the game rebuilt from config.log_path, to be continued; its game time goes
   // on from the last logged time (the time the daemon was down is charged to no one).
-  // `origin_us`: the monotonic time of game time 0 (live_origin_us). `engine`: the engine
+  // `origin_us`: the monotonic time (us) of game time 0. `engine`: the engine
   // seating's engine, started already (engine_start.h), or null.
   Live(const LiveConfig& config, std::optional<game::ResumedGame> resumed, std::int64_t origin_us,
        std::unique_ptr<EngineOpponent> engine, std::ostream& out, std::ostream& err)
