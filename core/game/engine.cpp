@@ -139,7 +139,9 @@ class EngineDescription final : public SeatingDescription {
            "buttons hint, takeback, stronger, weaker (docs/engine.md).\n";
   }
   std::string_view manual_keys() const override {
-    return "        engine = PATH [ARGS]            engine: the UCI engine (default\n"
+    return "        player = white | black          engine: the blind player's colour (default\n"
+           "                                        white); the engine plays the other\n"
+           "        engine = PATH [ARGS]            engine: the UCI engine (default\n"
            "                                        /usr/games/stockfish)\n"
            "        engine-level = 1..20            engine: its strength (default 5)\n"
            "        training = on | off             engine: must be on; said in the start\n"
@@ -152,7 +154,8 @@ class EngineDescription final : public SeatingDescription {
 
  private:
   static constexpr SeatingKey kKeys[] = {
-      {"player", "white|black", "sighted, engine: the blind player's colour, white or black"},
+      {"player", "white|black",
+       "engine: the blind player's colour, white or black (the engine plays the other)"},
       {"engine", "PATH", "engine: the UCI engine's program and arguments (/usr/games/stockfish)"},
       {"engine-level", "1..20", "engine: the engine's strength, 1 to 20 (docs/engine.md)"},
       {"training", "on|off", "engine: on, to say this board trains and plays no tournament"},

@@ -300,6 +300,14 @@ struct Replayer {
                                   ": longer than 200 bytes, not UTF-8 or a control character");
         r.tags[key] = std::move(v);
       }
+    } else if (type == "engine") {
+      // The engine seating's engine failed ("down": the daemon paused the game for it) or
+      // came back: a game resumed while paused for its engine goes on once one answers.
+      if (j.contains("what") && j["what"].is_string()) {
+        const std::string what = j["what"].get<std::string>();
+        if (what == "down") r.paused_for_engine = true;
+        if (what == "back") r.paused_for_engine = false;
+      }
     } else if (type == "resume") {
       // The daemon restarted here, having run the session to the log's last time then.
       advance(r.last_ms);

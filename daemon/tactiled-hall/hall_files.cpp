@@ -197,6 +197,7 @@ TableView table_view(const HallState& hall, const Table& t) {
                    {"from_records", t.game_from_records},
                    {"gap", gap},
                    {"flags", t.flags},
+                   {"training", t.state && t.state->training},
                    {"game_id", t.id},
                    {"missing", missing},
                    {"games", games}};
@@ -238,6 +239,7 @@ TableView table_view(const HallState& hall, const Table& t) {
       {"board", t.board},
       {"white", std::string(g.tag("White"))},
       {"black", std::string(g.tag("Black"))},
+      {"training", st && st->training},  // shown beside the table: no tournament game
       {"fen", now.fen()},
       {"turn", now.side_to_move() == chess::White ? "white" : "black"},
       {"white_ms", st ? optional_json(st->white_ms) : nlohmann::json()},

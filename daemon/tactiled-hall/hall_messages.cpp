@@ -127,6 +127,10 @@ TableState state_of(const json& j) {
   s.daemon_last_seen = number(j, "daemon_last_seen", 0, StateLimits::kMaxUnixMs);
   s.seq = number(j, "seq", 0, mqtt::ResendRequest::kMaxSeq);
   s.running = text(j, "running", 5).value_or("none");
+  if (const json* t = field(j, "training")) {
+    require(t->is_boolean());
+    s.training = t->get<bool>();
+  }
   require(one_of(s.running, {"white", "black", "none"}));
   if (const json* m = field(j, "last_move")) {
     require(m->is_object());

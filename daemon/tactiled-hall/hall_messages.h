@@ -59,6 +59,7 @@ struct TableState {
   std::optional<std::int64_t> read_at, daemon_last_seen;  // Unix ms, 0..kMaxUnixMs
   std::optional<std::int64_t> seq;                        // the current game's last record
   std::string running = "none";                           // "white", "black" or "none"
+  bool training = false;  // a training game against an engine (docs/engine.md, "Fair play")
   std::optional<LastMove> last_move;
   std::vector<std::string> alarms;            // words of [a-z0-9-]
   std::map<std::string, BoardHealth> health;  // by board, "A" and "B" only

@@ -46,6 +46,7 @@ td.light { background: #f0d9b5; } td.dark { background: #b58863; }
 .alarm-paused, .alarm-adjourned { color: #003b6b; border-color: #1565c0; background: #e0efff; }
 .alarm-offline { color: #333; border-color: #555; background: #e6e6e6; }
 .flags { color: #5c4300; font-size: 1rem; }
+.training { color: #fff; background: #1b5e20; border-radius: 0.3rem; padding: 0 0.4rem; white-space: nowrap; }
 .files { font-size: 1rem; }
 .notice { color: #7a0000; background: #ffd6d6; font-weight: bold; padding: 0.3rem; }
 .sr { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
@@ -197,7 +198,7 @@ function link(href, text) {
 // tables is left where it was.
 const drawn = new Map();  // per table: the content it was drawn from, and its section
 function content(t) {
-  return JSON.stringify([t.board, t.white, t.black, t.fen, t.turn, t.last_move, t.alarms, t.discrepancies,
+  return JSON.stringify([t.board, t.white, t.black, t.training, t.fen, t.turn, t.last_move, t.alarms, t.discrepancies,
     t.flags, t.result, t.status, t.offline_since, t.running, t.file, t.games,
     t.white_ms === null || t.white_ms === undefined, t.black_ms === null || t.black_ms === undefined]);
 }
@@ -215,6 +216,13 @@ function section(t) {
     result.className = "result";
     result.textContent = t.result;
     h2.appendChild(result);
+  }
+  if (t.training) {  // a board that trains against an engine: no tournament game
+    h2.appendChild(document.createTextNode(" "));
+    const mark = document.createElement("span");
+    mark.className = "training";
+    mark.textContent = "Training";
+    h2.appendChild(mark);
   }
   sec.appendChild(h2);
   const clocks = document.createElement("div");

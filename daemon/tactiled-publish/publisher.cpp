@@ -370,8 +370,10 @@ void Publisher::publish_state(const json& status) {
   json state;
   state["hall"] = s_.hall;
   state["table"] = s_.table;
-  for (const char* key : {"white", "black", "event", "round", "seating", "fen", "turn", "white_ms",
-                          "black_ms", "running", "result", "log_head"})
+  // `training`: a board that trains against an engine (docs/engine.md, "Fair play"), never
+  // to be taken for a tournament board.
+  for (const char* key : {"white", "black", "event", "round", "seating", "training", "fen", "turn",
+                          "white_ms", "black_ms", "running", "result", "log_head"})
     state[key] = status.contains(key) ? status[key] : json(nullptr);
   state["moves"] = game_view_.moves;
   state["game_id"] = game_view_.game_id;

@@ -36,6 +36,10 @@ bool EngineOpponent::plays(const game::Session& s) {
   return seating_of(s) != nullptr;
 }
 
+bool EngineOpponent::plays(const game::SessionConfig& c) {
+  return c.seating == &game::engine_seating();
+}
+
 EngineOpponent::EngineOpponent(const game::SeatingOptions& options, Times times)
     : link_(engine::split_command(game::engine_settings(options).engine),
             game::engine_settings(options).level, times.client),
@@ -46,13 +50,13 @@ void EngineOpponent::start(std::int64_t now) {
   link_.start(now);
 }
 
-void EngineOpponent::take_game(const game::Session& s, std::int64_t now) {
+void EngineOpponent::take_game(const game::Session& s, std::int64_t now, bool paused_for_engine) {
   asked_.reset();
   link_.cancel(now);
   link_.new_game(now);
   const game::EngineSeating* seat = seating_of(s);
   hints_served_ = seat ? seat->hints_asked() : 0;  // a resumed game's old hints are past
-  paused_by_us_ = false;
+  paused_by_us_ = paused_for_engine && s.phase() == game::Phase::Paused;
 }
 
 std::optional<std::int64_t> EngineOpponent::deadline() const {
@@ -72,6 +76,11 @@ void EngineOpponent::on_time(std::int64_t now, Game& game) {
   if (restart_at_ && now >= *restart_at_) start(now);
   handle(now, game);
   follow(now, game);
+}
+
+void EngineOpponent::before_game(short revents, std::int64_t now) {
+  if (revents) link_.on_ready(revents, now);
+  link_.on_time(now);
 }
 
 bool EngineOpponent::still_current(const game::Session& s) const {

@@ -54,6 +54,7 @@ class EngineOpponent {
 
   // Whether the game of `s` has an engine opponent (its seating is the engine seating).
   static bool plays(const game::Session& s);
+  static bool plays(const game::SessionConfig& c);
 
   // The engine of the game's seating options (engine_settings).
   explicit EngineOpponent(const game::SeatingOptions& options, Times times = {});
@@ -62,13 +63,18 @@ class EngineOpponent {
   void start(std::int64_t now);
   // A new game, or one resumed from its log: what was asked before is dropped, the
   // engine told of a new game, the hints pressed before this call count as answered.
-  void take_game(const game::Session& s, std::int64_t now);
+  // `paused_for_engine`: a resumed game that its log left paused because the engine had
+  // failed: once the new engine answers, the clocks run again.
+  void take_game(const game::Session& s, std::int64_t now, bool paused_for_engine = false);
   int fd() const { return link_.fd(); }
   short poll_events() const { return link_.poll_events(); }
   // The engine's descriptor is ready (poll's revents).
   void on_ready(short revents, std::int64_t now, Game& game);
   // The time is `now`: a missed answer, a start due.
   void on_time(std::int64_t now, Game& game);
+  // Before there is a game: the engine's output read (poll's `revents`, 0 for none) and
+  // its deadlines kept; what it did is left for on_ready or on_time to handle.
+  void before_game(short revents, std::int64_t now);
   // When on_time must next be called; nullopt: only when the descriptor is ready.
   std::optional<std::int64_t> deadline() const;
   // After every step of the game: what the engine must do now.

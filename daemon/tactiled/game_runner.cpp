@@ -15,7 +15,8 @@ using game::Output;
 void GameRunner::open_log(const std::string& path, std::int64_t ms) {
   if (path.empty()) return;
   log_.open(path);
-  game::LogEntry start = game::start_entry(ms, config_, new_game_id());
+  game_id_ = new_game_id();
+  game::LogEntry start = game::start_entry(ms, config_, game_id_);
   game::add_player_fields(start, channel_.players(), config_.seating->boards());
   write(start);
 }
@@ -31,6 +32,7 @@ void GameRunner::resume(game::ResumedGame game, const std::string& log_path,
   log_.open_append(log_path, game.good_bytes, game.read_bytes,
                    record::ArbiterLog(game.good_lines, std::move(game.last_hash)));
   config_ = game.config;
+  game_id_ = game.game_id;
   session_ = std::move(game.session);
   last_ms_ = game.last_ms;
   warned_ms_ = last_ms_;
@@ -255,6 +257,8 @@ chess::PgnGame GameRunner::pgn(const std::string& event) const {
   game.set_tag("Event", event);
   game.set_tag("Site", "tactile board");
   game.set_tag("Result", game.result);
+  // The game's identity, as `tactilectl log pgn` names it (core/game/log_pgn.h).
+  if (log_.is_open() && !game_id_.empty()) game.set_tag("GameId", game_id_);
   if (log_.is_open()) game.set_tag("LogHead", log_.head());
   return game;
 }

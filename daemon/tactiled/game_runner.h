@@ -134,6 +134,7 @@ class GameRunner {
   game::Session session_;
   Handler handler_;
   LogFile log_;
+  std::string game_id_;  // the log's start record's game_id: the PGN's GameId, as log_pgn's
   std::function<void(const std::string&)> listener_;
   std::vector<game::Output> buffer_;
   std::int64_t last_ms_ = 0;

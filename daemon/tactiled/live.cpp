@@ -9,9 +9,11 @@
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "core/chess/error.h"
@@ -23,6 +25,7 @@
 #include "daemon/tactiled/board_set.h"
 #include "daemon/tactiled/control_socket.h"
 #include "daemon/tactiled/engine_game.h"
+#include "daemon/tactiled/engine_start.h"
 #include "daemon/tactiled/game_file_set.h"
 #include "daemon/tactiled/game_runner.h"
 #include "daemon/tactiled/live_requests.h"
@@ -43,21 +46,23 @@ class Live : public BoardSet::Owner {
  public:
   // `resumed`: the game rebuilt from config.log_path, to be continued; its game time goes
   // on from the last logged time (the time the daemon was down is charged to no one).
-  Live(const LiveConfig& config, std::optional<game::ResumedGame> resumed, std::ostream& out,
-       std::ostream& err)
+  // `origin_us`: the monotonic time (us) of game time 0. `engine`: the engine
+  // seating's engine, started already (engine_start.h), or null.
+  Live(const LiveConfig& config, std::optional<game::ResumedGame> resumed, std::int64_t origin_us,
+       std::unique_ptr<EngineOpponent> engine, std::ostream& out, std::ostream& err)
       : config_(config),
         out_(out),
         err_(err),
-        // A whole millisecond, so the game's ms and the drivers' monotonic ms agree.
-        origin_us_(gpio::monotonic_us() / 1000 * 1000 -
-                   (resumed ? resumed->last_ms * 1000 : std::int64_t(0))),
+        origin_us_(origin_us),
+        paused_for_engine_(resumed && resumed->paused_for_engine),
         resumed_(std::move(resumed)),
         runner_(config.session,
                 [this](const game::Output& o, const game::Session& s) { handle(o, s); }),
         boards_(config, origin_us_, runner_, *this, out),
         files_(config, runner_, out, err),
         outputs_(config, runner_, boards_, out, err),
-        requests_(config, runner_, boards_, files_, outputs_, out, [this] { return now(); }) {
+        requests_(config, runner_, boards_, files_, outputs_, out, [this] { return now(); }),
+        engine_(std::move(engine)) {
     runner_.set_players(config.players);
     runner_.on_said([this](const Said& said) { outputs_.said(said); });
   }
@@ -219,13 +224,13 @@ class Live : public BoardSet::Owner {
   void follow_engine(std::int64_t t) {
     if (waiting() || !EngineOpponent::plays(runner_.session())) return;
     if (!engine_) {
-      engine_.emplace(runner_.session().config().seating_options);
-      engine_game_.emplace(runner_);
+      engine_ = std::make_unique<EngineOpponent>(runner_.session().config().seating_options);
       engine_->start(t);
     }
+    if (!engine_game_) engine_game_.emplace(runner_);
     if (engine_log_ != files_.log_path()) {
       engine_log_ = files_.log_path();
-      engine_->take_game(runner_.session(), t);
+      engine_->take_game(runner_.session(), t, std::exchange(paused_for_engine_, false));
     }
   }
 
@@ -258,13 +263,14 @@ class Live : public BoardSet::Owner {
   std::ostream& err_;
   StopSignals signals_;
   std::int64_t origin_us_;
+  bool paused_for_engine_;  // a resumed engine game the log left paused for its engine
   std::optional<game::ResumedGame> resumed_;
   GameRunner runner_;
   BoardSet boards_;
   GameFileSet files_;
   PlayerOutputs outputs_;
   LiveRequests requests_;
-  std::optional<EngineOpponent> engine_;  // seating = engine: the engine at the game
+  std::unique_ptr<EngineOpponent> engine_;  // seating = engine: the engine at the game
   std::optional<EngineGame> engine_game_;
   std::string engine_log_;                // the log of the game the engine was given
   std::optional<ControlSocket> control_;  // last: gone before the game it reads
@@ -307,7 +313,16 @@ int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::
     return 2;
   }
   try {
-    Live live(config, std::move(resumed), out, err);
+    // A whole millisecond, so the game's ms and the drivers' monotonic ms agree.
+    const std::int64_t origin_us =
+        gpio::monotonic_us() / 1000 * 1000 - (resumed ? resumed->last_ms * 1000 : std::int64_t(0));
+    // A new engine game's engine named in its start record: started first (a resumed
+    // game's start record is written already).
+    std::unique_ptr<EngineOpponent> engine;
+    if (!resumed && EngineOpponent::plays(config.session))
+      engine = start_named_engine(
+          config.session, [origin_us] { return (gpio::monotonic_us() - origin_us) / 1000; }, out);
+    Live live(config, std::move(resumed), origin_us, std::move(engine), out, err);
     return live.run();
   } catch (const std::exception& e) {  // GpioError, speech, log: all runtime errors
     err << "tactiled: " << e.what() << std::endl;

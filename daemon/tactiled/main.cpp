@@ -234,10 +234,16 @@ std::string manual() {
     }
   }
   for (const game::SeatingKey* k : seating_keys()) {
+    // A key several seatings share: each says what it means there, in its own words.
+    std::string help;
+    for (const game::SeatingDescription* seating : game::seatings())
+      for (const game::SeatingKey& own : seating->keys())
+        if (std::string_view(own.key) == k->key)
+          help += (help.empty() ? "" : "; ") + std::string(own.help);
     std::string head = "    --" + std::string(k->key) + " " + k->values;
     head += head.size() + 2 <= indent.size() ? std::string(indent.size() - head.size(), ' ')
                                              : "\n" + indent;
-    options += wrapped(head, indent, k->help);
+    options += wrapped(head, indent, help);
   }
   synopsis = wrapped("             ", "             ", synopsis);
   std::replace(synopsis.begin(), synopsis.end(), '\t', ' ');

@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 
 #include "core/chess/movegen.h"
@@ -209,6 +210,55 @@ INSTANTIATE_TEST_SUITE_P(Debian, RealEngineGame,
                                       ? std::string("stockfish")
                                       : std::string("gnuchess");
                          });
+
+// A game whose engine could not run was paused for it; the daemon stopped. Resumed from
+// its log with an engine that runs, the game does not stay paused: once the new engine
+// answers, the clocks run again ("The engine is back") and the engine makes its move.
+TEST(EngineOpponentResume, AGamePausedForItsEngineRunsAgainOnceTheEngineIsBack) {
+  std::string text;
+  {
+    EngineTable t("/nonexistent/engine", "1");
+    t.play_own_move();  // the engine's clock runs: the failed engine stops it
+    ASSERT_TRUE(t.run_until([&] { return t.s().paused(); }, 5'000));
+    text = t.log_text();
+  }
+  game::ResumedGame g = game::resume_from_log(text);
+  EXPECT_TRUE(g.paused_for_engine);
+  ASSERT_TRUE(g.session.paused());
+
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("engine-resume-" + std::to_string(::getpid()) + ".jsonl"))
+                               .string();
+  {
+    std::ofstream file(path, std::ios::trunc);
+    file << text;
+  }
+  std::vector<std::string> said;
+  GameRunner runner(g.config, [&](const game::Output& o, const game::Session&) {
+    if (const auto* s = std::get_if<game::Speak>(&o)) said.push_back(s->text);
+  });
+  EngineGame game(runner);
+  game::SeatingOptions options = g.config.seating_options;
+  options["engine"] = "/usr/games/stockfish";  // installed since
+  EngineOpponent opponent(options);
+  const std::int64_t t0 = wall_ms() - g.last_ms;
+  const auto now = [&] { return wall_ms() - t0; };
+  runner.resume(std::move(g), path, nullptr);
+  opponent.start(now());
+  opponent.take_game(runner.session(), now(), /*paused_for_engine=*/true);
+  const std::int64_t end = now() + 20'000;
+  while (runner.session().moves_made() < 2 && now() < end) {
+    pollfd p{opponent.fd(), opponent.poll_events(), 0};
+    const int n = ::poll(&p, p.fd >= 0 ? 1 : 0, 50);
+    runner.advance(now());
+    if (n > 0) opponent.on_ready(p.revents, now(), game);
+    opponent.on_time(now(), game);
+  }
+  EXPECT_FALSE(runner.session().paused());
+  EXPECT_EQ(runner.session().moves_made(), 2) << "the engine did not move after the resume";
+  EXPECT_THAT(said, ::testing::Contains(HasSubstr("The engine is back")));
+  std::filesystem::remove(path);
+}
 
 }  // namespace
 }  // namespace tactile::daemon

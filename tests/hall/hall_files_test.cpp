@@ -116,6 +116,27 @@ TEST(HallFiles, RoundIsTheFirstNamedAndClocksStandAsTheStateSays) {
   EXPECT_FALSE(no_clock.has_tag("WhiteClock"));
 }
 
+// A board that trains against an engine (its state's `training`, from tactilectl status)
+// is marked so in round.json and on the page; a tournament board, or a tactiled that
+// sends no such field, is not; a training field that is no boolean refuses the state (no
+// table is made of it).
+TEST(HallFiles, ATrainingBoardIsMarkedInRoundJsonAndOnThePage) {
+  HallState hall("open");
+  hall.receive(topic("1", "state"),
+               R"({"white":"Ann","black":"Stockfish 15.1, level 3","round":"3","training":true})");
+  hall.receive(topic("2", "state"), R"({"white":"Bo","black":"Cy","round":"3","training":false})");
+  hall.receive(topic("3", "state"), R"({"white":"Di","black":"Ed","round":"3"})");
+  hall.receive(topic("4", "state"), R"({"round":"3","training":"yes"})");
+  const nlohmann::json round = round_json(hall), page = page_json(hall);
+  ASSERT_EQ(round["tables"].size(), 3u);
+  EXPECT_EQ(round["tables"][0]["training"], true);
+  EXPECT_EQ(page["tables"][0]["training"], true);
+  for (std::size_t i = 1; i < 3; ++i) {
+    EXPECT_EQ(round["tables"][i]["training"], false) << i;
+    EXPECT_EQ(page["tables"][i]["training"], false) << i;
+  }
+}
+
 // A Pi with no time source: its read_at is a minute behind the hall's clock. A state that
 // comes live puts it on the hall's clock (the page and ReferenceTime run on from there);
 // a retained one, handed over later, keeps the table's last offset.

@@ -22,8 +22,10 @@ artifacts = os.path.join(build, "artifacts")
 os.makedirs(artifacts, exist_ok=True)
 
 
-def state(white, black, last_move, alarms, running="white", fen=None, discrepancies=()):
+def state(white, black, last_move, alarms, running="white", fen=None, discrepancies=(),
+          training=False):
     return json.dumps({"white": white, "black": black, "round": "1", "fen": fen,
+                       "training": training,
                        "white_ms": 281000,
                        "black_ms": 296000, "running": running, "read_at": 1000,
                        "last_move": last_move, "alarms": alarms, "result": "*",
@@ -52,7 +54,7 @@ with tempfile.TemporaryDirectory() as work:
                     state("Molinari", "Bordais", None, []), retain=True)
         publish_one(broker, "tactiled/open/2/state",
                     state("Ann", "Bo", {"san": "e4", "uci": "e2e4", "by": "white"}, [],
-                          running="black", fen=AFTER_E4), retain=True)
+                          running="black", fen=AFTER_E4, training=True), retain=True)
         browser.get(hall.url)
 
         # The page redraws a table's section whenever its state changes, so an element
@@ -79,6 +81,11 @@ with tempfile.TemporaryDirectory() as work:
         wait_until("both tables on the page",
                    lambda: "Molinari" in text("#head-1") and "Ann" in text("#head-2"))
         assert "Board 1" in text("#head-1") and "Board 2" in text("#head-2")
+        # Table 2 trains against an engine: marked in its heading, read with it; table 1
+        # plays a tournament game.
+        wait_until("the training mark", lambda: text("#head-2 .training") == "Training")
+        assert text("#head-2").endswith("Training"), text("#head-2")
+        assert count("#table-1 .training") == 0
         # Table 2 has sent no records yet: its state's position stands on its board.
         wait_until("table 2's position", lambda: label("2", "e4") == "e4 white pawn")
         assert attribute('#table-2 td[data-square="a1"]', "class") == "dark"
@@ -131,7 +138,8 @@ with tempfile.TemporaryDirectory() as work:
         publish_one(broker, "tactiled/open/2/state",
                     state("Ann", "Bo", {"san": "e4", "uci": "e2e4", "by": "white"},
                           ["discrepancy"], running="black", fen=AFTER_E4,
-                          discrepancies=[{"board": "B", "squares": ["e2", "e4"]}]), retain=True)
+                          discrepancies=[{"board": "B", "squares": ["e2", "e4"]}],
+                          training=True), retain=True)
         publish_one(broker, "tactiled/open/1/status", "offline", retain=True)
         wait_until("the alarm", lambda: "Discrepancy on board B at e2, e4" in text("#table-2 .alarms"))
         assert attribute("#table-2 .alarms li", "class") == "alarm-discrepancy"
@@ -154,7 +162,7 @@ with tempfile.TemporaryDirectory() as work:
         # The alarm clears: said so.
         publish_one(broker, "tactiled/open/2/state",
                     state("Ann", "Bo", {"san": "e4", "uci": "e2e4", "by": "white"}, [],
-                          running="black", fen=AFTER_E4), retain=True)
+                          running="black", fen=AFTER_E4, training=True), retain=True)
         wait_until("the cleared alarm read out", lambda: "Board 2: discrepancy cleared" in
                    browser.execute_script(
                        "return document.getElementById('announce').textContent;"))
@@ -166,7 +174,7 @@ with tempfile.TemporaryDirectory() as work:
         # Table 2's board goes suspect (a hole reads wrong) and its self-test had failed.
         suspect = json.loads(state("Ann", "Bo", {"san": "e4", "uci": "e2e4", "by": "white"},
                                    ["board-suspect", "self-test-failed"], running="black",
-                                   fen=AFTER_E4))
+                                   fen=AFTER_E4, training=True))
         suspect["health"] = {"A": {"chatter": 0, "suspect": ["a1"], "self_test": {
             "passed": False, "time": "2026-11-25T08:10:03Z", "failed": ["g6"]}}}
         publish_one(broker, "tactiled/open/2/state", json.dumps(suspect), retain=True)

@@ -471,6 +471,8 @@ TEST_F(PublishTest, ANewGameIsFollowed) {
   })) << slurp(dir_ + "/publish.out");
   EXPECT_GT(all.size(), first.size());  // the closed record
   EXPECT_EQ(json::parse(last_on(hall.messages(), "tactiled/testhall/7/state"))["white"], "Anna");
+  // tactiled's status says whether the board trains (docs/engine.md): a tournament game.
+  EXPECT_EQ(json::parse(last_on(hall.messages(), "tactiled/testhall/7/state"))["training"], false);
   // Each game's records under its own game id, the start record's: 128 random bits.
   const std::string id1 = json::parse(all.front())["game_id"];
   const std::string id2 = json::parse(second.front())["game_id"];

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -203,6 +204,17 @@ TEST(ReplayProgram, EachBadOptionIsNamedInItsMessage) {
   const ProgramRun help = tactiled("--help", "help");
   EXPECT_EQ(help.status, 0);
   EXPECT_THAT(help.out, HasSubstr("SYNOPSIS"));
+  // A key two seatings share (player) is told in each seating's own words (the lines as
+  // wrapped read as one text).
+  std::string text;
+  for (const char c : help.out)
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      text += c;
+    else if (!text.empty() && text.back() != ' ')
+      text += ' ';
+  EXPECT_THAT(text, HasSubstr("--player white|black sighted: the blind player's colour, white "
+                              "or black; engine: the blind player's colour, white or black "
+                              "(the engine plays the other)"));
 }
 
 // --version names the package's version: the first entry of packaging/changelog.
