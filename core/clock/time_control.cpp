@@ -136,6 +136,16 @@ const Period& TimeControl::period_for_move(int moves_completed) const {
   return periods.back();
 }
 
+int TimeControl::moves_to_control(int moves_completed) const {
+  int n = std::max(moves_completed, 0);
+  for (std::size_t i = 0; i + 1 < periods.size(); ++i) {
+    if (n < periods[i].moves) return periods[i].moves - n;
+    n -= periods[i].moves;
+  }
+  const int repeat = periods.empty() ? 0 : periods.back().moves;  // a repeating last period
+  return repeat > 0 ? repeat - n % repeat : 0;
+}
+
 std::int64_t TimeControl::time_added_after_move(int move_number) const {
   if (move_number <= 0) return 0;
   int n = move_number;  // moves still to place into periods

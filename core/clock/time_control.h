@@ -34,6 +34,10 @@ struct TimeControl {
 
   // The period a player is in while making his move number `moves_completed + 1`.
   const Period& period_for_move(int moves_completed) const;
+  // The moves a player who has completed `moves_completed` still makes to reach the next
+  // time control (the end of his period's move count); 0 when his period is the rest of
+  // the game.
+  int moves_to_control(int moves_completed) const;
   // Time added to a player's clock right after his move number `move_number` (1-based)
   // because that move completed a period's count (the next period's time; 0 otherwise).
   std::int64_t time_added_after_move(int move_number) const;

@@ -124,12 +124,17 @@ void Session::start(std::int64_t now_ms, std::vector<Output>& out) {
   if (!config_.wait_for_start) start_clock(now_ms, out);
 }
 
-void Session::start_clock(std::int64_t now_ms, std::vector<Output>& out) {
+void Session::start_clock(std::int64_t now_ms, std::vector<Output>& out, bool said) {
   if (phase_ != Phase::AwaitingStart) return;
   phase_ = Phase::Playing;
   if (clock_) {
     clock_->start(now_ms, position().side_to_move());
     out.push_back(SwitchClock{.ms = now_ms, .running = position().side_to_move()});
+    // Started by a press or the arbiter's start (not with the session): every board's
+    // player is told, and whose move it is.
+    if (said && config_.wait_for_start)
+      for (int b = 0; b < board_count(); ++b)
+        speak(b, now_ms, record::clock_started_phrase(position().side_to_move(), language(b)), out);
   }
 }
 
@@ -305,13 +310,23 @@ void Session::switch_clock(std::int64_t ms, std::vector<Output>& out) {
   out.push_back(SwitchClock{.ms = ms, .running = position().side_to_move()});
 }
 
+namespace {
+std::string clk_comment(const clock::ChessClock& c, chess::Color mover, std::int64_t clock_ms) {
+  return "[%clk " + clock::format_clk(c.remaining_ms(mover, clock_ms)) + "]";
+}
+}  // namespace
+
 void Session::record_move(const board::Moment& m, const chess::Position& before,
                           std::int64_t clock_ms) {
   std::string comment;
-  if (clock_ && clock_->started())
-    comment =
-        "[%clk " + clock::format_clk(clock_->remaining_ms(before.side_to_move(), clock_ms)) + "]";
+  if (clock_ && clock_->started()) comment = clk_comment(*clock_, before.side_to_move(), clock_ms);
   game_.play(m.move, std::move(comment));
+}
+
+void Session::stamp_clock(int ply, std::int64_t clock_ms) {
+  if (!clock_ || !clock_->started() || ply < 0 || ply >= game_.plies()) return;
+  const chess::Color mover = game_.position_after(ply).side_to_move();
+  game_.record().moves[std::size_t(ply)].comment = clk_comment(*clock_, mover, clock_ms);
 }
 
 Moment Session::made_output(int board, const board::Moment& m,
@@ -400,17 +415,26 @@ void Session::speak(int board, std::int64_t ms, std::string text, std::vector<Ou
   out.push_back(Speak{.ms = ms, .board = board, .text = std::move(text), .question = question});
 }
 
-void Session::say_time(int board, std::int64_t ms, std::vector<Output>& out) {
+std::string Session::time_readout(int board, std::int64_t ms) const {
   const int white_moves = game_.moves_of(chess::White, game_.plies());
   const record::Language lang = language(board);
-  if (clock_) {
-    speak(board, ms,
-          record::time_phrase(clock_->remaining_ms(chess::White, ms),
-                              clock_->remaining_ms(chess::Black, ms), white_moves, lang),
-          out);
-  } else {
-    speak(board, ms, record::count_words(white_moves, record::Unit::Move, lang), out);
-  }
+  if (!clock_) return record::count_words(white_moves, record::Unit::Move, lang);
+  // Whose move: the side whose clock runs, or will run when the clocks go on (a sighted
+  // player's press may start the blind player's clock before the move is on the board);
+  // before the start, the side to move.
+  const chess::Color to_move = clock_->running().value_or(position().side_to_move());
+  return record::time_phrase(clock_->remaining_ms(chess::White, ms),
+                             clock_->remaining_ms(chess::Black, ms), white_moves, lang) +
+         ", " +
+         record::clock_state_phrase(
+             to_move, clock_->running_any() && !over(),
+             clock_->time_control().moves_to_control(clock_->moves_completed(to_move)), lang);
+}
+
+void Session::say_time(int board, std::int64_t ms, std::vector<Output>& out) {
+  // Not kept for repeat: repeat after asking the time says the last move again (a new
+  // press of time gives the time as it is then).
+  out.push_back(Speak{.ms = ms, .board = board, .text = time_readout(board, ms)});
 }
 
 }  // namespace tactile::game

@@ -158,6 +158,10 @@ class Session {
   // What the arbiter should look at now that the Laws leave to him (a sighted player's late
   // press: the blind player's clock runs in the sighted player's turn); "" if nothing.
   std::string arbiter_matter() const;
+  // What the time button says to `board`'s player at `ms` (D.2.6.1): both times and the
+  // move count, whose move it is, whether the clock runs, the moves to the time control;
+  // without a clock the move count alone.
+  std::string time_readout(int board, std::int64_t ms) const;
   // Whether the clock has been started (or, with no clock, the game).
   bool clock_started() const;
   bool paused() const { return phase_ == Phase::Paused; }
@@ -190,6 +194,9 @@ class Session {
   // A SwitchClock output: the side to move's clock runs (after a move, a take-back).
   void switch_clock(std::int64_t ms, std::vector<Output>& out);
   void record_move(const board::Moment& m, const chess::Position& before, std::int64_t clock_ms);
+  // The [%clk] comment of the move at `ply` (0-based) made again: its mover's clock at
+  // `clock_ms` (nothing without a started clock, or for a ply no longer in the record).
+  void stamp_clock(int ply, std::int64_t clock_ms);
   // The Made moment of `m` for `board`, with its SAN and UCI.
   Moment made_output(int board, const board::Moment& m, const chess::Position& before) const;
   // `clock_ms`: when the move was made, if before `ms` (the clocks stand as they were at
@@ -209,7 +216,9 @@ class Session {
   // `m` said on every board, in each player's language.
   void say_all(std::int64_t ms, record::Message m, std::vector<Output>& out);
   void say_time(int board, std::int64_t ms, std::vector<Output>& out);
-  void start_clock(std::int64_t ms, std::vector<Output>& out);
+  // The clock started; with `said` (and started by a press or the arbiter's start, not
+  // with the session), "Clock started, White to move" on every board.
+  void start_clock(std::int64_t ms, std::vector<Output>& out, bool said = true);
   // The club start: an announce press on the start position before any move.
   bool starts_clock(const board::ButtonEvent& e) const;
   // session_arbiter.cpp

@@ -51,8 +51,11 @@ class SessionSteps {
   void press_clock(chess::Color presser, std::int64_t ms, std::vector<Output>& out) {
     s_.press_clock(presser, ms, out);
   }
-  // The game's clock started now (the first press of a game awaiting its start).
-  void start_clock(std::int64_t ms, std::vector<Output>& out) { s_.start_clock(ms, out); }
+  // The game's clock started now (the first press of a game awaiting its start), said on
+  // every board unless `said` is false (the caller says what the press did).
+  void start_clock(std::int64_t ms, std::vector<Output>& out, bool said = true) {
+    s_.start_clock(ms, out, said);
+  }
   // A SwitchClock output: the side to move's clock runs (after a move).
   void switch_clock(std::int64_t ms, std::vector<Output>& out) { s_.switch_clock(ms, out); }
   // The game back to the position after its first `plies` moves (record, repetition keys,
@@ -76,6 +79,9 @@ class SessionSteps {
   void record_move(const board::Moment& m, const chess::Position& before, std::int64_t clock_ms) {
     s_.record_move(m, before, clock_ms);
   }
+  // The [%clk] comment of the move at `ply` made again with its mover's clock at
+  // `clock_ms` (a sighted move recorded before his press: the press stops his clock).
+  void stamp_clock(int ply, std::int64_t clock_ms) { s_.stamp_clock(ply, clock_ms); }
   // The Made moment of `m` for `board`, with its SAN and UCI.
   Moment made_output(int board, const board::Moment& m, const chess::Position& before) const {
     return s_.made_output(board, m, before);

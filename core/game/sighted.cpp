@@ -9,6 +9,7 @@
 #include "core/game/board_check.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
+#include "core/record/time_phrase.h"
 
 namespace tactile::game {
 namespace {
@@ -100,7 +101,10 @@ void SightedSeating::hole(SessionSteps& s, int, const board::HoleEvent& e,
                           std::vector<Output>& out) {
   BoardWatch& w = watch(0);
   if (w.discrepant()) check_board(s, 0, e.ms, false, out);  // put right yet?
-  if (!his_turn(s)) return;
+  if (!his_turn(s)) {
+    next_move_began(s, e.ms);
+    return;
+  }
   w.events.push_back(e);
   read_stream(s, e, out);
 }
@@ -165,7 +169,15 @@ void SightedSeating::make_from_stream(SessionSteps& s, chess::Move m, std::int64
   const std::vector<board::HoleEvent> events = w.events;
   const board::Moment made{.kind = MomentKind::Made, .ms = ms, .move = m, .readings = 1};
   shown(s, made, before, out);
-  if (!s.over()) read_after(s, 0, before, m, base, events, done, out);
+  if (s.over()) return;
+  if (done < events.size()) next_move_began(s, events[done].ms);  // begun in the stream
+  read_after(s, 0, before, m, base, events, done, out);
+}
+
+void SightedSeating::next_move_began(SessionSteps& s, std::int64_t ms) {
+  if (clk_open_ply_ < 0 || clk_began_) return;
+  clk_began_ = true;
+  s.stamp_clock(clk_open_ply_, ms);
 }
 
 void SightedSeating::made(SessionSteps& s, int, const board::Moment& m,
@@ -180,12 +192,17 @@ void SightedSeating::made(SessionSteps& s, int, const board::Moment& m,
 void SightedSeating::shown(SessionSteps& s, const board::Moment& m, const chess::Position& before,
                            std::vector<Output>& out) {
   // Made now (D.2.5: on his own board it was made already); the clocks follow his press,
-  // which came already (his clock comment is his time then) or is still to come.
+  // which came already (his clock comment is his time then) or is still to come (his
+  // comment stays open until his clock stops: clk_open_ply_).
   const std::int64_t clock_ms = pressed_ms_.value_or(m.ms);
+  const std::optional<clock::ChessClock>& c = s.clock();
+  const bool press_to_come = !pressed_ms_ && c && c->started() && c->running() == ~player_;
   pressed_ms_.reset();
   waiting_ = chess::Move::none();
   watch(0).told_early = false;
   s.record_move(m, before, clock_ms);
+  clk_open_ply_ = press_to_come ? s.game().plies() - 1 : -1;
+  clk_began_ = false;
   prepare(s);  // the blind player's turn
   const Moment o = s.made_output(0, m, before);
   out.push_back(o);
@@ -197,6 +214,7 @@ void SightedSeating::shown(SessionSteps& s, const board::Moment& m, const chess:
   // A mate, stalemate or dead position on the board ends the game with no press; the
   // clocks stand as at his press if it came first.
   s.check_game_end(m.ms, before.side_to_move(), out, clock_ms);
+  if (s.over()) clk_open_ply_ = -1;  // his clock stopped where the game ended
 }
 
 void SightedSeating::own_move(SessionSteps& s, const board::Moment& m,
@@ -212,6 +230,7 @@ void SightedSeating::own_move(SessionSteps& s, const board::Moment& m,
   } else if (runs) {
     blind_moved_on_his_time_ = true;
   }
+  clk_open_ply_ = -1;  // a press of his from now on belongs to his next move
   s.record_move(m, before, m.ms);
   prepare(s);
   out.push_back(s.made_output(0, m, before));
@@ -231,7 +250,7 @@ void SightedSeating::clock_press(SessionSteps& s, const board::ButtonEvent& e,
   const chess::Color sighted = ~player_;
   if (phase == Phase::AwaitingStart) {
     if (!his_turn(s)) return;
-    s.start_clock(e.ms, out);  // his press starts the game
+    s.start_clock(e.ms, out, false);  // his press starts the game (said below)
   }
   if (blind_moved_on_his_time_) {
     // Art. 6.2.2: he may stop his clock after the blind player's next move; no move is
@@ -254,11 +273,21 @@ void SightedSeating::clock_press(SessionSteps& s, const board::ButtonEvent& e,
     }
     return;
   }
-  if (his_turn(s)) {
+  const bool before_shown = his_turn(s);
+  if (before_shown) {
     if (pressed_ms_) return;  // pressed already for this move
     pressed_ms_ = e.ms;       // his move is made; the board will show which
   }
   s.press_clock(sighted, e.ms, out);
+  // His press started the blind player's clock before his move is on the tactile board:
+  // the blind player is told at once (the move itself is said when it is reproduced).
+  const std::optional<clock::ChessClock>& c = s.clock();
+  if (before_shown && c && c->running() == player_)
+    s.speak(0, e.ms, record::clock_started_phrase(player_, s.language(0)), out);
+  if (clk_open_ply_ >= 0) {
+    s.stamp_clock(clk_open_ply_, e.ms);  // his clock stopped: his time after the increment
+    clk_open_ply_ = -1;
+  }
 }
 
 bool SightedSeating::moment(SessionSteps& s, int board, const board::Moment& m,
@@ -289,6 +318,7 @@ void SightedSeating::returned(SessionSteps& s, std::int64_t ms, std::vector<Outp
   blind_moved_on_his_time_ = false;
   waiting_ = chess::Move::none();
   matter_.clear();
+  clk_open_ply_ = -1;
 }
 
 }  // namespace tactile::game

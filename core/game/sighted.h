@@ -72,6 +72,15 @@ class SightedSeating final : public WatchedBoards {
   std::size_t waiting_events_ = 0;  // the events of his turn up to then
   chess::Bitboard waiting_holes_ = 0;
   std::string matter_;  // what the arbiter should look at ("" if nothing)
+  // His move recorded while his clock still ran (shown before his press): its ply, whose
+  // [%clk] is stamped again when his clock stops (his press, increment included), or, with
+  // no press before the blind player's next move is made, where that move began (his
+  // first hole event after the reproduction). -1: none open.
+  int clk_open_ply_ = -1;
+  bool clk_began_ = false;  // the blind player's next move has begun (stamped there)
+  // The blind player's next move began at `ms`: the open [%clk] stamped there (a press
+  // before his move is made stamps it again).
+  void next_move_began(SessionSteps& s, std::int64_t ms);
 };
 
 // The description of seating = sighted (its key `player`, the blind player's colour).

@@ -23,17 +23,13 @@ int first_ply(const chess::PgnGame& game, int index) {
 
 }  // namespace
 
-std::string warning_phrase(std::int64_t threshold_ms, Language lang) {
+std::string warning_phrase(std::int64_t threshold_ms, std::optional<chess::Color> side,
+                           Language lang) {
   const std::string d = duration_words(threshold_ms, lang);
-  switch (lang) {
-    case Language::English:
-      return d + " left";
-    case Language::Russian:
-      return "Осталось: " + d;
-    case Language::German:
-      break;
-  }
-  return "Noch " + d;
+  if (!side) return pick(lang, "Ihre Zeit: ", "Your time: ", "Ваше время: ") + d;
+  return std::string(*side == chess::White ? pick(lang, "Weiss", "White", "Белые")
+                                           : pick(lang, "Schwarz", "Black", "Чёрные")) +
+         ", " + d;
 }
 
 int pair_count(const chess::PgnGame& game) {

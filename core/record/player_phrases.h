@@ -3,8 +3,10 @@
 // a move pair at a time, the board checked on request and the speech rate stepped.
 // UTF-8; German in ASCII like the rest (for_speech restores the umlauts).
 //
-//   warning_phrase(120000)        "Noch zwei Minuten" / "Two minutes left" /
-//                                 "Осталось: две минуты"
+//   warning_phrase(60000, White)  "Weiss, eine Minute" / "White, one minute" /
+//                                 "Белые, одна минута" (a board that hears both clocks)
+//   warning_phrase(60000, {})     "Ihre Zeit: eine Minute" / "Your time: one minute" /
+//                                 "Ваше время: одна минута" (the player's own clock)
 //   pair_phrase(game, 11)         "Zug zwoelf: Weiss Springer Gustav drei, Schwarz Bauer
 //                                 Eva fuenf" / "Move twelve: White Knight g-three, Black
 //                                 Pawn e-five" / "Ход двенадцать: белые Конь жэ три,
@@ -15,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "core/chess/pgn.h"
@@ -23,8 +26,10 @@
 
 namespace tactile::record {
 
-// The warning that `threshold_ms` of the player's time is left (duration_words).
-std::string warning_phrase(std::int64_t threshold_ms, Language lang);
+// The warning that `threshold_ms` of a clock's time is left (duration_words): naming its
+// `side` where the player hears both clocks (one board), else as his own time.
+std::string warning_phrase(std::int64_t threshold_ms, std::optional<chess::Color> side,
+                           Language lang);
 
 // The number of move pairs in `game`: White's move and Black's answer (a game set up
 // with Black to move begins with a pair of Black's move alone).

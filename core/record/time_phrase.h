@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/chess/types.h"
 #include "core/record/language.h"
 
 namespace tactile::record {
@@ -26,5 +27,19 @@ std::string duration_words(std::int64_t remaining_ms, Language lang);
 // The whole report. `moves` is the number of moves completed that the session reports
 // (tactiled: moves completed by White, i.e. the last complete move number).
 std::string time_phrase(std::int64_t white_ms, std::int64_t black_ms, int moves, Language lang);
+
+// The clock's state, said after the times: whose move it is, whether the clock runs or is
+// stopped (paused by the arbiter, adjourned, the game over), and, when his period has a
+// move count, the moves the side to move still makes to the time control (0: none said):
+//   "White to move, clock running, fourteen moves to the time control"
+//   "Weiss am Zug, Uhr laeuft, noch vierzehn Zuege bis zur Zeitkontrolle"
+//   "ход белых, часы идут, до контроля четырнадцать ходов"
+std::string clock_state_phrase(chess::Color to_move, bool running, int moves_to_control,
+                               Language lang);
+
+// The clocks started (by the arbiter's start, or a press that starts them), and whose move
+// it is: "Clock started, White to move" / "Uhr gestartet, Weiss am Zug" /
+// "Часы пущены, ход белых".
+std::string clock_started_phrase(chess::Color to_move, Language lang);
 
 }  // namespace tactile::record

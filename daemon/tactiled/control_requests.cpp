@@ -4,7 +4,6 @@
 #include "core/chess/uci.h"
 #include "core/game/board_letter.h"
 #include "core/game/seatings.h"
-#include "core/record/time_phrase.h"
 
 namespace tactile::daemon {
 namespace {
@@ -124,10 +123,7 @@ nlohmann::json time_answer(const game::Session& s, std::int64_t now) {
   j["black_ms"] = clock ? nlohmann::json(clock->remaining_ms(chess::Black, now)) : nullptr;
   j["white_moves"] = white_moves;
   j["black_moves"] = clock ? clock->moves_completed(chess::Black) : s.moves_made() / 2;
-  if (clock)
-    j["said"] = record::time_phrase(clock->remaining_ms(chess::White, now),
-                                    clock->remaining_ms(chess::Black, now), white_moves,
-                                    s.config().language);
+  if (clock) j["said"] = s.time_readout(0, now);  // what board A's time button says
   return j;
 }
 

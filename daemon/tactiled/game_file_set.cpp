@@ -12,6 +12,15 @@
 #include "daemon/tactiled/utc_time.h"
 
 namespace tactile::daemon {
+namespace {
+// Each move's record comment (its [%clk]).
+std::vector<std::string> clocks_of(const chess::PgnGame& g) {
+  std::vector<std::string> c;
+  c.reserve(g.moves.size());
+  for (const chess::PgnMove& m : g.moves) c.push_back(m.comment);
+  return c;
+}
+}  // namespace
 
 GameFileSet::GameFileSet(const LiveConfig& config, GameRunner& runner, std::ostream& journal,
                          std::ostream& err)
@@ -85,7 +94,9 @@ void GameFileSet::handle(const game::Output& o, const game::Session& session) {
                    if (m.moment.kind == board::MomentKind::Made) save_pgn();
                  },
                  [&](const game::SwitchClock&) {
-                   if (session.moves_made() > 0) journal_log_head();  // the move's records
+                   if (session.moves_made() == 0) return;
+                   if (clocks_of(session.record()) != saved_clocks_) save_pgn();
+                   journal_log_head();  // the move's records
                  },
                  [&](const game::GameOver&) {
                    save_pgn();
@@ -126,6 +137,7 @@ void GameFileSet::save_pgn() {
     for (const char* key : {"Round", "White", "Black"}) game.set_tag(key, tag(key));
     game.set_tag("Date", date_);
     write_pgn_file(pgn_path_, game);
+    saved_clocks_ = clocks_of(game);
     if (!pgn_failure_.empty()) pgn_news_ = PgnNews::Restored;
     pgn_failure_.clear();
   } catch (const std::runtime_error& e) {

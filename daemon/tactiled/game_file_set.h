@@ -9,6 +9,7 @@
 #include <map>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "core/game/output.h"
 #include "core/game/session.h"
@@ -91,6 +92,9 @@ class GameFileSet {
   enum class PgnNews { None, Failed, Restored };
   PgnNews pgn_news_ = PgnNews::None;  // to be logged and said (report_pgn)
   std::string pgn_failure_;
+  // The moves' comments as last written: a clock press that stamps a move's [%clk] again
+  // (a sighted move shown before his press) rewrites the file, any other does not.
+  std::vector<std::string> saved_clocks_;
 };
 
 }  // namespace tactile::daemon

@@ -98,9 +98,16 @@ void PlayerChannel::warn(const game::Session& s, std::int64_t now, std::vector<S
   const clock::ChessClock& c = *s.clock();
   for (int b = 0; b < s.board_count(); ++b) {
     if (!c.running() || !hears(s, b, *c.running())) continue;
-    if (const auto due = warnings_[index(b)].check(c, now))
-      say(b, now, record::warning_phrase(due->threshold_ms, game::board_language(s.config(), b)),
+    if (const auto due = warnings_[index(b)].check(c, now)) {
+      // A board that hears both clocks (one board: both players hear it) names the side;
+      // a player's own board says it is his time.
+      const bool both = hears(s, b, chess::White) && hears(s, b, chess::Black);
+      say(b, now,
+          record::warning_phrase(due->threshold_ms,
+                                 both ? std::optional<chess::Color>(due->color) : std::nullopt,
+                                 game::board_language(s.config(), b)),
           "time-warning", out, true);
+    }
   }
 }
 

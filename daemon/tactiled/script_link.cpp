@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // board = script: the event-script format read as it arrives from a file or a FIFO
-// (docs/daemon.md). Each event is handed on at its ms of game time, or at once if that
-// time has passed; the daemon's loop, log and socket run as with a real board. With its
-// entry in the table of board transports.
+// (docs/daemon.md). Each event is handed on at its ms of game time, or at once, stamped
+// with the time it came, if that time has passed; the daemon's loop, log and socket run as with a
+// real board. With its entry in the table of board transports.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <deque>
@@ -114,7 +115,9 @@ class ScriptLink : public BoardLink {
         e.line = line_;
         if (e.ms < last_ms_) throw chess::ParseError("time goes back");
         last_ms_ = e.ms;
-        e.hole.ms = e.button.ms = e.ms = std::max(e.ms, std::int64_t(0));
+        // A stamp already passed is applied at once, so it is stamped when it came: the
+        // log, the clock and the recognizer see the time it acted at.
+        e.hole.ms = e.button.ms = e.ms = std::max({e.ms, now, std::int64_t(0)});
         queue_.push_back(e);
       }
     } catch (const chess::ParseError& e) {

@@ -104,7 +104,7 @@ with tempfile.TemporaryDirectory() as _tmp:
         see("White's clock running", r"- W0:04:5\d B0:05:00 W1", since=at)
 
         # White's time warning at 4:58 (two seconds on): shown at once, as it is said.
-        see("the time warning", r"! .* left", since=at, timeout=6)
+        see("the time warning", r"! White, four minutes fifty-eight", since=at, timeout=6)
 
         # ROUTE 1 = time (his clocks spoken; logged as his press).
         display.press("ROUTE 1")

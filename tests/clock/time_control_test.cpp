@@ -130,5 +130,19 @@ TEST(TimeControl, AllottedGrowsMoveByMoveAsTheClockAddsTime) {
             300'000 + 1'000'000'000LL * 2'000);
 }
 
+// The moves still to make to the next time control (the time readout says them).
+TEST(TimeControl, MovesToTheControl) {
+  const TimeControl classic = parse_time_control("40/5400+30:1800+30");
+  EXPECT_EQ(classic.moves_to_control(0), 40);
+  EXPECT_EQ(classic.moves_to_control(26), 14);
+  EXPECT_EQ(classic.moves_to_control(39), 1);
+  EXPECT_EQ(classic.moves_to_control(40), 0);  // the rest of the game: no control
+  const TimeControl repeating = parse_time_control("40/9000:16/3600");
+  EXPECT_EQ(repeating.moves_to_control(40), 16);
+  EXPECT_EQ(repeating.moves_to_control(60), 12);
+  EXPECT_EQ(repeating.moves_to_control(72), 16);
+  EXPECT_EQ(parse_time_control("300+2").moves_to_control(10), 0);
+}
+
 }  // namespace
 }  // namespace tactile::clock

@@ -180,8 +180,9 @@ TEST(ClockReplay, TimeButtonSpeaksBothClocks) {
   std::vector<Ply> four(kGame.begin(), kGame.begin() + 4);
   Replayed r = replay("time_button", script(four) + "20000 A button time\n", "--time-control 60+5");
   ASSERT_EQ(r.status, 0) << r.err;
+  // Then whose move it is and that the clock runs (60+5 has no move count: no control).
   EXPECT_THAT(r.out, HasSubstr("\"Weiss fuenfundfuenfzig Sekunden, Schwarz eine Minute vier "
-                               "Sekunden, zwei Zuege\""));
+                               "Sekunden, zwei Zuege, Weiss am Zug, Uhr laeuft\""));
 }
 
 }  // namespace

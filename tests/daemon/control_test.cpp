@@ -148,7 +148,15 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
   CtlRun r = ctl({"start"});
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(status()["running"], "white");
+  // Issue 29: the start is said, with whose move it is.
+  ASSERT_FALSE(of_type("speak").empty());
+  EXPECT_EQ(of_type("speak").back()["text"], "Clock started, White to move");
+  const std::int64_t started_at = of_type("arbiter").back()["t"].get<std::int64_t>();
   move("e2", "e4");
+  // A line stamped 0 that came after the start is applied at once and recorded when it
+  // came, not at 0:00.000.
+  ASSERT_FALSE(of_type("hole").empty());
+  EXPECT_GE(of_type("hole").front()["t"].get<std::int64_t>(), started_at);
   move("e7", "e5");
 
   r = ctl({"pause"});
@@ -233,8 +241,14 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
   EXPECT_THAT(commands, ::testing::ElementsAre("start", "pause", "set-time", "resume", "takeback",
                                                "adjourn", "resume-adjourned", "result"));
   EXPECT_THAT(slurp(pgn_), HasSubstr("[Result \"1/2-1/2\"]"));
-  EXPECT_THAT(slurp(pgn_), HasSubstr("1. e4 {[%clk 0:05:01]} 1... e5"));
-  EXPECT_THAT(slurp(pgn_), HasSubstr("2. Nf3 {[%clk 0:04:01]} 2...\nNc6 {[%clk 1:02:04]} 1/2-1/2"));
+  // The board's lines came at real times (each stamped when it came): a move's clock is
+  // what the time the hand took left, at most the set time plus the increment.
+  EXPECT_THAT(slurp(pgn_),
+              ::testing::ContainsRegex(R"(1\. e4 \{\[%clk 0:0[45]:[0-9][0-9]\]\} 1\.\.\. e5)"));
+  EXPECT_THAT(
+      slurp(pgn_),
+      ::testing::ContainsRegex(
+          R"(2\. Nf3 \{\[%clk 0:0[34]:[0-9][0-9]\]\} 2\.\.\.[[:space:]]Nc6 \{\[%clk 1:02:0[0-4]\]\} 1/2-1/2)"));
   EXPECT_EQ(daemon_->stop(), 0);
   // The commands replayed from the log make every recorded moment and clock again.
   const std::vector<game::LogDifference> differences = game::replay_log(slurp(log_)).differences;

@@ -218,10 +218,45 @@ TEST(Session, TimeButtonSpeaksBothClocksAndTheMoves) {
   t.up(3000, "e7").down(3200, "e5").press(62000);
   t.press(62000, board::Button::Time);
   EXPECT_EQ(t.spoken().back(),
-            "Weiss neunundfuenfzig Minuten, Schwarz neunundfuenfzig Minuten, ein Zug");
+            "Weiss neunundfuenfzig Minuten, Schwarz neunundfuenfzig Minuten, ein Zug, "
+            "Weiss am Zug, Uhr laeuft");
+  // Repeat after the time says the last move again (issue 29), not the time.
   t.press(63000, board::Button::Repeat);
-  EXPECT_EQ(t.spoken().back(), t.spoken()[t.spoken().size() - 2]);
+  EXPECT_EQ(t.spoken().back(), "Bauer Eva fuenf");
   EXPECT_EQ(t.of<SwitchClock>().size(), 3u);  // buttons never touch the clock
+}
+
+// Issue 29: whose move, running or stopped, and the moves to the time control.
+TEST(Session, TimeButtonSaysWhoseMoveWhetherTheClockRunsAndMovesToTheControl) {
+  SessionConfig c = Table::config("40/5400+30:1800+30");
+  c.language = record::Language::English;
+  Table t(c);
+  t.up(1000, "e2").down(1200, "e4").press(2000);
+  t.press(3000, board::Button::Time);
+  EXPECT_EQ(t.spoken().back(),
+            "White one hour thirty minutes, Black one hour twenty-nine minutes, one move, "
+            "Black to move, clock running, forty moves to the time control");
+  t.up(4000, "e7").down(4200, "e5").press(5000);
+  ArbiterCommand pause;
+  pause.kind = ArbiterCommand::Kind::Pause;
+  t.s().on_arbiter(6000, pause, t.out());
+  t.press(7000, board::Button::Time);
+  EXPECT_THAT(t.spoken().back(),
+              HasSubstr("White to move, clock stopped, thirty-nine moves to the time control"));
+}
+
+// Issue 29: a clock started by the arbiter's start (live: the game waits for it) is said
+// on the board, with whose move it is.
+TEST(Session, TheArbitersStartIsSaid) {
+  SessionConfig c = Table::config("300+2");
+  c.wait_for_start = true;
+  c.language = record::Language::English;
+  Table t(c);
+  EXPECT_TRUE(t.spoken().empty());
+  ArbiterCommand start;
+  start.kind = ArbiterCommand::Kind::Start;
+  t.s().on_arbiter(5000, start, t.out());
+  EXPECT_THAT(t.spoken(), ::testing::ElementsAre("Clock started, White to move"));
 }
 
 TEST(Session, TimeButtonWithoutAClockCountsMoves) {

@@ -67,6 +67,46 @@ TEST(Sighted, AReproductionBeforeThePressIsMadeAtOnceAndThePressRunsTheClocks) {
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 6000), 600000 - 4700);
 }
 
+// Issue 29: a sighted move shown on the tactile board before his press carries his clock
+// when it stopped, at his press and with his increment (lichess, DGT), not his clock when
+// the board showed it. 600+5: Black's clock runs from 1.3 s; f6 shown at 3.1 s, his press
+// at 6.0 s: 600 - 4.7 + 5 = 600.3 s, "0:10:00" (at the reproduction it was 0:09:58).
+TEST(Sighted, AMoveShownBeforeThePressCarriesTheClockAfterThePress) {
+  SeatedTable t(SeatedTable::config("sighted", "600+5"));
+  t.move(0, 1000, "e2", "e4").press(0, 1300);
+  t.move(0, 3000, "g8", "f6");
+  ASSERT_THAT(t.moves(), ElementsAre("e2e4", "g8f6"));
+  t.press(0, 6000, Button::Clock);
+  EXPECT_EQ(t.s().record().moves[1].comment, "[%clk 0:10:00]");
+  // Pressed first, then shown: his clock at the press (also after the increment).
+  t.move(0, 7000, "g1", "f3").press(0, 7300);
+  t.press(0, 12000, Button::Clock);  // Black: 600.3 - 4.7 + 5 = 600.6 s
+  t.move(0, 13000, "b8", "c6");
+  EXPECT_EQ(t.s().record().moves[3].comment, "[%clk 0:10:00]");
+  // Shown, not pressed before the blind player's next move is made: his clock where that
+  // move began (the first lift at 20 s: Black runs from 14.3 s, 600.6 - 5.7 = 594.9 s),
+  // not where it stands when that move is made, nor at the late press.
+  t.move(0, 14000, "f1", "c4").press(0, 14300);
+  t.move(0, 16000, "d7", "d6");
+  ASSERT_EQ(t.s().record().moves.size(), 6u);
+  t.move(0, 20000, "d2", "d3").press(0, 25000);
+  ASSERT_EQ(t.s().record().moves.size(), 7u);
+  EXPECT_EQ(t.s().record().moves[5].comment, "[%clk 0:09:54]");
+  t.press(0, 30000, Button::Clock);  // late (Art. 6.2.2): the record of d6 stays
+  EXPECT_EQ(t.s().record().moves[5].comment, "[%clk 0:09:54]");
+}
+
+// Issue 29: the sighted player's press that starts the blind player's clock before his
+// move is on the tactile board is said at once, with whose move it is.
+TEST(Sighted, APressBeforeTheReproductionIsSaid) {
+  SeatedTable t(sighted());
+  t.move(0, 1000, "e2", "e4").press(0, 1300);
+  t.press(0, 5000, Button::Clock);
+  EXPECT_EQ(t.spoken(0).back(), "Uhr gestartet, Weiss am Zug");
+  t.move(0, 9000, "e7", "e5");
+  EXPECT_EQ(t.spoken(0).back(), "Gegner: Bauer Eva fuenf");
+}
+
 // In button mode nobody presses announce for the sighted player's move: it is read from
 // the tactile board as soon as it shows a legal move that no longer move could extend,
 // with no irregularity when the blind player then begins his own move.

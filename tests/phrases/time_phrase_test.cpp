@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/record/player_phrases.h"
+
 namespace tactile::record {
 namespace {
 
@@ -49,6 +51,37 @@ TEST(TimePhrase, OneMove) {
             "Weiss fuenf Minuten, Schwarz fuenf Minuten, ein Zug");
   EXPECT_EQ(time_phrase(5 * kMin, 5 * kMin, 0, ru),
             "Белые пять минут, чёрные пять минут, ноль ходов");
+}
+
+// The clock's state after the times (issue 29): whose move, running or stopped, and the
+// moves to the time control only when there is one.
+TEST(TimePhrase, ClockStateSaysWhoseMoveRunningAndMovesToTheControl) {
+  EXPECT_EQ(clock_state_phrase(chess::White, true, 14, en),
+            "White to move, clock running, fourteen moves to the time control");
+  EXPECT_EQ(clock_state_phrase(chess::Black, false, 0, en), "Black to move, clock stopped");
+  EXPECT_EQ(clock_state_phrase(chess::White, true, 1, de),
+            "Weiss am Zug, Uhr laeuft, noch ein Zug bis zur Zeitkontrolle");
+  EXPECT_EQ(clock_state_phrase(chess::Black, false, 0, de), "Schwarz am Zug, Uhr angehalten");
+  EXPECT_EQ(clock_state_phrase(chess::White, true, 21, ru),
+            "ход белых, часы идут, до контроля двадцать один ход");
+  EXPECT_EQ(clock_state_phrase(chess::Black, false, 5, ru),
+            "ход чёрных, часы остановлены, до контроля пять ходов");
+}
+
+// A warning names the side on a board both players hear, else it is the player's own time.
+TEST(TimePhrase, WarningsNameTheSideOrSayYourTime) {
+  EXPECT_EQ(warning_phrase(kMin, chess::White, en), "White, one minute");
+  EXPECT_EQ(warning_phrase(10 * kSec, chess::Black, de), "Schwarz, zehn Sekunden");
+  EXPECT_EQ(warning_phrase(kMin, chess::White, ru), "Белые, одна минута");
+  EXPECT_EQ(warning_phrase(kMin, std::nullopt, en), "Your time: one minute");
+  EXPECT_EQ(warning_phrase(2 * kMin, std::nullopt, de), "Ihre Zeit: zwei Minuten");
+  EXPECT_EQ(warning_phrase(30 * kSec, std::nullopt, ru), "Ваше время: тридцать секунд");
+}
+
+TEST(TimePhrase, ClockStartedSaysWhoseMove) {
+  EXPECT_EQ(clock_started_phrase(chess::White, en), "Clock started, White to move");
+  EXPECT_EQ(clock_started_phrase(chess::Black, de), "Uhr gestartet, Schwarz am Zug");
+  EXPECT_EQ(clock_started_phrase(chess::White, ru), "Часы пущены, ход белых");
 }
 
 }  // namespace

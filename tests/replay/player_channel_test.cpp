@@ -74,11 +74,17 @@ std::vector<std::string> says(const std::string& out) {
   return lines;
 }
 
-// Only the phrases that are warnings (they end in "left" in English).
+// Only the phrases that are warnings: the side named (one board: both players hear them),
+// or the player's own time (issue 29).
+bool is_warning(const std::string& said) {
+  static const std::regex warning(
+      R"(^\S+ (?:[AB]: )?(?:(?:White|Black|Weiss|Schwarz), |Your time: |Ihre Zeit: ).*)");
+  return std::regex_match(said, warning);
+}
 std::vector<std::string> warnings(const std::string& out) {
   std::vector<std::string> w;
   for (const std::string& s : says(out))
-    if (s.ends_with(" left")) w.push_back(s);
+    if (is_warning(s)) w.push_back(s);
   return w;
 }
 
@@ -110,13 +116,13 @@ TEST(TimeWarnings, EachThresholdOncePerPeriodAgainAfterTheTimeControl) {
   const ProgramRun r = replay("warn-periods", four_plies(100000, 160000, 215000),
                               "--time-control 2/120:60 --time-warnings 1:00,0:30 --language en");
   EXPECT_THAT(warnings(r.out),
-              ElementsAre("1:01.000 one minute left", "1:31.000 thirty seconds left",
-                          "2:39.000 one minute left", "3:01.000 one minute left",
-                          "3:31.000 thirty seconds left"));
+              ElementsAre("1:01.000 White, one minute", "1:31.000 White, thirty seconds",
+                          "2:39.000 Black, one minute", "3:01.000 White, one minute",
+                          "3:31.000 White, thirty seconds"));
   const std::string log = slurp(dir() + "warn-periods.jsonl");
   EXPECT_THAT(log, HasSubstr("\"time-warnings\":\"1:00,0:30\""));  // in the start record
   EXPECT_THAT(log, HasSubstr("\"t\":181000,\"type\":\"said\",\"board\":\"A\",\"what\":\"time-"
-                             "warning\",\"text\":\"one minute left\""));
+                             "warning\",\"text\":\"White, one minute\""));
 }
 
 TEST(TimeWarnings, IncrementDoesNotCountAThresholdAgain) {
@@ -126,7 +132,8 @@ TEST(TimeWarnings, IncrementDoesNotCountAThresholdAgain) {
   // said in this period (the only one): nothing then.
   const ProgramRun r = replay("warn-inc", four_plies(72000, 142000, 160000),
                               "--time-control 120+10 --time-warnings 1:00 --language en");
-  EXPECT_THAT(warnings(r.out), ElementsAre("1:11.000 one minute left", "2:21.000 one minute left"));
+  EXPECT_THAT(warnings(r.out),
+              ElementsAre("1:11.000 White, one minute", "2:21.000 Black, one minute"));
 }
 
 TEST(TimeWarnings, DelayCountsTheBaseTime) {
@@ -135,7 +142,8 @@ TEST(TimeWarnings, DelayCountsTheBaseTime) {
   // runs from 72 s, falls from 77 s: 1:00 at 137.0 s.
   const ProgramRun r = replay("warn-delay", four_plies(72000, 142000, 160000),
                               "--time-control 120d5 --time-warnings 1:00 --language en");
-  EXPECT_THAT(warnings(r.out), ElementsAre("1:07.300 one minute left", "2:17.000 one minute left"));
+  EXPECT_THAT(warnings(r.out),
+              ElementsAre("1:07.300 White, one minute", "2:17.000 Black, one minute"));
 }
 
 TEST(TimeWarnings, NoneLostWhileOtherSpeechIsQueued) {
@@ -143,6 +151,7 @@ TEST(TimeWarnings, NoneLostWhileOtherSpeechIsQueued) {
   // move: 2:00 at 60 s, 1:00 at 120 s, 0:10 at 170 s. The player asks for the record, the
   // time and the board at and around those moments: each warning still comes at its time,
   // before what is asked at the same millisecond, and is in the log.
+  const std::string kRuns = ", Weiss am Zug, Uhr laeuft";  // (no move count: no control)
   const std::string script =
       "59990 A button time\n60000 A button time\n60000 A button record\n"
       "119995 A button check\n120000 A button repeat\n120000 A button time\n"
@@ -151,17 +160,18 @@ TEST(TimeWarnings, NoneLostWhileOtherSpeechIsQueued) {
                               "--time-control 180 --time-warnings 0:10,2:00,1:00 --language de");
   // Each warning before what is asked at its millisecond; repeat right after a warning
   // says the warning again (the last phrase the player heard).
-  EXPECT_THAT(says(r.out),
-              ElementsAre("0:59.990 Weiss zwei Minuten, Schwarz drei Minuten, null Zuege",
-                          "1:00.000 Noch zwei Minuten",
-                          "1:00.000 Weiss zwei Minuten, Schwarz drei Minuten, null Zuege",
-                          "1:00.000 Noch keine Zuege", "1:59.995 Brett stimmt",
-                          "2:00.000 Noch eine Minute", "2:00.000 Noch eine Minute",
-                          "2:00.000 Weiss eine Minute, Schwarz drei Minuten, null Zuege",
-                          "2:49.999 Weiss zehn Sekunden, Schwarz drei Minuten, null Zuege",
-                          "2:50.000 Noch zehn Sekunden",
-                          "2:50.000 Weiss zehn Sekunden, Schwarz drei Minuten, null Zuege",
-                          "2:55.000 Weiss fuenf Sekunden, Schwarz drei Minuten, null Zuege"));
+  EXPECT_THAT(
+      says(r.out),
+      ElementsAre("0:59.990 Weiss zwei Minuten, Schwarz drei Minuten, null Zuege" + kRuns,
+                  "1:00.000 Weiss, zwei Minuten",
+                  "1:00.000 Weiss zwei Minuten, Schwarz drei Minuten, null Zuege" + kRuns,
+                  "1:00.000 Noch keine Zuege", "1:59.995 Brett stimmt",
+                  "2:00.000 Weiss, eine Minute", "2:00.000 Weiss, eine Minute",
+                  "2:00.000 Weiss eine Minute, Schwarz drei Minuten, null Zuege" + kRuns,
+                  "2:49.999 Weiss zehn Sekunden, Schwarz drei Minuten, null Zuege" + kRuns,
+                  "2:50.000 Weiss, zehn Sekunden",
+                  "2:50.000 Weiss zehn Sekunden, Schwarz drei Minuten, null Zuege" + kRuns,
+                  "2:55.000 Weiss fuenf Sekunden, Schwarz drei Minuten, null Zuege" + kRuns));
   const std::string log = slurp(dir() + "warn-busy.jsonl");
   std::size_t n = 0;
   for (std::size_t p = 0; (p = log.find("\"what\":\"time-warning\"", p)) != std::string::npos; ++p)
@@ -173,7 +183,7 @@ TEST(TimeWarnings, TwoBoardsEachPlayerHearsOnlyHisOwnClock) {
   // Board A White (English, 1:00), board B Black (German, 1:58). Black's clock runs from
   // 1.3 s with 2:00: 1:58 left at 3.3 s, said on B only. White's runs from 5.3 s with
   // 118.7 s: 1:00 left at 64.0 s, on A only. Neither hears the other's threshold (White
-  // passes 1:58 at 6.0 s, Black never reaches 1:00).
+  // passes 1:58 at 6.0 s, Black never reaches 1:00). Each hears it as his own time.
   const std::string script =
       "1000 A up e2\n1200 A down e4\n1300 A button announce\n1500 B up e2\n1600 B down e4\n"
       "4000 B up e7\n4200 B down e5\n5300 B button announce\n5500 A up e7\n5600 A down e5\n"
@@ -181,11 +191,9 @@ TEST(TimeWarnings, TwoBoardsEachPlayerHearsOnlyHisOwnClock) {
   const ProgramRun r = replay("warn-two", script,
                               "--seating two-boards --language en --language-b de "
                               "--time-control 120 --time-warnings 1:00 --time-warnings-b 1:58");
-  std::vector<std::string> w;
-  for (const std::string& line : says(r.out))
-    if (line.find("Noch") != std::string::npos || line.ends_with(" left")) w.push_back(line);
-  EXPECT_THAT(w, ElementsAre("0:03.300 B: Noch eine Minute achtundfuenfzig Sekunden",
-                             "1:04.000 A: one minute left"));
+  EXPECT_THAT(warnings(r.out),
+              ElementsAre("0:03.300 B: Ihre Zeit: eine Minute achtundfuenfzig Sekunden",
+                          "1:04.000 A: Your time: one minute"));
   const std::string log = slurp(dir() + "warn-two.jsonl");
   EXPECT_THAT(log, HasSubstr("\"time-warnings\":\"1:00\""));
   EXPECT_THAT(log, HasSubstr("\"time-warnings-b\":\"1:58\""));
@@ -220,8 +228,9 @@ TEST(RecordReadBack, PagesBackThroughTheGameAndRepeatSaysItAgain) {
                           "0:19.000 Start of the game",
                           // 11 s after the last press: from the end again
                           "0:30.000 Move four: White Pawn c-three", "0:31.000 four moves",
-                          // after the session's phrase, repeat is the session's again
-                          "0:32.000 four moves"));
+                          // after the session's phrase, repeat is the session's again: the
+                          // last move, never the time (issue 29)
+                          "0:32.000 Pawn c-three"));
   // Read back only: the game is untouched.
   EXPECT_THAT(slurp(dir() + "record-en.pgn"), HasSubstr("4. c3 *"));
 
@@ -376,7 +385,7 @@ TEST(Braille, StatusLinesAndAWarningAtOnce) {
     return std::find(lines.begin(), lines.end(), l) != lines.end();
   };
   EXPECT_TRUE(has("0:01.300 1.e4 W0:02:58 S0:03:00 S1")) << r.out;
-  EXPECT_TRUE(has("1:01.300 ! Noch zwei Minuten")) << r.out;
+  EXPECT_TRUE(has("1:01.300 ! Schwarz, zwei Minuten")) << r.out;
   EXPECT_EQ(lines.back(), "1:40.300 1...e5 W0:02:58 S0:01:21 W2");
   // Without --braille nothing of it.
   EXPECT_THAT(replay("no-braille", script, "--time-control 180").out, Not(HasSubstr("brailles")));

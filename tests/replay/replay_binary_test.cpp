@@ -370,9 +370,44 @@ TEST(ReplayProgram, SightedOpponentMovesByHisClockPress) {
   EXPECT_THAT(r.out, HasSubstr("A  made         e5 (e7e5)"));
   EXPECT_THAT(r.out, HasSubstr("\"Gegner: Bauer Eva fuenf\""));
   EXPECT_THAT(r.out, HasSubstr("0:06.300  A  made         Nf3 (g1f3)"));
+  // His press started the blind player's clock: said at once (issue 29).
+  EXPECT_THAT(r.out, HasSubstr("\"Uhr gestartet, Weiss am Zug\""));
   const auto games = chess::read_pgn(slurp(dir() + "sighted.pgn"));
   ASSERT_EQ(games.size(), 1u);
   EXPECT_EQ(games[0].moves.size(), 3u);
+}
+
+// Issue 29: a sighted move on the tactile board before his press carries his clock after
+// the press, increment included, in tactiled's PGN and in `tactilectl log pgn` alike.
+// 300+2: Black's clock runs from 1.3 s; e5 shown at 4.2 s (297.1 s left then, "0:04:57"),
+// his press at 7.0 s: 300 - 5.7 + 2 = 296.3 s, "0:04:56".
+TEST(ReplayProgram, ASightedMoveShownBeforeThePressCarriesHisClockAfterThePress) {
+  write(dir() + "sighted-clk.txt",
+        "1000 A up e2\n1200 A down e4\n1300 A button announce\n"
+        "4000 A up e7\n4200 A down e5\n"  // on the board first
+        "7000 A button clock\n"           // then pressed
+        "8000 A up g1\n8200 A down f3\n8300 A button announce\n");
+  const std::string log = dir() + "sighted-clk-" + std::to_string(::getpid()) + ".jsonl";
+  std::remove(log.c_str());
+  const ProgramRun r = tactiled("--replay " + dir() +
+                                    "sighted-clk.txt --seating sighted --player white "
+                                    "--time-control 300+2 --pgn " +
+                                    dir() + "sighted-clk.pgn --log " + log,
+                                "sighted-clk");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto games = chess::read_pgn(slurp(dir() + "sighted-clk.pgn"));
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].moves.size(), 3u);
+  EXPECT_EQ(games[0].moves[1].comment, "[%clk 0:04:56]");
+  const std::string ctl = std::string(TACTILED_BINARY_DIR) + "/daemon/tactilectl";
+  const std::string pgn = dir() + "sighted-clk-ctl-" + std::to_string(::getpid()) + ".pgn";
+  ASSERT_EQ(std::system((ctl + " log pgn " + log + " >" + pgn).c_str()), 0);
+  const auto rebuilt = chess::read_pgn(slurp(pgn));
+  ASSERT_EQ(rebuilt.size(), 1u);
+  ASSERT_EQ(rebuilt[0].moves.size(), 3u);
+  EXPECT_EQ(rebuilt[0].moves[1].comment, "[%clk 0:04:56]");
+  std::remove(log.c_str());
+  std::remove(pgn.c_str());
 }
 
 // A script's move from outside the boards (`MS - move UCI`): printed, logged (source
