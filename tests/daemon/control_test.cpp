@@ -209,7 +209,7 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
   ASSERT_EQ(ctl({"resume-adjourned"}).status, 0);
   move("b8", "c6");
   EXPECT_EQ(status()["running"], "white");
-  EXPECT_EQ(of_type("speak").back()["text"], "Knight c-six");
+  EXPECT_EQ(of_type("speak").back()["text"], "Knight Cesar six");
 
   r = ctl({"result", "1/2-1/2", "--reason", "agreement"});
   ASSERT_EQ(r.status, 0) << r.out;
@@ -410,7 +410,7 @@ TEST_F(ControlTest, ASelfTestKilledMidWalkGivesTheBoardBack) {
 
 // A switch dies mid-game: the hole of White's rook on a1 reads empty while Black thinks.
 // After health-suspect-ms of Black's running clock a1 is named in the status's health and
-// "Check a-one" is said once (a health record before it); repaired, the hole is no longer
+// "Check Anna one" is said once (a health record before it); repaired, the hole is no longer
 // suspect and the game goes on; the log, with its health records, replays.
 TEST_F(ControlTest, ASwitchThatDiesMidGameIsNamedInTheStatusAndSaidOnce) {
   start({"--time-control", "300+2", "--health-suspect-ms", "1000"});
@@ -423,7 +423,7 @@ TEST_F(ControlTest, ASwitchThatDiesMidGameIsNamedInTheStatusAndSaidOnce) {
   play("0 A up a1\n");                              // the reed switch under the rook dies
   const auto checks = [&] {
     int n = 0;
-    for (const json& j : log_entries(log_)) n += says(j, "Check a-one");
+    for (const json& j : log_entries(log_)) n += says(j, "Check Anna one");
     return n;
   };
   ASSERT_TRUE(until([&] { return status()["health"]["A"]["suspect"] == json({"a1"}); }))
@@ -436,7 +436,7 @@ TEST_F(ControlTest, ASwitchThatDiesMidGameIsNamedInTheStatusAndSaidOnce) {
   // The health record comes right before the phrase.
   const std::vector<json> entries = log_entries(log_);
   for (std::size_t i = 1; i < entries.size(); ++i)
-    if (says(entries[i], "Check a-one")) {
+    if (says(entries[i], "Check Anna one")) {
       EXPECT_EQ(entries[i - 1]["type"], "health");
       EXPECT_EQ(entries[i - 1]["board"], "A");
       EXPECT_EQ(entries[i - 1]["suspect"], json({"a1"}));
