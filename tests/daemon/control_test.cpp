@@ -198,7 +198,8 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
   EXPECT_EQ(envelope["move_number"], 2);
   EXPECT_EQ(envelope["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
   for (std::size_t i = spoken; i < of_type("speak").size(); ++i)
-    EXPECT_THAT(of_type("speak")[i]["text"].get<std::string>(), ::testing::Not(HasSubstr("c6")));
+    EXPECT_THAT(of_type("speak")[i]["text"].get<std::string>(),
+                ::testing::Not(HasSubstr("Cesar six")));
   EXPECT_TRUE(std::filesystem::exists(dir_ + "/game.envelope.json"));
   s = status();
   EXPECT_EQ(s["moves"], 3);
