@@ -20,7 +20,7 @@ using record::Message;
 // "Brett falsch: Felix drei leer, Gustav eins besetzt": the holes to fill, then those to
 // empty, each in square order.
 std::string wrong_board_phrase(chess::Bitboard empty, chess::Bitboard occupied,
-                               record::Language lang) {
+                               record::Language lang, const record::SquareWording& wording) {
   std::string s(record::message_text(Message::BoardWrong, lang));
   const char* sep = ": ";
   for (const auto& [set, word] :
@@ -28,7 +28,7 @@ std::string wrong_board_phrase(chess::Bitboard empty, chess::Bitboard occupied,
     for (int sq = 0; sq < 64; ++sq) {
       if (!(set & chess::square_bb(chess::Square(sq)))) continue;
       s += sep;
-      s += record::square_words(chess::Square(sq), lang);
+      s += record::square_words(chess::Square(sq), lang, wording);
       s += ' ';
       s += record::message_text(word, lang);
       sep = ", ";
@@ -95,7 +95,7 @@ void WatchedBoards::check_board(SessionSteps& s, int board, std::int64_t ms, boo
   out.push_back(Discrepancy{.ms = ms, .board = board, .empty = empty, .occupied = occupied});
   out.push_back(Alarm{.ms = ms, .board = board});
   out.push_back(LightSquares{.ms = ms, .board = board, .squares = bad});
-  s.speak(board, ms, wrong_board_phrase(empty, occupied, s.language(board)), out);
+  s.speak(board, ms, wrong_board_phrase(empty, occupied, s.language(board), s.squares(board)), out);
   s.refreeze(board);
 }
 

@@ -188,8 +188,9 @@ std::string engine_player_name(const EngineSettings& s) {
   return name + ", level " + std::to_string(s.level);
 }
 
-std::string hint_phrase(const chess::Position& pos, chess::Move m, record::Language lang) {
-  return std::string(phrase(Phrase::Hint, lang)) + record::move_phrase(pos, m, lang);
+std::string hint_phrase(const chess::Position& pos, chess::Move m, record::Language lang,
+                        const record::SquareWording& wording) {
+  return std::string(phrase(Phrase::Hint, lang)) + record::move_phrase(pos, m, lang, wording);
 }
 std::string engine_down_phrase(record::Language lang) {
   return std::string(phrase(Phrase::Down, lang));

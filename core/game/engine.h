@@ -20,6 +20,7 @@
 
 #include "core/game/board_watch.h"
 #include "core/game/seating_description.h"
+#include "core/record/square_wording.h"
 
 namespace tactile::game {
 
@@ -100,7 +101,8 @@ class EngineSeating final : public WatchedBoards {
 };
 
 // What the player hears of the engine's hint: "Hint: Springer f3" in his language.
-std::string hint_phrase(const chess::Position& pos, chess::Move m, record::Language lang);
+std::string hint_phrase(const chess::Position& pos, chess::Move m, record::Language lang,
+                        const record::SquareWording& wording = {});
 // What the player hears when the engine fails and when it is back (the daemon says them).
 std::string engine_down_phrase(record::Language lang);
 std::string engine_back_phrase(record::Language lang);

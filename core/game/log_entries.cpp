@@ -120,6 +120,13 @@ LogEntry start_entry(std::int64_t ms, const SessionConfig& config, const std::st
   j["time_control"] = config.time_control ? config.time_control->to_string() : "";
   j["both_flags_draw"] = config.both_flags_draw;
   j["language"] = record::language_code(config.language);
+  // How each player heard the squares, so that a resumed game speaks them the same.
+  for (int b = 0; b < config.seating->boards(); ++b) {
+    const std::string suffix = b == 1 ? "_b" : "";
+    j["square_names" + suffix] =
+        record::square_names_code(config.square_wording[std::size_t(b)].names);
+    j["rank_words" + suffix] = record::rank_words_code(config.square_wording[std::size_t(b)].ranks);
+  }
   if (config.wait_for_start) j["wait_for_start"] = true;
   j["seating"] = config.seating->name();
   config.seating->write_start(config.seating_options, j);

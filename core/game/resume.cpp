@@ -114,6 +114,26 @@ SessionConfig config_from_start_entry(const nlohmann::json& start) {
         throw chess::ParseError("seating: '" + seating + "' is not " + seating_names(", ", " or "));
     }
     config.seating_options = config.seating->read_start(start);
+    // A log written before these fields spoke the squares as tactiled then did: German
+    // by D.2.1's names, English and Russian by letters; the resumed game goes on so.
+    for (int b = 0; b < 2; ++b) {
+      const std::string suffix = b == 1 ? "_b" : "";
+      record::SquareWording& w = config.square_wording[std::size_t(b)];
+      if (board_language(config, b) != record::Language::German)
+        w.names = record::SquareNames::Letters;
+      if (start.contains("square_names" + suffix)) {
+        const std::string v = string_from_entry(start, ("square_names" + suffix).c_str());
+        if (!record::parse_square_names(v, w.names))
+          throw chess::ParseError("square_names" + suffix + ": '" + v +
+                                  "' is not names or letters");
+      }
+      if (start.contains("rank_words" + suffix)) {
+        const std::string v = string_from_entry(start, ("rank_words" + suffix).c_str());
+        if (!record::parse_rank_words(v, w.ranks))
+          throw chess::ParseError("rank_words" + suffix + ": '" + v +
+                                  "' is not language or german");
+      }
+    }
     return config;
   });
 }

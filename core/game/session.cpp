@@ -267,7 +267,7 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
       out.push_back(o);
       // A question, never the statement a made move gets: the reading asked with a
       // question mark (espeak-ng raises the voice), then why it is asked.
-      std::string phrase = record::move_phrase(before, m.move, lang) + "?";
+      std::string phrase = record::move_phrase(before, m.move, lang, squares(board)) + "?";
       if (m.reason == board::PendingReason::Ambiguous && m.reading == 0) {
         phrase += " ";
         phrase += record::message_text(Message::AmbiguousMove, lang);

@@ -41,6 +41,7 @@
 #include "core/game/seatings.h"
 #include "core/record/language.h"
 #include "core/record/messages.h"
+#include "core/record/square_wording.h"
 
 namespace tactile::game {
 
@@ -50,6 +51,8 @@ struct SessionConfig {
   std::optional<clock::TimeControl> time_control;        // none: no clock runs
   bool both_flags_draw = false;                          // rapid/blitz 1.16.7
   record::Language language = record::Language::German;  // board A's player's
+  // How each board's player hears the squares (square-names, rank-words; -b board B's).
+  std::array<record::SquareWording, 2> square_wording{};
   // Who sits at which board: the seating (from the registry, never null) and its own
   // settings, checked by it (its keys: player, board-a, language-b, ...).
   const SeatingDescription* seating = &default_seating();
@@ -64,6 +67,10 @@ struct SessionConfig {
 // config.language): the one place that decides it, for the session, the daemon's speakers,
 // braille and replay (defined beside the seatings, seatings.cpp).
 record::Language board_language(const SessionConfig& config, int board);
+// How `board`'s player hears the squares (config.square_wording's entry).
+inline record::SquareWording board_squares(const SessionConfig& config, int board) {
+  return config.square_wording[board == 1 ? 1 : 0];
+}
 
 // A move sealed at an adjournment (1985 rules 13), kept until it is put on the board at
 // resumption (14.2). Never announced, never in the record before then.
@@ -181,6 +188,7 @@ class Session {
   static int board_index(int board) { return board == 1 ? 1 : 0; }
   board::Recognizer& rec(int board) { return boards_[board_index(board)]; }
   record::Language language(int board) const;
+  record::SquareWording squares(int board) const { return board_squares(config_, board); }
   bool uses(int board) const { return board >= 0 && board < board_count(); }
 
   // Moments of board `board`'s recognizer (from position `before`), in order.

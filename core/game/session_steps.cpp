@@ -17,7 +17,7 @@ std::string SessionSteps::move_announcement(int board, const board::Moment& m,
     phrase = record::message_text(record::Message::MoveCorrected, language(board));
     phrase += ". ";
   }
-  phrase += record::move_phrase(before, m.move, language(board));
+  phrase += record::move_phrase(before, m.move, language(board), squares(board));
   return phrase;
 }
 

@@ -30,6 +30,8 @@ class SessionSteps {
   chess::Bitboard restoring(int board) const { return s_.restoring(board); }
   // The language of `board`'s player.
   record::Language language(int board) const { return s_.language(board); }
+  // How `board`'s player hears the squares.
+  record::SquareWording squares(int board) const { return s_.squares(board); }
   // Whether `board`'s recognizer reads moves now.
   bool reads(int board) const { return s_.reads(board); }
 

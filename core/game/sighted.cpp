@@ -209,7 +209,7 @@ void SightedSeating::shown(SessionSteps& s, const board::Moment& m, const chess:
   out.push_back(Mirrored{.ms = m.ms, .board = 0, .uci = o.uci, .san = o.san});
   std::string phrase(record::message_text(Message::Opponent, s.language(0)));
   phrase += ": ";
-  phrase += record::move_phrase(before, m.move, s.language(0));
+  phrase += record::move_phrase(before, m.move, s.language(0), s.squares(0));
   s.speak(0, m.ms, std::move(phrase), out);
   // A mate, stalemate or dead position on the board ends the game with no press; the
   // clocks stand as at his press if it came first.

@@ -15,18 +15,26 @@ using chess::Position;
 using chess::Square;
 
 struct Vocabulary {
-  std::array<std::string_view, 8> files;
-  std::string_view square_joint;  // between file and rank
+  // The squares: files by name (D.2.1) or by letter, each with its joint to the rank.
+  std::array<std::string_view, 8> file_names;
+  std::array<std::string_view, 8> file_letters;
+  std::string_view letter_joint;  // between a file's letter and the rank
   std::array<std::string_view, 8> ranks;
-  std::array<std::string_view, 7> pieces;    // by PieceType, as the first word
-  std::array<std::string_view, 7> promoted;  // by PieceType, after `promotes`
+  std::array<std::string_view, 8> german_ranks;  // rank-words = german, as this voice reads
+  std::array<std::string_view, 7> pieces;        // by PieceType, as the first word
+  std::array<std::string_view, 7> promoted;      // by PieceType, after `promotes`
   std::string_view takes, to, en_passant, promotes, short_castle, long_castle, check, mate;
 };
 
+constexpr std::array<std::string_view, 8> kGermanRanks = {"eins",  "zwei",  "drei",   "vier",
+                                                          "fuenf", "sechs", "sieben", "acht"};
+
 constexpr Vocabulary kGerman = {
     {"Anna", "Bella", "Caesar", "David", "Eva", "Felix", "Gustav", "Hector"},
+    {"a", "b", "c", "d", "e", "f", "g", "h"},
     " ",
-    {"eins", "zwei", "drei", "vier", "fuenf", "sechs", "sieben", "acht"},
+    kGermanRanks,
+    kGermanRanks,
     {"", "Bauer", "Springer", "Laeufer", "Turm", "Dame", "Koenig"},
     {"", "Bauer", "Springer", "Laeufer", "Turm", "Dame", "Koenig"},
     "schlaegt",
@@ -39,10 +47,14 @@ constexpr Vocabulary kGerman = {
     "Matt",
 };
 
+// "Cesar" as FIDE's English text of D.2.1 has it. A lone letter is joined to its rank
+// ("e-four"): espeak-ng reads a lone "a" as the article.
 constexpr Vocabulary kEnglish = {
+    {"Anna", "Bella", "Cesar", "David", "Eva", "Felix", "Gustav", "Hector"},
     {"a", "b", "c", "d", "e", "f", "g", "h"},
     "-",
     {"one", "two", "three", "four", "five", "six", "seven", "eight"},
+    kGermanRanks,
     {"", "Pawn", "Knight", "Bishop", "Rook", "Queen", "King"},
     {"", "pawn", "knight", "bishop", "rook", "queen", "king"},
     "takes",
@@ -55,11 +67,15 @@ constexpr Vocabulary kEnglish = {
     "checkmate",
 };
 
-// Latin file letters as Russian speakers name them; promoted pieces in the accusative.
+// The names as FIDE's Russian text of D.2.1 has them; Latin file letters as Russian
+// speakers name them; German numbers in Cyrillic (the Russian voice reads Latin text as
+// English); promoted pieces in the accusative.
 constexpr Vocabulary kRussian = {
+    {"Анна", "Белла", "Цезарь", "Давид", "Ева", "Феликс", "Густав", "Гектор"},
     {"а", "бэ", "цэ", "дэ", "е", "эф", "жэ", "аш"},
     " ",
     {"один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь"},
+    {"айнс", "цвай", "драй", "фир", "фюнф", "зекс", "зибен", "ахт"},
     {"", "Пешка", "Конь", "Слон", "Ладья", "Ферзь", "Король"},
     {"", "пешку", "коня", "слона", "ладью", "ферзя", "короля"},
     "бьёт",
@@ -84,10 +100,12 @@ const Vocabulary& vocabulary(Language lang) {
   return kGerman;
 }
 
-std::string square_in(const Vocabulary& v, Square s) {
+std::string square_in(const Vocabulary& v, const SquareWording& w, Square s) {
   if (s >= chess::NoSquare) return "?";
-  return std::string(v.files[chess::file_of(s)]) + std::string(v.square_joint) +
-         std::string(v.ranks[chess::rank_of(s)]);
+  const bool letters = w.names == SquareNames::Letters;
+  const auto& ranks = w.ranks == RankWords::German ? v.german_ranks : v.ranks;
+  return std::string((letters ? v.file_letters : v.file_names)[chess::file_of(s)]) +
+         std::string(letters ? v.letter_joint : " ") + std::string(ranks[chess::rank_of(s)]);
 }
 
 // The name of a piece type as the first word of a move; "?" for a value past King.
@@ -108,22 +126,24 @@ bool another_could_go(const Position& pos, Move m, const chess::MoveList& legal)
 
 }  // namespace
 
-std::string with_square(std::string_view text, chess::Square s, Language lang) {
+std::string with_square(std::string_view text, chess::Square s, Language lang,
+                        const SquareWording& wording) {
   std::string out(text);
   if (const auto at = out.find("{}"); at != std::string::npos)
-    out.replace(at, 2, square_words(s, lang));
+    out.replace(at, 2, square_words(s, lang, wording));
   return out;
 }
 
-std::string square_words(Square s, Language lang) {
-  return square_in(vocabulary(lang), s);
+std::string square_words(Square s, Language lang, const SquareWording& wording) {
+  return square_in(vocabulary(lang), wording, s);
 }
 
 std::string piece_words(PieceType t, Language lang) {
   return std::string(piece_in(vocabulary(lang), t));
 }
 
-std::string move_phrase(const Position& before, Move m, Language lang) {
+std::string move_phrase(const Position& before, Move m, Language lang,
+                        const SquareWording& wording) {
   const Vocabulary& v = vocabulary(lang);
   std::string out;
   auto add = [&out](std::string_view w) {
@@ -141,13 +161,13 @@ std::string move_phrase(const Position& before, Move m, Language lang) {
     chess::generate_legal(before, legal);
     add(piece_in(v, t));
     if (capture) {
-      add(square_in(v, m.from()));
+      add(square_in(v, wording, m.from()));
       add(v.takes);
     } else if (t != chess::Pawn && another_could_go(before, m, legal)) {
-      add(square_in(v, m.from()));
+      add(square_in(v, wording, m.from()));
       add(v.to);
     }
-    add(square_in(v, m.to()));
+    add(square_in(v, wording, m.to()));
     if (m.kind() == Move::EnPassant) add(v.en_passant);
     if (m.kind() == Move::Promotion) {
       add(v.promotes);

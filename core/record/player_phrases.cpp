@@ -38,7 +38,8 @@ int pair_count(const chess::PgnGame& game) {
   return (plies + offset + 1) / 2;
 }
 
-std::string pair_phrase(const chess::PgnGame& game, int index, Language lang) {
+std::string pair_phrase(const chess::PgnGame& game, int index, Language lang,
+                        const SquareWording& wording) {
   const int plies = static_cast<int>(game.moves.size());
   int ply = first_ply(game, index);
   chess::Position pos = game.position_after(static_cast<std::size_t>(ply));
@@ -52,7 +53,7 @@ std::string pair_phrase(const chess::PgnGame& game, int index, Language lang) {
     s += mover == chess::White ? pick(lang, "Weiss ", "White ", "белые ")
                                : pick(lang, "Schwarz ", "Black ", "чёрные ");
     const chess::Move m = game.moves[static_cast<std::size_t>(ply)].move;
-    s += move_phrase(pos, m, lang);
+    s += move_phrase(pos, m, lang, wording);
     pos.play(m);
     ++ply;
     first = false;
@@ -70,7 +71,7 @@ std::string record_start_phrase(Language lang) {
 }
 
 std::string check_phrase(chess::Bitboard should_be_empty, chess::Bitboard should_be_full,
-                         Language lang, int named) {
+                         Language lang, int named, const SquareWording& wording) {
   if (!should_be_empty && !should_be_full)
     return pick(lang, "Brett stimmt", "Board agrees", "Доска совпадает с партией");
   std::string s;
@@ -85,7 +86,7 @@ std::string check_phrase(chess::Bitboard should_be_empty, chess::Bitboard should
         continue;
       }
       if (said++ > 0) s += ", ";
-      const std::string w = square_words(sq, lang);
+      const std::string w = square_words(sq, lang, wording);
       if (lang == Language::English)
         s += w + (empty ? " should be empty" : " should hold a piece");
       else if (lang == Language::Russian)

@@ -175,6 +175,7 @@ int run_calibrate(const std::vector<std::string>& args, std::ostream& out, int k
   }
   if (output.empty()) throw UsageError{"give --output PATH, or wiring = PATH in " + config_path};
   calibration.language = config.session.language;
+  calibration.squares = game::board_squares(config.session, 0);
 
   const daemon::BoardTransport& transport = daemon::board_transport(config.board);
   if (transport.switch_count(config) == 0)

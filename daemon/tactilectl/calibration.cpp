@@ -183,6 +183,7 @@ bool Calibration::wait_for(std::uint64_t wanted, const std::string& tag, const s
 std::optional<board::SwitchMap> Calibration::run() {
   const Phrases& say = phrases(options_.language);
   const Language lang = options_.language;
+  const record::SquareWording squares = options_.squares;
   const std::vector<CalibrationStep> steps = calibration_steps();
   const int count = int(steps.size());
   while (!board_.ready()) {
@@ -214,7 +215,7 @@ std::optional<board::SwitchMap> Calibration::run() {
     const std::string name = chess::square_name(step.square);
     const std::string tag =
         "Step " + std::to_string(k + 1) + " of " + std::to_string(count) + ", " + name;
-    const std::string ask = with_square(step.lift ? say.lift : say.put, step.square, lang);
+    const std::string ask = with_square(step.lift ? say.lift : say.put, step.square, lang, squares);
     tell(tag, ask);
     bool again = false;
     while (!again) {
@@ -236,7 +237,7 @@ std::optional<board::SwitchMap> Calibration::run() {
         const std::string back_tag =
             "Back to step " + std::to_string(k + 1) + ", " + chess::square_name(last.square);
         const std::string text =
-            with_square(last.lift ? say.back_in : say.back_out, last.square, lang);
+            with_square(last.lift ? say.back_in : say.back_out, last.square, lang, squares);
         tell(back_tag, text);
         if (!wait_for(before[std::size_t(k)], back_tag, text)) return std::nullopt;
         again = true;
@@ -250,7 +251,7 @@ std::optional<board::SwitchMap> Calibration::run() {
         if (std::popcount(diff) > 1)
           refusal = say.two;
         else if (map[std::size_t(s)] != chess::NoSquare)
-          refusal = with_square(say.taken, map[std::size_t(s)], lang);
+          refusal = with_square(say.taken, map[std::size_t(s)], lang, squares);
         else if (step.lift != !(now & bit(s)))
           refusal = step.lift ? say.went_in : say.came_out;
         if (!refusal.empty()) {

@@ -15,6 +15,7 @@
 #include "core/board/switch_map.h"
 #include "core/chess/types.h"
 #include "core/record/language.h"
+#include "core/record/square_wording.h"
 #include "drivers/speech/speaker.h"
 
 namespace tactile::ctl {
@@ -48,8 +49,9 @@ class RawBoard {
 
 struct CalibrationOptions {
   record::Language language = record::Language::German;
-  int timeout_ms = 60'000;  // nothing changed this long: say so and ask again
-  int settle_ms = 500;      // changes this soon after the first belong to the same step
+  record::SquareWording squares;  // how the board's player hears the squares
+  int timeout_ms = 60'000;        // nothing changed this long: say so and ask again
+  int settle_ms = 500;            // changes this soon after the first belong to the same step
 };
 
 class Calibration {

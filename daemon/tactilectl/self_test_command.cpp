@@ -243,7 +243,7 @@ class SelfTestRun {
  public:
   SelfTestRun(daemon::BoardLink& link, bool needs_finding, speech::AlsaSpeaker* speaker,
               int keys_fd, std::ostream& out, SelfTestOptions options, Language language,
-              std::int64_t origin_us)
+              record::SquareWording squares, std::int64_t origin_us)
       : link_(link),
         needs_finding_(needs_finding),
         speaker_(speaker),
@@ -251,6 +251,7 @@ class SelfTestRun {
         out_(out),
         walk_(options),
         language_(language),
+        squares_(squares),
         origin_us_(origin_us) {}
 
   // False when the person stopped.
@@ -352,7 +353,7 @@ class SelfTestRun {
                              : s.kind == SelfTestStep::Kind::PutInAndOut ? p.touch
                                                                          : p.put_back;
           tell("Step " + std::to_string(n.step + 1) + " of " + std::to_string(count) + ", " + name,
-               with_square(text, n.square, language_));
+               with_square(text, n.square, language_, squares_));
           break;
         }
         case SelfTestWalk::News::Kind::Passed:
@@ -360,10 +361,10 @@ class SelfTestRun {
           break;
         case SelfTestWalk::News::Kind::Wiring:
           out_ << "  " << name << " answers as " << chess::square_name(n.other) << std::endl;
-          say(with_square(p.wiring, n.square, language_));
+          say(with_square(p.wiring, n.square, language_, squares_));
           break;
         case SelfTestWalk::News::Kind::Missed:
-          tell("Missed, " + name, with_square(p.missed, n.square, language_));
+          tell("Missed, " + name, with_square(p.missed, n.square, language_, squares_));
           break;
         case SelfTestWalk::News::Kind::Done:
           break;
@@ -421,6 +422,7 @@ class SelfTestRun {
   std::ostream& out_;
   SelfTestWalk walk_;
   Language language_;
+  record::SquareWording squares_;  // how the config's player hears the squares
   std::int64_t origin_us_;
   Collector board_;
   std::string keys_, last_tag_, last_text_;
@@ -538,7 +540,7 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
   out << "Self-test of board " << (board_index == 0 ? "A" : "B") << " (" << driver
       << "). Follow the steps (keys: Enter or r repeats, q stops)." << std::endl;
   SelfTestRun run(*link, transport.finds_board, speaker.get(), keys_fd, out, walk_options, language,
-                  origin_us);
+                  game::board_squares(config.session, board_index), origin_us);
   if (!run.run()) {
     out << "Stopped: nothing logged." << std::endl;
     return kExitFailure;

@@ -191,7 +191,8 @@ void BoardSet::watch_health(std::int64_t t) {
     std::string text(record::message_text(record::Message::CheckHole, language));
     for (chess::Bitboard rest = say_now; rest != 0; rest &= rest - 1)
       text += (rest == say_now ? " " : ", ") +
-              record::square_words(chess::Square(std::countr_zero(rest)), language);
+              record::square_words(chess::Square(std::countr_zero(rest)), language,
+                                   game::board_squares(config_.session, int(b)));
     say(int(b), runner_.last_ms(), text);
   }
 }

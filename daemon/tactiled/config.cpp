@@ -17,6 +17,7 @@
 #include "core/game/seatings.h"
 #include "core/game/setup_rules.h"
 #include "core/record/language.h"
+#include "core/record/square_wording.h"
 #include "daemon/tactiled/board_transport.h"
 
 namespace po = boost::program_options;
@@ -50,6 +51,14 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"speech-rate-b", "board B's speech rate"},
     {"speech-volume", "board A's speech volume, 0 to 200 (default 100)"},
     {"speech-volume-b", "board B's speech volume"},
+    {"square-names",
+     "board A's files as D.2.1's names (Anna ... Hector) or letters: names or "
+     "letters (default names)"},
+    {"square-names-b", "board B's files: names or letters"},
+    {"rank-words",
+     "board A's ranks in the announcement's language or in German numbers: "
+     "language or german (default language)"},
+    {"rank-words-b", "board B's ranks: language or german"},
     {"braille", "board A's braille display through brltty (replay: its brailles lines), on or off"},
     {"braille-b", "board B's braille display, on or off"},
     {"braille-host", "board A's brltty (BrlAPI host, e.g. :0 or 127.0.0.1:1; default BrlAPI's)"},
@@ -201,6 +210,25 @@ void read_seating(const Settings& settings, game::SessionConfig& config) {
   }
 }
 
+// square-names and rank-words, board B's ending in -b (seatings with two boards only).
+void read_square_wording(const Settings& settings, game::SessionConfig& config) {
+  for (int b = 0; b < 2; ++b) {
+    const std::string suffix = b == 1 ? "-b" : "";
+    const std::string names = "square-names" + suffix, ranks = "rank-words" + suffix;
+    record::SquareWording& w = config.square_wording[std::size_t(b)];
+    if (const Setting* s = find(settings, names)) {
+      if (b == 1 && config.seating->boards() != 2) fail(*s, names, only_for_two_boards());
+      if (!record::parse_square_names(s->value, w.names))
+        fail(*s, names, chess::shown(s->value) + " is not names or letters");
+    }
+    if (const Setting* s = find(settings, ranks)) {
+      if (b == 1 && config.seating->boards() != 2) fail(*s, ranks, only_for_two_boards());
+      if (!record::parse_rank_words(s->value, w.ranks))
+        fail(*s, ranks, chess::shown(s->value) + " is not language or german");
+    }
+  }
+}
+
 }  // namespace
 
 po::options_description setting_options() {
@@ -294,6 +322,7 @@ game::SessionConfig session_config(const Settings& settings) {
   }
   config.both_flags_draw = on_off(settings, "both-flags-draw", false);
   read_seating(settings, config);
+  read_square_wording(settings, config);
   return config;
 }
 

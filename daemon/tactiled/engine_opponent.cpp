@@ -167,7 +167,8 @@ void EngineOpponent::handle(std::int64_t now, Game& game) {
           if (seat->engine_to_move(s)) game.outside_move(now, chess::to_uci(s.position(), e.move));
         } else if (s.position().side_to_move() == seat->player()) {
           game.say(now, "hint",
-                   game::hint_phrase(s.position(), e.move, game::board_language(s.config(), 0)));
+                   game::hint_phrase(s.position(), e.move, game::board_language(s.config(), 0),
+                                     game::board_squares(s.config(), 0)));
         }
         break;
       case engine::EngineEvent::Kind::NoMove:

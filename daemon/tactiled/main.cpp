@@ -76,6 +76,10 @@ DESCRIPTION
                                         off); time-warnings-b: board B's
         speech-rate = 80..450           words per minute (default 160); speech-rate-b
         speech-volume = 0..200          (default 100); speech-volume-b: board B's
+        square-names = names | letters  board A's files: Anna .. Hector (default) or
+                                        letters; square-names-b: board B's
+        rank-words = language | german  board A's ranks: the announcement's language
+                                        (default) or German; rank-words-b: board B's
         braille = on | off              board A's braille display through brltty's
                                         BrlAPI (default off; docs/braille.md);
                                         braille-b: board B's
@@ -130,6 +134,10 @@ OPTIONS
     --speech-rate WPM, --speech-volume N
                           board A's speech (80..450 words a minute, default 160; 0..200,
                           default 100), heard in --speak and --speech-wav; -b: board B's.
+    --square-names names|letters, --rank-words language|german
+                          board A's squares: files by D.2.1's names (default: "Knight Eva
+                          four") or letters ("Knight e-four"), ranks in the language
+                          (default) or German ("Knight Eva vier"); -b: board B's.
     --help                this text.
     --version             the version (of the package: packaging/changelog).
     --config FILE         live mode: read the settings from FILE.

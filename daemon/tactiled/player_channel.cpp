@@ -42,6 +42,7 @@ bool PlayerChannel::press(const game::Session& s, int board, const board::Button
                           std::vector<Said>& out) {
   const std::size_t i = index(board);
   const record::Language lang = game::board_language(s.config(), board);
+  const record::SquareWording squares = game::board_squares(s.config(), board);
   switch (e.button) {
     case board::Button::Repeat:
       say(board, e.ms, last_[i], "repeat", out);
@@ -63,13 +64,14 @@ bool PlayerChannel::press(const game::Session& s, int board, const board::Button
         return false;
       }
       page_[i] = paging ? page_[i] - 1 : pairs - 1;
-      say(board, e.ms, record::pair_phrase(game, page_[i], lang), "record", out);
+      say(board, e.ms, record::pair_phrase(game, page_[i], lang, squares), "record", out);
       return false;
     }
     case board::Button::Check: {
       const board::Recognizer& r = s.recognizer(board);
       const chess::Bitboard holes = r.occupancy(), pieces = r.position().occupied();
-      say(board, e.ms, record::check_phrase(holes & ~pieces, pieces & ~holes, lang, kCheckNamed),
+      say(board, e.ms,
+          record::check_phrase(holes & ~pieces, pieces & ~holes, lang, kCheckNamed, squares),
           "check", out);
       return false;
     }

@@ -129,8 +129,8 @@ class CalibrateTest : public ::testing::Test {
 TEST_F(CalibrateTest, TheScrambledWiringIsFoundAndTactiledThenReadsMovesRight) {
   follow();
   ASSERT_EQ(run(), kExitOk) << printed_.all;
-  EXPECT_THAT(printed_.all, HasSubstr("Step 1 of 64, a1: Lift the piece from a-one.\n"));
-  EXPECT_THAT(printed_.all, HasSubstr("Step 33 of 64, a3: Put a piece into a-three.\n"));
+  EXPECT_THAT(printed_.all, HasSubstr("Step 1 of 64, a1: Lift the piece from Anna one.\n"));
+  EXPECT_THAT(printed_.all, HasSubstr("Step 33 of 64, a3: Put a piece into Anna three.\n"));
   EXPECT_THAT(printed_.all, HasSubstr("Wrote " + dir_ + "/wiring.map: all 64 squares.\n"));
   EXPECT_EQ(written(), scramble());
 
@@ -177,7 +177,7 @@ TEST_F(CalibrateTest, TwoSwitchesAtOnceAreRefusedAndTheStepAskedAgain) {
   EXPECT_EQ(run(), kExitFailure);
   EXPECT_THAT(printed_.all,
               HasSubstr("Refused, c1: Two holes changed at once. Put everything back as it was.\n"
-                        "Step 3 of 64, c1: Lift the piece from c-one.\n"
+                        "Step 3 of 64, c1: Lift the piece from Cesar one.\n"
                         "  c1 is switch " +
                         std::to_string(switch_under(chess::Square(2))) + "\n"));
   EXPECT_THAT(printed_.all, HasSubstr("Stopped: nothing written.\n"));
@@ -210,12 +210,12 @@ TEST_F(CalibrateTest, ASwitchAlreadyUsedOrTheWrongWayIsRefused) {
   });
   EXPECT_EQ(run(), kExitFailure);
   EXPECT_THAT(printed_.all,
-              HasSubstr("Refused, b1: That hole is already a-one. Put everything back as it "
-                        "was.\nStep 2 of 64, b1: Lift the piece from b-one.\n  b1 is switch " +
+              HasSubstr("Refused, b1: That hole is already Anna one. Put everything back as it "
+                        "was.\nStep 2 of 64, b1: Lift the piece from Bella one.\n  b1 is switch " +
                         std::to_string(switch_under(chess::Square(1))) + "\n"));
   EXPECT_THAT(printed_.all,
               HasSubstr("Refused, c1: A piece went in, not out. Put everything back as it was.\n"
-                        "Step 3 of 64, c1: Lift the piece from c-one.\n  c1 is switch " +
+                        "Step 3 of 64, c1: Lift the piece from Cesar one.\n  c1 is switch " +
                         std::to_string(switch_under(chess::Square(2))) + "\n"));
 }
 
@@ -228,9 +228,9 @@ TEST_F(CalibrateTest, NothingWithinTheTimeoutIsSaidAndTheStepAskedAgain) {
     return false;
   });
   EXPECT_EQ(run({"--timeout", "1"}), kExitFailure);
-  EXPECT_THAT(printed_.all, HasSubstr("Step 1 of 64, a1: Lift the piece from a-one.\n"
+  EXPECT_THAT(printed_.all, HasSubstr("Step 1 of 64, a1: Lift the piece from Anna one.\n"
                                       "Timeout, a1: Nothing changed.\n"
-                                      "Step 1 of 64, a1: Lift the piece from a-one.\n"
+                                      "Step 1 of 64, a1: Lift the piece from Anna one.\n"
                                       "  a1 is switch 11\n"));
 }
 
@@ -256,12 +256,12 @@ TEST_F(CalibrateTest, GoingBackUndoesTheLastStepAndRepeatingSaysItAgain) {
   });
   EXPECT_EQ(run(), kExitFailure);
   EXPECT_THAT(printed_.all,
-              HasSubstr("Step 3 of 64, c1: Lift the piece from c-one.\n"
-                        "Back to step 2, b1: Back one step: put the piece back into b-one.\n"
-                        "Step 2 of 64, b1: Lift the piece from b-one.\n  b1 is switch " +
+              HasSubstr("Step 3 of 64, c1: Lift the piece from Cesar one.\n"
+                        "Back to step 2, b1: Back one step: put the piece back into Bella one.\n"
+                        "Step 2 of 64, b1: Lift the piece from Bella one.\n  b1 is switch " +
                         std::to_string(switch_under(chess::Square(1))) +
-                        "\nStep 3 of 64, c1: Lift the piece from c-one.\n"
-                        "Step 3 of 64, c1: Lift the piece from c-one.\n  c1 is switch"));
+                        "\nStep 3 of 64, c1: Lift the piece from Cesar one.\n"
+                        "Step 3 of 64, c1: Lift the piece from Cesar one.\n  c1 is switch"));
 }
 
 TEST_F(CalibrateTest, BadArgumentsAreUsageErrors) {

@@ -282,6 +282,37 @@ TEST(DaemonConfig, EachBoardHasItsOwnBrailleDisplay) {
   EXPECT_EQ(braille_key_name("LNDN", 0), "LNDN");
 }
 
+TEST(DaemonConfig, EachBoardHasItsOwnSquareWording) {
+  using record::RankWords;
+  using record::SquareNames;
+  const auto session = [](std::string_view text) { return session_config(from_file(text)); };
+  // D.2.1's names and the language's ranks unless asked otherwise.
+  const game::SessionConfig plain = session("language = en\n");
+  for (const record::SquareWording& w : plain.square_wording) {
+    EXPECT_EQ(w.names, SquareNames::Names);
+    EXPECT_EQ(w.ranks, RankWords::Language);
+  }
+  const game::SessionConfig two = session(
+      "seating = two-boards\nsquare-names = letters\nrank-words-b = german\n"
+      "square-names-b = names\n");
+  EXPECT_EQ(two.square_wording[0].names, SquareNames::Letters);
+  EXPECT_EQ(two.square_wording[0].ranks, RankWords::Language);
+  EXPECT_EQ(two.square_wording[1].names, SquareNames::Names);
+  EXPECT_EQ(two.square_wording[1].ranks, RankWords::German);
+  EXPECT_EQ(game::board_squares(two, 1).ranks, RankWords::German);
+  const auto error = [&](std::string_view text) { return error_of([&] { session(text); }); };
+  EXPECT_EQ(error("square-names = phonetic\n"),
+            "t.conf: line 1: square-names: 'phonetic' is not names or letters");
+  EXPECT_EQ(error("rank-words = english\n"),
+            "t.conf: line 1: rank-words: 'english' is not language or german");
+  EXPECT_EQ(error("rank-words-b = german\n"),
+            "t.conf: line 1: rank-words-b: only for seating = two-boards");
+  EXPECT_EQ(error_of([] {
+              session_config(command_line({"--square-names", "abc"}));
+            }),
+            "--square-names: 'abc' is not names or letters");
+}
+
 TEST(DaemonConfig, TheBoardDecidesWhatElseIsNeeded) {
   const auto live = [](std::string_view text) {
     return error_of([&] { live_config(from_file(text), "/state", "stamp"); });

@@ -206,7 +206,8 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
   EXPECT_EQ(envelope["move_number"], 2);
   EXPECT_EQ(envelope["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
   for (std::size_t i = spoken; i < of_type("speak").size(); ++i)
-    EXPECT_THAT(of_type("speak")[i]["text"].get<std::string>(), ::testing::Not(HasSubstr("c6")));
+    EXPECT_THAT(of_type("speak")[i]["text"].get<std::string>(),
+                ::testing::Not(HasSubstr("Cesar six")));
   EXPECT_TRUE(std::filesystem::exists(dir_ + "/game.envelope.json"));
   s = status();
   EXPECT_EQ(s["moves"], 3);
@@ -217,7 +218,7 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
   ASSERT_EQ(ctl({"resume-adjourned"}).status, 0);
   move("b8", "c6");
   EXPECT_EQ(status()["running"], "white");
-  EXPECT_EQ(of_type("speak").back()["text"], "Knight c-six");
+  EXPECT_EQ(of_type("speak").back()["text"], "Knight Cesar six");
 
   r = ctl({"result", "1/2-1/2", "--reason", "agreement"});
   ASSERT_EQ(r.status, 0) << r.out;
@@ -424,7 +425,7 @@ TEST_F(ControlTest, ASelfTestKilledMidWalkGivesTheBoardBack) {
 
 // A switch dies mid-game: the hole of White's rook on a1 reads empty while Black thinks.
 // After health-suspect-ms of Black's running clock a1 is named in the status's health and
-// "Check a-one" is said once (a health record before it); repaired, the hole is no longer
+// "Check Anna one" is said once (a health record before it); repaired, the hole is no longer
 // suspect and the game goes on; the log, with its health records, replays.
 TEST_F(ControlTest, ASwitchThatDiesMidGameIsNamedInTheStatusAndSaidOnce) {
   start({"--time-control", "300+2", "--health-suspect-ms", "1000"});
@@ -437,7 +438,7 @@ TEST_F(ControlTest, ASwitchThatDiesMidGameIsNamedInTheStatusAndSaidOnce) {
   play("0 A up a1\n");                              // the reed switch under the rook dies
   const auto checks = [&] {
     int n = 0;
-    for (const json& j : log_entries(log_)) n += says(j, "Check a-one");
+    for (const json& j : log_entries(log_)) n += says(j, "Check Anna one");
     return n;
   };
   ASSERT_TRUE(until([&] { return status()["health"]["A"]["suspect"] == json({"a1"}); }))
@@ -450,7 +451,7 @@ TEST_F(ControlTest, ASwitchThatDiesMidGameIsNamedInTheStatusAndSaidOnce) {
   // The health record comes right before the phrase.
   const std::vector<json> entries = log_entries(log_);
   for (std::size_t i = 1; i < entries.size(); ++i)
-    if (says(entries[i], "Check a-one")) {
+    if (says(entries[i], "Check Anna one")) {
       EXPECT_EQ(entries[i - 1]["type"], "health");
       EXPECT_EQ(entries[i - 1]["board"], "A");
       EXPECT_EQ(entries[i - 1]["suspect"], json({"a1"}));

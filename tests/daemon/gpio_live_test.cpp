@@ -280,7 +280,7 @@ TEST_F(GpioLiveTest, PlaysAnOpeningWithCapturesAndTheAnnounceButton) {
   }
   EXPECT_EQ(count(log, [](const json& j) { return j.value("type", "") == "button"; }), 5);
   EXPECT_EQ(pressed_at, made_at);
-  EXPECT_EQ(count(log, [](const json& j) { return says(j, "Pawn e-four takes d-five"); }), 1);
+  EXPECT_EQ(count(log, [](const json& j) { return says(j, "Pawn Eva four takes David five"); }), 1);
 
   // White's clock from the start, then a switch with every move made, at its time.
   std::vector<std::string> running;

@@ -235,12 +235,14 @@ TEST_F(GpioSelfTest, APerfectBoardPasses) {
   std::string printed;
   ASSERT_EQ(walk(printed), kExitOk) << printed;
   EXPECT_THAT(printed, HasSubstr("Start: Set the pieces up in their start position.\n"
-                                 "Step 1 of 66, a1: Lift the piece from a-one and put it back.\n"
+                                 "Step 1 of 66, a1: Lift the piece from Anna one and put it back.\n"
                                  "  a1 ok\n"));
-  EXPECT_THAT(printed, HasSubstr("Step 33 of 66, d1: Take the piece from d-one in your hand.\n"));
   EXPECT_THAT(printed,
-              HasSubstr("Step 34 of 66, a3: Put the piece into a-three and take it out again.\n"));
-  EXPECT_THAT(printed, HasSubstr("Step 66 of 66, d1: Put the piece back into d-one.\n"));
+              HasSubstr("Step 33 of 66, d1: Take the piece from David one in your hand.\n"));
+  EXPECT_THAT(
+      printed,
+      HasSubstr("Step 34 of 66, a3: Put the piece into Anna three and take it out again.\n"));
+  EXPECT_THAT(printed, HasSubstr("Step 66 of 66, d1: Put the piece back into David one.\n"));
   EXPECT_THAT(printed, Not(HasSubstr("Missed")));
   // The verdict is the last line.
   EXPECT_TRUE(printed.ends_with(
@@ -266,7 +268,7 @@ TEST_F(GpioSelfTest, StuckDeadChatteringAndSwappedSwitchesAreNamed) {
   EXPECT_EQ(walk(printed), kExitFailure) << printed;
   EXPECT_THAT(printed, HasSubstr("  reading wrong in the start position: f5 (occupied)\n"));
   EXPECT_THAT(printed, HasSubstr("  d2 answers as e2\n"));
-  EXPECT_THAT(printed, HasSubstr("Missed, g6: Nothing changed at g-six.\n"));
+  EXPECT_THAT(printed, HasSubstr("Missed, g6: Nothing changed at Gustav six.\n"));
   expect_faults_named(printed, last_record());
 }
 

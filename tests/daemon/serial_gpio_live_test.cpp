@@ -223,7 +223,7 @@ TEST_F(TwoBoardsSerialGpioLiveTest, ADiscrepancyIsResolvedAndAKillDuringAReprodu
   // The players hear in their own languages.
   EXPECT_EQ(
       count(log,
-            [](auto& j) { return is_on_board(j, "speak", "A") && j["text"] == "Pawn e-four"; }),
+            [](auto& j) { return is_on_board(j, "speak", "A") && j["text"] == "Pawn Eva four"; }),
       1);
   EXPECT_EQ(
       count(log,

@@ -161,7 +161,7 @@ TEST_F(TwoBoardsLiveTest, MirrorsADiscrepancyIsResolvedAndAKillDuringAReproducti
   // Each board's player hears in his own language.
   EXPECT_EQ(
       count(log,
-            [](auto& j) { return is_on_board(j, "speak", "A") && j["text"] == "Pawn e-four"; }),
+            [](auto& j) { return is_on_board(j, "speak", "A") && j["text"] == "Pawn Eva four"; }),
       1);
   EXPECT_EQ(
       count(log,

@@ -137,7 +137,7 @@ TEST_F(TwoBoardsSpeechTest, EachPlayerHearsHisOwnPhrasesOnHisOwnDevice) {
   ASSERT_TRUE(WIFEXITED(status)) << daemon_->output();
   EXPECT_EQ(WEXITSTATUS(status), 0) << daemon_->output();
   // All is played by now: each device got its own player's speech and no more (the
-  // other board's phrase is of another length: "Pawn e-four" is not "Bauer Eva vier").
+  // other board's phrase is of another length: "Pawn Eva four" is not "Bauer Eva vier").
   EXPECT_NEAR(voiced(heard("b")), expected_b, 0.03 * expected_b);
   EXPECT_NEAR(voiced(heard("a")), expected_a, 0.1 * expected_a);
 }

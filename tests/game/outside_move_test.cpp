@@ -117,7 +117,7 @@ TEST(OutsideMove, ASeatingThatTakesItMakesItAsAMoveOnAnotherBoard) {
   EXPECT_EQ(t.s().clock()->running(), chess::White);
   // Black's clock ran from White's move at 1200 to the outside move at 5000.
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 5000), 600'000 - 3'800);
-  EXPECT_THAT(t.spoken(A), ElementsAre("Pawn e-five"));
+  EXPECT_THAT(t.spoken(A), ElementsAre("Pawn Eva five"));
   // The player's board reads his next move from the position after it.
   t.move(A, 6000, "g1", "f3").press(A, 6200);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));

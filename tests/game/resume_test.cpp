@@ -245,6 +245,35 @@ TEST(Resume, ThePgnFailureAndItsPhraseAreTheDaemonsRecords) {
   EXPECT_EQ(uci_moves(r.session), expected_moves(lines, count));
 }
 
+TEST(Resume, EachBoardHearsTheSquaresAsTheLogSays) {
+  SessionConfig config;
+  config.language = record::Language::English;
+  config.square_wording[0] = {record::SquareNames::Letters, record::RankWords::German};
+  record::ArbiterLog log;
+  const nlohmann::ordered_json start = start_entry(0, config);
+  EXPECT_EQ(start["square_names"], "letters");
+  EXPECT_EQ(start["rank_words"], "german");
+  EXPECT_FALSE(start.contains("square_names_b"));  // one board
+  const ResumedGame r = resume_from_log(log.line(start) + "\n");
+  EXPECT_EQ(r.config.square_wording[0], config.square_wording[0]);
+
+  // A log older than these fields: English was spoken by letters, and still is.
+  SessionConfig english;
+  english.language = record::Language::English;
+  nlohmann::ordered_json old = start_entry(0, english);
+  old.erase("square_names");
+  old.erase("rank_words");
+  record::ArbiterLog old_log;
+  const ResumedGame o = resume_from_log(old_log.line(old) + "\n");
+  EXPECT_EQ(o.config.square_wording[0].names, record::SquareNames::Letters);
+  EXPECT_EQ(o.config.square_wording[0].ranks, record::RankWords::Language);
+
+  nlohmann::ordered_json bad = start;
+  bad["square_names"] = "runes";
+  record::ArbiterLog bad_log;
+  EXPECT_THROW(resume_from_log(bad_log.line(bad) + "\n"), chess::ParseError);
+}
+
 TEST(Resume, AResyncIsRebuiltAsOneSimultaneousChange) {
   // Black's 1... e5 found after a reconnect: e5 (filled) comes before e7 (emptied) in
   // square order. The rebuilt game must read it as the live one did: by occupancy.

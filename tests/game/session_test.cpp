@@ -270,12 +270,12 @@ TEST(Session, EnglishAndRussianAnnouncements) {
   en.language = record::Language::English;
   Table e(en);
   e.up(1000, "g1").down(1200, "f3").press(1300);
-  EXPECT_EQ(e.spoken().back(), "Knight f-three");
+  EXPECT_EQ(e.spoken().back(), "Knight Felix three");
   SessionConfig ru = Table::config(nullptr);
   ru.language = record::Language::Russian;
   Table r(ru);
   r.up(1000, "g1").down(1200, "f3").press(1300);
-  EXPECT_EQ(r.spoken().back(), "Конь эф три");
+  EXPECT_EQ(r.spoken().back(), "Конь Феликс три");
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ TEST(Sighted, AReproductionBeforeThePressIsMadeAtOnceAndThePressRunsTheClocks) {
   EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
   EXPECT_EQ(t.of<SwitchClock>().back().ms, 6000);
   EXPECT_EQ(t.count<Mirrored>(), 1u);
-  EXPECT_EQ(t.spoken(0).back(), "Opponent: Knight f-six");
+  EXPECT_EQ(t.spoken(0).back(), "Opponent: Knight Felix six");
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 6000), 600000 - 4700);
 }
 

@@ -86,7 +86,7 @@ TEST(TwoBoards, AWrongReproductionIsADiscrepancyUntilPutRight) {
   EXPECT_EQ(t.s().discrepancy(A), 0u);
   EXPECT_EQ(t.count<Alarm>(B), 1u);
   EXPECT_EQ(t.of<LightSquares>(B).back().squares, bb({"e3"}));
-  EXPECT_EQ(t.spoken(B).back(), "Board wrong: e-three occupied");  // board B's language
+  EXPECT_EQ(t.spoken(B).back(), "Board wrong: Eva three occupied");  // board B's language
   // Put right: the pawn goes on to e4.
   t.move(B, 9000, "e3", "e4");
   EXPECT_EQ(t.count<Resolved>(B), 1u);

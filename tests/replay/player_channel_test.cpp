@@ -220,17 +220,17 @@ TEST(RecordReadBack, PagesBackThroughTheGameAndRepeatSaysItAgain) {
   ASSERT_EQ(s.size(), 17u);  // 1 + 7 moves + 9
   EXPECT_EQ(s[0], "0:00.500 No moves yet");
   EXPECT_THAT(std::vector<std::string>(s.end() - 9, s.end()),
-              ElementsAre("0:10.000 Move four: White Pawn c-three",
-                          "0:12.000 Move three: White Bishop c-four, Black Bishop c-five",
-                          "0:14.000 Move three: White Bishop c-four, Black Bishop c-five",
-                          "0:16.000 Move two: White Knight f-three, Black Knight c-six",
-                          "0:18.000 Move one: White Pawn e-four, Black Pawn e-five",
+              ElementsAre("0:10.000 Move four: White Pawn Cesar three",
+                          "0:12.000 Move three: White Bishop Cesar four, Black Bishop Cesar five",
+                          "0:14.000 Move three: White Bishop Cesar four, Black Bishop Cesar five",
+                          "0:16.000 Move two: White Knight Felix three, Black Knight Cesar six",
+                          "0:18.000 Move one: White Pawn Eva four, Black Pawn Eva five",
                           "0:19.000 Start of the game",
                           // 11 s after the last press: from the end again
-                          "0:30.000 Move four: White Pawn c-three", "0:31.000 four moves",
+                          "0:30.000 Move four: White Pawn Cesar three", "0:31.000 four moves",
                           // after the session's phrase, repeat is the session's again: the
                           // last move, never the time (issue 29)
-                          "0:32.000 Pawn c-three"));
+                          "0:32.000 Pawn Cesar three"));
   // Read back only: the game is untouched.
   EXPECT_THAT(slurp(dir() + "record-en.pgn"), HasSubstr("4. c3 *"));
 
@@ -239,7 +239,7 @@ TEST(RecordReadBack, PagesBackThroughTheGameAndRepeatSaysItAgain) {
             "0:12.000 Zug drei: Weiss Laeufer Caesar vier, Schwarz Laeufer Caesar fuenf");
   EXPECT_EQ(s[s.size() - 4], "0:19.000 Anfang der Partie");
   s = says(replay("record-ru", script, "--language ru").out);
-  EXPECT_EQ(s[s.size() - 6], "0:16.000 Ход два: белые Конь эф три, чёрные Конь цэ шесть");
+  EXPECT_EQ(s[s.size() - 6], "0:16.000 Ход два: белые Конь Феликс три, чёрные Конь Цезарь шесть");
 }
 
 TEST(BoardCheck, NamesTheSquaresOfAMisplacedPieceAndNeverChangesTheGame) {
@@ -256,11 +256,11 @@ TEST(BoardCheck, NamesTheSquaresOfAMisplacedPieceAndNeverChangesTheGame) {
   ASSERT_EQ(s.size(), 7u);
   EXPECT_THAT(std::vector<std::string>(s.begin() + 2, s.end()),
               ElementsAre("0:03.000 Board agrees",
-                          "0:05.000 f-six should be empty, g-eight should hold a piece",
-                          "0:05.500 f-six should be empty, g-eight should hold a piece",
+                          "0:05.000 Felix six should be empty, Gustav eight should hold a piece",
+                          "0:05.500 Felix six should be empty, Gustav eight should hold a piece",
                           "0:07.000 Board agrees",
-                          "0:09.000 a-two should hold a piece, b-two should hold a piece, "
-                          "c-two should hold a piece and one more"));
+                          "0:09.000 Anna two should hold a piece, Bella two should hold a piece, "
+                          "Cesar two should hold a piece and one more"));
   EXPECT_THAT(slurp(dir() + "check-en.pgn"), HasSubstr("1. e4 e5 *"));
   const std::vector<std::string> de = says(replay("check-de", script, "--language de").out);
   EXPECT_EQ(de[3], "0:05.000 Felix sechs soll leer sein, Gustav acht soll besetzt sein");

@@ -117,12 +117,31 @@ TEST(ReplayProgram, SpeechWavHoldsEveryAnnouncement) {
   EXPECT_THAT(both.err, HasSubstr("exclude"));
 }
 
+TEST(ReplayProgram, TheSquaresAreSaidAsTheBoardsPlayerAsked) {
+  write(dir() + "words.txt", "1000 A up g1\n1200 A down f3\n1300 A button announce\n");
+  const auto said = [&](const std::string& options) {
+    const ProgramRun r = tactiled(
+        "--replay " + dir() + "words.txt --language en --pgn " + dir() + "words.pgn " + options,
+        "words");
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.out;
+  };
+  EXPECT_THAT(said(""), HasSubstr("\"Knight Felix three\""));
+  EXPECT_THAT(said("--square-names letters"), HasSubstr("\"Knight f-three\""));
+  EXPECT_THAT(said("--rank-words german"), HasSubstr("\"Knight Felix drei\""));
+  const ProgramRun bad = tactiled(
+      "--replay " + dir() + "words.txt --pgn " + dir() + "words.pgn --square-names phonetic",
+      "words");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--square-names: 'phonetic' is not names or letters"));
+}
+
 TEST(ReplayProgram, UnfinishedGameHasResultStar) {
   write(dir() + "short.txt", "1000 A up g1\n1200 A down f3\n1300 A button announce\n");
   const ProgramRun r = tactiled(
       "--replay " + dir() + "short.txt --language en --pgn " + dir() + "short.pgn", "short");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("\"Knight f-three\""));
+  EXPECT_THAT(r.out, HasSubstr("\"Knight Felix three\""));
   const std::string pgn = slurp(dir() + "short.pgn");
   EXPECT_THAT(pgn, HasSubstr("[Result \"*\"]"));
   EXPECT_THAT(pgn, HasSubstr("1. Nf3 *"));
@@ -146,9 +165,9 @@ TEST(ReplayProgram, Chess960ByNumberAutoMode) {
 
 TEST(ReplayProgram, AutoModeConfirmsAQuestionOnlyAfterItWasSaid) {
   // The default queen is asked at 2.200 (1.200 + the settle time); the question takes
-  // record::speech_ms_estimate of its text to say: 300 ms + 70 ms a character, 60
-  // characters of "Pawn e-eight promotes to queen? Promotion to queen, correct?" = 4.500
-  // s, so it is heard at 6.700 and confirmed a settle time later, at 7.700. Before that
+  // record::speech_ms_estimate of its text to say: 300 ms + 70 ms a character, 62
+  // characters of "Pawn Eva eight promotes to queen? Promotion to queen, correct?" = 4.640
+  // s, so it is heard at 6.840 and confirmed a settle time later, at 7.840. Before that
   // the reading was confirmed at 3.200, while the question was still being said.
   write(dir() + "ask.txt", "1000 A up e7\n1200 A down e8\n");
   std::remove((dir() + "ask.jsonl").c_str());  // a replay never overwrites a log
@@ -158,11 +177,11 @@ TEST(ReplayProgram, AutoModeConfirmsAQuestionOnlyAfterItWasSaid) {
                                     dir() + "ask.jsonl --pgn " + dir() + "ask.pgn",
                                 "ask");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("0:02.200  says         \"Pawn e-eight promotes to queen? "
+  EXPECT_THAT(r.out, HasSubstr("0:02.200  says         \"Pawn Eva eight promotes to queen? "
                                "Promotion to queen, correct?\""));
-  EXPECT_THAT(r.out, HasSubstr("0:07.700  made         e8=Q (e7e8q)"));
+  EXPECT_THAT(r.out, HasSubstr("0:07.840  made         e8=Q (e7e8q)"));
   const std::string log = slurp(dir() + "ask.jsonl");
-  EXPECT_THAT(log, HasSubstr("\"t\":6700,\"type\":\"heard\",\"board\":\"A\",\"question\":1"));
+  EXPECT_THAT(log, HasSubstr("\"t\":6840,\"type\":\"heard\",\"board\":\"A\",\"question\":1"));
 }
 
 TEST(ReplayProgram, BadInputExitsWithTwo) {
@@ -336,9 +355,9 @@ TEST(ReplayProgram, TwoBoardsSayWhichBoardEachMomentBelongsTo) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("0:01.300  A  made         e4 (e2e4)"));
   EXPECT_THAT(r.out, HasSubstr("A  says         \"Bauer Eva vier\""));
-  EXPECT_THAT(r.out, HasSubstr("B  says         \"Pawn e-four\""));
+  EXPECT_THAT(r.out, HasSubstr("B  says         \"Pawn Eva four\""));
   EXPECT_THAT(r.out, HasSubstr("B  discrepancy  empty: -; occupied: e3"));
-  EXPECT_THAT(r.out, HasSubstr("B  says         \"Board wrong: e-three occupied\""));
+  EXPECT_THAT(r.out, HasSubstr("B  says         \"Board wrong: Eva three occupied\""));
   EXPECT_THAT(r.out, HasSubstr("0:09.000  B  resolved"));  // e3 emptied: under way again
   EXPECT_THAT(r.out, HasSubstr("0:09.200  B  mirrored     e4 (e2e4)"));
   EXPECT_THAT(r.out, HasSubstr("0:10.300  B  made         e5 (e7e5)"));
