@@ -339,7 +339,7 @@ TEST_F(PublishTest, AVoiceThatCannotBeHeardIsAFaultEverywhere) {
   EXPECT_NE(started.find("warning: a fault stands (tactilectl status):\nfault      " + kFault),
             std::string::npos)
       << started;
-  move("e2", "e4");  // the game goes on: "Pawn e-four" is lost as well
+  move("e2", "e4");  // the game goes on: "Pawn Eva four" is lost as well
   EXPECT_EQ(status()["faults"], json::array({kFault})) << status();
   const std::string text = tactilectl("status");
   EXPECT_EQ(text.rfind("fault      " + kFault + "\n", 0), 0u) << text;
