@@ -326,8 +326,11 @@ int run(const hall::HallConfig& config) {
   }
   feed.stop();
   http.reset();
+  // The client's thread ends by itself once disconnected (loop_stop wakes it from a wait);
+  // cancelling it could stop it with one of libmosquitto's mutexes held, which
+  // mosquitto_destroy would then destroy locked (ThreadSanitizer: undefined behaviour).
   mosquitto_disconnect(m);
-  mosquitto_loop_stop(m, true);
+  mosquitto_loop_stop(m, false);
   mosquitto_destroy(m);
   mosquitto_lib_cleanup();
   if (dirty || games.pending() || store.behind())

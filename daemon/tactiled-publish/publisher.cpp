@@ -69,8 +69,11 @@ Publisher::Publisher(const Settings& settings)
 }
 
 Publisher::~Publisher() {
+  // The client's thread ends by itself once disconnected (loop_stop wakes it from a wait);
+  // cancelling it could stop it with one of libmosquitto's mutexes held, which
+  // mosquitto_destroy would then destroy locked (ThreadSanitizer: undefined behaviour).
   mosquitto_disconnect(mosq_);
-  mosquitto_loop_stop(mosq_, true);
+  mosquitto_loop_stop(mosq_, false);
   mosquitto_destroy(mosq_);
   mosquitto_lib_cleanup();
 }

@@ -39,7 +39,13 @@ HALL = "open"
 # default of 256 MB would be counted) the peak grows by some 80 MB, 26 of them the games
 # and streams alone. The 3,500 records of 60 KB kept would be 210 MB.
 HALL_RSS_GROWTH_MB = 128
-LATENCY_BOUND_S = 10.0
+# The time bounds (a record's latency, the viewer's first event) stretched by
+# TACTILED_TEST_SLOWDOWN, 5 in the ThreadSanitizer preset: that build looks for races (its
+# slowdown of 5 to 15 times alone took the latency to 12.8 s on a loaded machine); the
+# sanitizer build checks the bounds themselves.
+SLOWDOWN = float(os.environ.get("TACTILED_TEST_SLOWDOWN", "1"))
+LATENCY_BOUND_S = 10.0 * SLOWDOWN
+VIEWER_BOUND_S = 2.0 * SLOWDOWN
 NASTY_STATES = [
     '{"discrepancies":[{"board":7,"squares":["e4"]}],"alarms":["discrepancy"]}',
     '{"health":{"A":{"suspect":"e4","self_test":null}},"alarms":["board-suspect"]}',
@@ -188,10 +194,22 @@ with tempfile.TemporaryDirectory() as work:
                            if not line.startswith(("[WhiteClock ", "[BlackClock ",
                                                    "[ReferenceTime ")))
             return with_board(log_pgn(build, t.log), board) in live
+        def three_judged():
+            # The attacker's messages are behind the honest ones in the hall's queue; under a
+            # sanitizer's slowdown (ThreadSanitizer's 5 to 15 times) the honest games are
+            # whole before the flood is read, so the test waits for the hall's verdict on
+            # table 3 rather than taking round.json as the honest tables left it.
+            three = hall.tables().get("3", {})
+            return bool(three.get("flags")) and HIJACK_ID in {
+                m["game_id"] for m in three.get("missing", [])}
         try:
-            wait_until("every honest record at the hall", latency.caught_up, timeout=30)
+            wait_until("every honest record at the hall", latency.caught_up,
+                       timeout=30 * SLOWDOWN)
             wait_until("both honest games whole in live.pgn",
-                       lambda: all(whole(t, b) for t, b in zip(tables, ("1", "2"))), timeout=10)
+                       lambda: all(whole(t, b) for t, b in zip(tables, ("1", "2"))),
+                       timeout=10 * SLOWDOWN)
+            wait_until("table 3's bad records flagged and its hijack's records asked for",
+                       three_judged, timeout=60)
         except AssertionError:
             print({n: (len(latency.in_log[n]), len(latency.at_hall[n])) for n in latency.in_log},
                   hall.file("live.pgn"), hall.file("round.json"), hall.text()[-3000:],
@@ -248,7 +266,7 @@ with tempfile.TemporaryDirectory() as work:
                   rss_before, peak, growth, rss_after, viewer_took, dropped, broker_dropped))
         assert worst < LATENCY_BOUND_S, worst
         assert growth < HALL_RSS_GROWTH_MB, growth
-        assert viewer_took < 2.0, viewer_took
+        assert viewer_took < VIEWER_BOUND_S, viewer_took
     finally:
         if latency:
             latency.stop()

@@ -5,6 +5,7 @@
 # unit's systemd-analyze security rating, the programs, the man pages rendered without a
 # warning, then reinstall, remove and purge. Exit 1 naming the first thing wrong.
 # usage: tests/package/check_package.sh build/release/package/tactiled_VERSION_ARCH.deb
+# (any architecture: a Pi's package is checked by script/cross, through qemu-user)
 set -euo pipefail
 deb=$(realpath "${1:?usage: check_package.sh PACKAGE.deb}")
 fail() {
@@ -47,14 +48,33 @@ for script in postinst prerm postrm; do
   [ -x "$work/control/$script" ] || fail "no executable $script"
 done
 arch=$(dpkg-deb -f "$deb" Architecture)
-[ "$arch" = "$(dpkg --print-architecture)" ] || fail "Architecture $arch, this machine's is $(dpkg --print-architecture)"
+# The programs must be built for the architecture the control file names (script/cross
+# checks the Pi's packages here too: their programs then run through qemu-user, which
+# script/cross registers with binfmt_misc, their libraries from QEMU_LD_PREFIX).
+case "$arch" in
+  amd64) machine="Advanced Micro Devices X86-64" ;;
+  arm64) machine="AArch64" ;;
+  armhf) machine="ARM" ;;
+  i386) machine="Intel 80386" ;;
+  *) fail "Architecture $arch: no ELF machine known for it here" ;;
+esac
+dpkg-deb -x "$deb" "$work/unpacked"
+for program in "$work/unpacked"/usr/bin/*; do
+  [ "$(head -c 4 "$program" | od -An -c | tr -d ' ')" = '177ELF' ] || continue
+  found=$(readelf -h "$program" | sed -n 's/^ *Machine: *//p')
+  [ "$found" = "$machine" ] || fail "${program#"$work/unpacked"} is for $found, the package for $arch"
+done
+rm -rf "$work/unpacked"
+if [ "$arch" != "$(dpkg --print-architecture)" ] && [ -z "${QEMU_LD_PREFIX:-}" ]; then
+  fail "an $arch package on $(dpkg --print-architecture): run by script/cross $arch (QEMU_LD_PREFIX)"
+fi
 depends=$(dpkg-deb -f "$deb" Depends)
 # dpkg-shlibdeps must have found the libraries the programs link to.
 for lib in libc6 libstdc++6 libboost-program-options libssl3 libgpiod libserialport \
     libespeak-ng1 libsystemd0 systemd-sysusers; do
   grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib: $depends"
 done
-ok "conffiles, maintainer scripts, Architecture $arch, Depends: $depends"
+ok "conffiles, maintainer scripts, Architecture $arch (programs for $machine), Depends: $depends"
 
 # --- lintian: no error, no warning (docs/install.md lists what it says)
 if ! lintian --fail-on error,warning --no-tag-display-limit "$deb" >"$work/lintian" 2>&1; then
@@ -76,6 +96,8 @@ dpkg_root() {
   fakeroot dpkg --root="$root" --force-script-chrootless --force-depends --force-not-root \
     --log=/dev/null "$@" >"$work/dpkg" 2>&1 || fail "dpkg $*: $(cat "$work/dpkg")"
 }
+# dpkg takes a package of another architecture where that architecture is added.
+if [ "$arch" != "$(dpkg --print-architecture)" ]; then dpkg_root --add-architecture "$arch"; fi
 dpkg_root -i "$deb"
 grep -q '^tactiled:x:[0-9]*:[0-9]*:.*:/usr/sbin/nologin$' "$root/etc/passwd" ||
   fail "postinst made no system user tactiled"

@@ -114,8 +114,11 @@ Subscriber::Subscriber(const std::string& id, int port, const std::string& filte
 }
 
 Subscriber::~Subscriber() {
+  // The client's thread ends by itself once disconnected; cancelling it (force) could stop
+  // it inside libmosquitto with one of the client's mutexes held, which mosquitto_destroy
+  // then destroys locked (ThreadSanitizer reports it; undefined behaviour in POSIX).
   mosquitto_disconnect(mosq_);
-  mosquitto_loop_stop(mosq_, true);
+  mosquitto_loop_stop(mosq_, false);
   mosquitto_destroy(mosq_);
   mosquitto_lib_cleanup();
 }
