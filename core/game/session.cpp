@@ -17,6 +17,7 @@
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 #include "core/record/number_words.h"
+#include "core/record/refusal_phrases.h"
 #include "core/record/time_phrase.h"
 
 namespace tactile::game {
@@ -271,19 +272,41 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
         phrase += " ";
         phrase += record::message_text(Message::PromotionQueen, lang);
       }
-      speak(board, m.ms, std::move(phrase), out, ++question_);
+      // On the braille display too: a braille-only player must answer it while his clock
+      // runs.
+      speak(board, m.ms, std::move(phrase), out, ++question_, Speak::Shown::UntilMoveOrKey);
       question_board_ = board;
       break;
     }
     case MomentKind::Illegal:
+      // What the board shows and what to put back, at once (not only on `check`).
       out.push_back(o);
-      speak(board, m.ms, std::string(record::message_text(Message::IllegalMove, lang)), out);
+      refuse(board, m.ms, record::illegal_phrase(before, m.squares, lang), out);
       out.push_back(light_squares(m, board));
+      break;
+    case MomentKind::NoMove:
+      out.push_back(o);
+      refuse(board, m.ms, record::refusal_phrase(record::Refusal::NothingMoved, lang), out);
+      break;
+    case MomentKind::TooLate:
+      out.push_back(o);
+      refuse(board, m.ms,
+             record::refusal_phrase(game_.plies() > 0 ? record::Refusal::TooLateToCorrect
+                                                      : record::Refusal::NothingToCorrect,
+                                    lang),
+             out);
       break;
     case MomentKind::BoardDiffers: {
       out.push_back(o);
       out.push_back(Alarm{.ms = m.ms, .board = board});
       out.push_back(light_squares(m, board));
+      // The hole's event contradicts the board: which hole, and that the board needs a look.
+      if (m.square != chess::NoSquare)
+        refuse(
+            board, m.ms,
+            record::full_hole_phrase(
+                m.square, (recognizer(board).occupancy() & chess::square_bb(m.square)) != 0, lang),
+            out);
       break;
     }
     default:
@@ -395,9 +418,10 @@ void Session::end_game(std::int64_t ms, std::string result, std::string reason,
 }
 
 void Session::speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out,
-                    int question) {
+                    int question, Speak::Shown shown) {
   last_spoken_[board_index(board)] = text;
-  out.push_back(Speak{.ms = ms, .board = board, .text = std::move(text), .question = question});
+  out.push_back(Speak{
+      .ms = ms, .board = board, .text = std::move(text), .question = question, .shown = shown});
 }
 
 void Session::say_time(int board, std::int64_t ms, std::vector<Output>& out) {
