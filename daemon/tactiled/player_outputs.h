@@ -47,6 +47,9 @@ class PlayerOutputs {
   void handle(const game::Output& o, const game::Session& session, const std::string& line);
   // The player's channel: a time warning goes before what is queued and is never cut.
   void said(const Said& said);
+  // A button pressed at `board` (on the board or the display), before it is handled: the
+  // brief alert he has read ends, the key's answer shows next.
+  void pressed(int board) { braille_.end_brief_alert(board); }
   // The record button (from the board or the display): the record on the display.
   void record_pressed(int board, std::int64_t ms) { braille_.record(board, ms); }
 
@@ -78,8 +81,6 @@ class PlayerOutputs {
   std::size_t speakers_at_ = 0;             // the speakers' first descriptor in the poll
   // The external clock's pulses (clock-press) for the game being played; none before it.
   std::optional<ClockPulses> pulses_;
-  // How long a channel phrase (a warning, a record pair, a check) stays on the display.
-  static constexpr std::int64_t kBrailleAlertMs = 5000;
   LiveBraille braille_;  // each board's braille display (none: braille = off)
 };
 

@@ -220,6 +220,34 @@ with tempfile.TemporaryDirectory() as _tmp:
         display.press("ROUTE 5")
         see("the check's answer", r"Board agrees", since=at)
 
+        # Issue 29: a refusal at once, in words, with what to do. Black's king d7-d5: the
+        # whole sentence is wider than 40 cells, so its first page says more follows.
+        move("up d7", "down d5")
+        time.sleep(0.5)
+        at = display.mark()
+        display.press("ROUTE 10")
+        see("the illegal move's first page", r"! Illegal: king .* >", since=at)
+        at = display.mark()
+        display.press("FWINRT")
+        see("the illegal move's last page", r".*back on [^>]*", since=at)
+        # Put back: the refusal stays (no move, no key), never a status line meanwhile.
+        at = display.mark()
+        move("up d5", "down d7")
+        time.sleep(1.5)
+        since_put_back = display.shown[at:]
+        assert all("back on" in t for t in since_put_back + [display.text()]), \
+            f"the refusal went before a move or a key: {since_put_back}"
+        # announce with nothing moved: the key ends the refusal, and says why it does nothing.
+        at = display.mark()
+        display.press("ROUTE 10")
+        see("announce with nothing moved", r"! Nothing moved", since=at)
+        # Black's king d7-e6: the move made ends it.
+        move("up d7", "down e6")
+        time.sleep(0.5)
+        at = display.mark()
+        display.press("ROUTE 10")
+        see("2...Ke6", rf"2\.\.\.Ke6 W{CLOCK} B{CLOCK} W3", since=at)
+
         # brltty goes away (the game goes on) and comes back with a 20-cell display.
         brltty.stop(display)
         time.sleep(0.5)
@@ -233,11 +261,12 @@ with tempfile.TemporaryDirectory() as _tmp:
         time.sleep(1.0)
         assert tactiled.poll() is None, "tactiled stopped on a brltty without a display"
         display = VirtualDisplay(brltty.sock, 20)
-        # 40 cells of line in pages of 20, broken between words.
-        see("the first page", rf"2\.h3 W{CLOCK}", timeout=8)
+        # 40 cells of line in pages of 20, broken between words, the first saying more
+        # follows.
+        see("the first page", rf"2\.\.\.Ke6 W{CLOCK} >", timeout=8)
         at = display.mark()
         display.press("FWINRT")
-        see("the second page", rf"B{CLOCK} B2", since=at)
+        see("the second page", rf"B{CLOCK} W3", since=at)
 
         expected = ["time", "promote-n", "correct", "record", "record", "check"]
         got = [b for b in buttons_in_log(log) if b != "announce"]
