@@ -37,7 +37,7 @@ ProgramRun replay(const std::string& tag, const std::string& script, const std::
   const std::string run = ::testing::TempDir() + tag + "-" + std::to_string(::getpid());
   std::ofstream(run + ".txt") << script;
   const std::string cmd = std::string(TACTILED_BINARY_DIR) + "/daemon/tactiled --replay " + run +
-                          ".txt --braille on " + args + " >" + run + ".out 2>" + run + ".err";
+                          ".txt --pgn " + run + ".pgn --braille on " + args + " >" + run + ".out 2>" + run + ".err";
   const int raw = std::system(cmd.c_str());
   ProgramRun r{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(run + ".out"), slurp(run + ".err")};
   EXPECT_EQ(r.status, 0) << r.err;
@@ -115,8 +115,8 @@ TEST(Refusals, APressThatDoesNothingSaysWhy) {
   EXPECT_THAT(ru, Contains("0:02.000 ! Нечего исправлять"));
 }
 
-// White's a7 pawn promotes (kings on e1 and e8: no check from a8).
-const char* kPromotion = "--start-fen \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\" --language en";
+// White's a7 pawn promotes (no check from a8; Black's h6 pawn: a knight is no dead position).
+const char* kPromotion = "--start-fen \"8/P6k/7p/8/8/8/8/4K3 w - - 0 1\" --language en";
 
 TEST(Refusals, ThePromotionQuestionIsOnBrailleAndAChosenPieceIsConfirmedOnce) {
   // The queen asked; correct (the rook asked); promote-q: made at once, not asked again,
