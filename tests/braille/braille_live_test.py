@@ -136,13 +136,22 @@ with tempfile.TemporaryDirectory() as _tmp:
     brltty = display = None
     transcript = []
 
+    def holes_in_log():
+        # (Counted by text: the line being written may be incomplete.)
+        return read(log).count('"type":"hole"')
+
     def move(*events):
-        """Board events stamped just ahead of the game's clock (queued until then)."""
+        """Board events stamped just ahead of the game's clock (queued until then), and
+        waited for in the log: a key pressed next comes after them however slow the
+        machine (an announce before them would be "Nothing moved")."""
+        before = holes_in_log()
         ms = int((time.monotonic() - started) * 1000) + 300
         for e in events:
             board.write(f"{ms} A {e}\n")
             ms += 20
         board.flush()
+        wait_until("the board's events in the log",
+                   lambda: holes_in_log() >= before + len(events))
 
     def see(what, pattern, timeout=10.0, since=0):
         text = display.wait_for(what, lambda t: re.fullmatch(pattern, t) is not None,
@@ -211,8 +220,9 @@ with tempfile.TemporaryDirectory() as _tmp:
         at = display.mark()
         display.press("FWINRT")
         see("the next pair", r"2\.h3", since=at)
-        # A few seconds on, the status line again.
-        see("the status line back", rf"2\.h3 W{CLOCK} B{CLOCK} B2", timeout=10,
+        # A few seconds on, the status line again (or Black's own 4:58 warning, if his
+        # clock reached it meanwhile: an alert stays until a key, the check below).
+        see("the status line back", rf"2\.h3 W{CLOCK} B{CLOCK} B2|! .* left", timeout=10,
             since=display.mark())
 
         # ROUTE 5 = check: the answer shown (and said): the pegs are where the game has them.
