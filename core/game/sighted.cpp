@@ -98,7 +98,6 @@ void SightedSeating::prepare(SessionSteps& s) {
 
 void SightedSeating::hole(SessionSteps& s, int, const board::HoleEvent& e,
                           std::vector<Output>& out) {
-  just_reproduced_ = false;
   BoardWatch& w = watch(0);
   if (w.discrepant()) check_board(s, 0, e.ms, false, out);  // put right yet?
   if (!his_turn(s)) return;
@@ -186,7 +185,6 @@ void SightedSeating::shown(SessionSteps& s, const board::Moment& m, const chess:
   pressed_ms_.reset();
   waiting_ = chess::Move::none();
   watch(0).told_early = false;
-  just_reproduced_ = true;
   s.record_move(m, before, clock_ms);
   prepare(s);  // the blind player's turn
   const Moment o = s.made_output(0, m, before);
@@ -265,10 +263,6 @@ void SightedSeating::clock_press(SessionSteps& s, const board::ButtonEvent& e,
 
 bool SightedSeating::moment(SessionSteps& s, int board, const board::Moment& m,
                             const chess::Position& before, std::vector<Output>& out) {
-  if (m.kind == MomentKind::NoMove && just_reproduced_) {
-    out.push_back(Moment{.ms = m.ms, .board = 0, .moment = m});  // recorded, not refused
-    return true;
-  }
   if (m.kind == MomentKind::Illegal && before.side_to_move() != player_) {
     // His move, misplaced on the tactile board: nobody made an illegal move (his move is
     // on his own board); the holes no move of his explains are a discrepancy (D.2.9).
@@ -295,7 +289,6 @@ void SightedSeating::returned(SessionSteps& s, std::int64_t ms, std::vector<Outp
   blind_moved_on_his_time_ = false;
   waiting_ = chess::Move::none();
   matter_.clear();
-  just_reproduced_ = false;
 }
 
 }  // namespace tactile::game

@@ -72,9 +72,6 @@ class SightedSeating final : public WatchedBoards {
   std::size_t waiting_events_ = 0;  // the events of his turn up to then
   chess::Bitboard waiting_holes_ = 0;
   std::string matter_;  // what the arbiter should look at ("" if nothing)
-  // His move was just read on the tactile board and no hole has changed since: an announce
-  // press now only confirms the reproduction, so "Nothing moved" is not said (issue 29).
-  bool just_reproduced_ = false;
 };
 
 // The description of seating = sighted (its key `player`, the blind player's colour).
