@@ -60,7 +60,8 @@ Session::Session(const Session& o)
       question_(o.question_),
       question_board_(o.question_board_),
       restoring_(o.restoring_),
-      sealed_(o.sealed_) {}
+      sealed_(o.sealed_),
+      just_reproduced_(o.just_reproduced_) {}
 Session& Session::operator=(const Session& o) {
   if (this != &o) *this = Session(o);
   return *this;
@@ -171,12 +172,16 @@ void Session::advance(std::int64_t now_ms, std::vector<Output>& out) {
     if (flag_at <= board_at) {
       check_flag(flag_at, out);
     } else if (check) {
+      const std::size_t from = out.size();
       seating_->due(steps, check_board, board_at, out);
+      note_reproduced(out, from);
     } else {
       moments_.clear();
       const chess::Position before = recognizer(board).position();
       rec(board).advance(board_at, moments_);
+      const std::size_t from = out.size();
       dispatch(board, before, out);
+      note_reproduced(out, from);
     }
   }
 }
@@ -192,7 +197,16 @@ void Session::on_hole(int board, const board::HoleEvent& e, std::vector<Output>&
   const std::vector<board::Moment> moments = moments_;
   for (const board::Moment& m : moments) handle(board, m, before, out);
   check_restored(board);
+  just_reproduced_[std::size_t(board)] = false;
+  const std::size_t from = out.size();
   if (!over() && !restoring_[std::size_t(board)]) seating_->hole(steps, board, e, out);
+  note_reproduced(out, from);
+}
+
+void Session::note_reproduced(const std::vector<Output>& out, std::size_t from) {
+  for (std::size_t i = from; i < out.size(); ++i)
+    if (const auto* m = std::get_if<Mirrored>(&out[i]))
+      just_reproduced_[std::size_t(board_index(m->board))] = true;
 }
 
 void Session::heard(int board, int question, std::int64_t ms, std::vector<Output>& out) {
@@ -286,7 +300,9 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
       break;
     case MomentKind::NoMove:
       out.push_back(o);
-      refuse(board, m.ms, record::refusal_phrase(record::Refusal::NothingMoved, lang), out);
+      // Right after a reproduction the press confirms it: nothing to refuse.
+      if (!just_reproduced_[std::size_t(board_index(board))])
+        refuse(board, m.ms, record::refusal_phrase(record::Refusal::NothingMoved, lang), out);
       break;
     case MomentKind::TooLate:
       out.push_back(o);

@@ -247,6 +247,12 @@ class Session {
   // Per board: being put back after a take-back, rollback or seal (nothing is read).
   std::array<bool, 2> restoring_ = {false, false};
   std::optional<SealedMove> sealed_;
+  // Per board: a move was just reproduced there (an opponent's, the engine's: a Mirrored
+  // output) and no hole has changed since. An announce press then only confirms what he
+  // put on the board: recorded, "Nothing moved" not said.
+  std::array<bool, 2> just_reproduced_ = {false, false};
+  // Notes just_reproduced_ from the outputs from `from` on.
+  void note_reproduced(const std::vector<Output>& out, std::size_t from);
 };
 
 }  // namespace tactile::game
