@@ -37,7 +37,8 @@ ProgramRun replay(const std::string& tag, const std::string& script, const std::
   const std::string run = ::testing::TempDir() + tag + "-" + std::to_string(::getpid());
   std::ofstream(run + ".txt") << script;
   const std::string cmd = std::string(TACTILED_BINARY_DIR) + "/daemon/tactiled --replay " + run +
-                          ".txt --pgn " + run + ".pgn --braille on " + args + " >" + run + ".out 2>" + run + ".err";
+                          ".txt --pgn " + run + ".pgn --braille on " + args + " >" + run +
+                          ".out 2>" + run + ".err";
   const int raw = std::system(cmd.c_str());
   ProgramRun r{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(run + ".out"), slurp(run + ".err")};
   EXPECT_EQ(r.status, 0) << r.err;
@@ -164,6 +165,21 @@ TEST(Refusals, ASightedBoardThatDiffersIsShownInWordsUntilPutRight) {
   EXPECT_THAT(shown, Not(Contains(ContainsRegex("empty:|occupied:")))) << r.out;
   EXPECT_THAT(shown, Not(Contains(ContainsRegex("^0:0[56]")))) << r.out;  // kept through time
   EXPECT_THAT(shown.back(), ContainsRegex("^0:0[789].[0-9]+ 1...e5 W2$")) << r.out;
+}
+
+TEST(Refusals, AnnounceRightAfterAReproductionConfirmsItAndIsNoRefusal) {
+  // Sighted: Black's e5 put on the tactile board is read; announce pressed then only
+  // confirms it. Pressed again after a peg moved and was put back, it is "Nothing moved".
+  const std::string script =
+      "1000 A up e2\n1200 A down e4\n1300 A button announce\n2000 A button clock\n"
+      "3000 A up e7\n3100 A down e5\n5000 A button announce\n"
+      "6000 A up g1\n6100 A down g1\n7000 A button announce\n";
+  const ProgramRun r =
+      replay("reproduced", script, "--seating sighted --player white --language en");
+  const std::vector<std::string> said = lines(r.out, "says");
+  EXPECT_THAT(said, Contains(ContainsRegex("^0:0[345].[0-9]+ Opponent: Pawn "))) << r.out;
+  EXPECT_THAT(said, Not(Contains("0:05.000 Nothing moved"))) << r.out;
+  EXPECT_THAT(said, Contains("0:07.000 Nothing moved")) << r.out;
 }
 
 TEST(Refusals, TheGamesEndStaysOnBrailleThroughAKey) {
