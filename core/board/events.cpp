@@ -33,6 +33,15 @@ std::string_view button_name(Button b) {
   return "?";
 }
 
+std::string button_names() {
+  std::string s;
+  for (const auto& [button, name] : kNames) {
+    if (!s.empty()) s += ", ";
+    s += name;
+  }
+  return s;
+}
+
 bool parse_button(std::string_view name, Button& out) {
   for (const auto& [button, text] : kNames) {
     if (text == name) {

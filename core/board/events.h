@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "core/chess/types.h"
@@ -59,5 +60,8 @@ struct ButtonEvent {
 // correct, repeat, clock, record, check, faster, slower, hint, takeback, stronger, weaker.
 std::string_view button_name(Button b);
 bool parse_button(std::string_view name, Button& out);
+// Every button's name in the order above, "announce, promote-q, ..., weaker": the one list
+// an unknown button's message gives (script, GPIO config, braille keys).
+std::string button_names();
 
 }  // namespace tactile::board

@@ -78,7 +78,7 @@ void Recognizer::begin_move() {
   pending_ = false;
   pending_index_ = 0;
   pending_reason_ = PendingReason::None;
-  corrected_ = false;
+  offered_ = Move::none();
   awaiting_heard_ = false;
   deadline_ = kNoDeadline;
 }
@@ -130,9 +130,12 @@ bool Recognizer::on_button(const ButtonEvent& e, std::vector<Moment>& out) {
     if (pending_ && !frozen_) {
       read_now();
       pending_index_ = 0;
-      corrected_ = true;
       if (readings_.count == 0) {
         pending_ = false;
+      } else if (readings_.count == 1 && readings_.readings[0].move.kind() == Move::Promotion) {
+        // The piece named answers the promotion question: made now, confirmed once by its
+        // announcement, never asked again.
+        make(e.ms, out);
       } else {
         announce_pending(e.ms, out);
       }
@@ -163,7 +166,6 @@ bool Recognizer::on_button(const ButtonEvent& e, std::vector<Moment>& out) {
       } else {
         pending_index_ = (pending_index_ + 1) % readings_.count;
       }
-      corrected_ = true;
       announce_pending(e.ms, out);
       return true;
     default:
@@ -246,9 +248,11 @@ void Recognizer::complete(std::int64_t ms, bool by_button, std::vector<Moment>& 
   }
   pending_index_ = 0;
   pending_reason_ = ambiguous ? PendingReason::Ambiguous : PendingReason::DefaultPromotion;
-  // A fresh announcement: a correction of a withdrawn one counts only where it is still
-  // in force, the promotion piece chosen with `correct`.
-  corrected_ = default_promotion && promotion_ != chess::Queen;
+  // A fresh announcement: what it offers first is what a correction is measured against.
+  // A default promotion offers the queen, also when the question is asked again with the
+  // piece that `correct` chose before it was withdrawn (that correction stays in force).
+  offered_ =
+      default_promotion ? Move::make(best.from(), best.to(), Move::Promotion, chess::Queen) : best;
   announce_pending(ms, out);
 }
 
@@ -317,7 +321,7 @@ void Recognizer::make(std::int64_t ms, std::vector<Moment>& out) {
   m.reading = pending_ ? pending_index_ : 0;
   m.readings = readings_.count;
   m.reason = pending_ ? pending_reason_ : PendingReason::None;
-  m.corrected = pending_ && corrected_;
+  m.corrected = pending_ && !offered_.is_none() && r.move != offered_;
   out.push_back(m);
   pos_.play(r.move);
   begin_move();

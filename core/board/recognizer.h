@@ -107,7 +107,9 @@ class Recognizer {
   bool pending_ = false;
   int pending_index_ = 0;
   PendingReason pending_reason_ = PendingReason::None;
-  bool corrected_ = false;       // correct or promote-X changed a pending reading
+  // The reading the question first offered (a default promotion: the queen's); the move
+  // made is "corrected" only when it differs from it (D.2.8).
+  chess::Move offered_ = chess::Move::none();
   bool awaiting_heard_ = false;  // pending: its announcement not yet said to its end
   bool frozen_ = false;
   std::int64_t deadline_ = kNoDeadline;

@@ -95,7 +95,8 @@ void WatchedBoards::check_board(SessionSteps& s, int board, std::int64_t ms, boo
   out.push_back(Discrepancy{.ms = ms, .board = board, .empty = empty, .occupied = occupied});
   out.push_back(Alarm{.ms = ms, .board = board});
   out.push_back(LightSquares{.ms = ms, .board = board, .squares = bad});
-  s.speak(board, ms, wrong_board_phrase(empty, occupied, s.language(board), s.squares(board)), out);
+  s.speak(board, ms, wrong_board_phrase(empty, occupied, s.language(board), s.squares(board)), out,
+          Speak::Shown::UntilResolved);
   s.refreeze(board);
 }
 
@@ -141,7 +142,7 @@ void WatchedBoards::tell_early(SessionSteps& s, int board, std::int64_t ms, ches
                                                .piece = s.position().piece_on(square),
                                                .irregularity = board::Irregularity::OwnMoveEarly}});
   s.speak(board, ms, std::string(record::message_text(Message::ReproduceFirst, s.language(board))),
-          out);
+          out, Speak::Shown::UntilMoveOrKey);
 }
 
 }  // namespace tactile::game

@@ -282,7 +282,8 @@ bool EngineSeating::button(SessionSteps& s, int board, const board::ButtonEvent&
     case board::Button::Hint:
       if (s.phase() != Phase::Playing && s.phase() != Phase::AwaitingStart) return true;
       if (s.position().side_to_move() != player_) {
-        s.speak(board, e.ms, std::string(phrase(Phrase::EngineThinks, lang)), out);
+        s.speak(board, e.ms, std::string(phrase(Phrase::EngineThinks, lang)), out,
+                Speak::Shown::UntilMoveOrKey);
       } else {
         ++hints_asked_;  // the daemon asks the engine and says its answer
       }
@@ -316,7 +317,8 @@ void EngineSeating::take_back(SessionSteps& s, std::int64_t ms, std::vector<Outp
   const int back = s.position().side_to_move() == player_ ? 2 : 1;
   if (s.phase() != Phase::Playing || plies - back < 0 ||
       s.game().position_after(plies - back).side_to_move() != player_) {
-    s.speak(0, ms, std::string(phrase(Phrase::NothingToTakeBack, lang)), out);
+    s.speak(0, ms, std::string(phrase(Phrase::NothingToTakeBack, lang)), out,
+            Speak::Shown::UntilMoveOrKey);
     return;
   }
   const int to = plies - back;

@@ -37,6 +37,10 @@ struct Speak {
   // The number of the question it asks (a pending reading, D.2.8), 0 for a statement. The
   // caller reports with heard() when it has been said to its end.
   int question = 0;
+  // Also shown on the player's braille display at once (issue 29): a refusal or a question
+  // until his next move or a key, a board that differs until it is put right.
+  enum class Shown : std::uint8_t { No, UntilMoveOrKey, UntilResolved };
+  Shown shown = Shown::No;
 };
 
 // `running`'s clock runs now (D.2.4).

@@ -17,6 +17,7 @@
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 #include "core/record/number_words.h"
+#include "core/record/refusal_phrases.h"
 #include "core/record/time_phrase.h"
 
 namespace tactile::game {
@@ -59,7 +60,8 @@ Session::Session(const Session& o)
       question_(o.question_),
       question_board_(o.question_board_),
       restoring_(o.restoring_),
-      sealed_(o.sealed_) {}
+      sealed_(o.sealed_),
+      just_reproduced_(o.just_reproduced_) {}
 Session& Session::operator=(const Session& o) {
   if (this != &o) *this = Session(o);
   return *this;
@@ -175,12 +177,16 @@ void Session::advance(std::int64_t now_ms, std::vector<Output>& out) {
     if (flag_at <= board_at) {
       check_flag(flag_at, out);
     } else if (check) {
+      const std::size_t from = out.size();
       seating_->due(steps, check_board, board_at, out);
+      note_reproduced(out, from);
     } else {
       moments_.clear();
       const chess::Position before = recognizer(board).position();
       rec(board).advance(board_at, moments_);
+      const std::size_t from = out.size();
       dispatch(board, before, out);
+      note_reproduced(out, from);
     }
   }
 }
@@ -196,7 +202,16 @@ void Session::on_hole(int board, const board::HoleEvent& e, std::vector<Output>&
   const std::vector<board::Moment> moments = moments_;
   for (const board::Moment& m : moments) handle(board, m, before, out);
   check_restored(board);
+  just_reproduced_[std::size_t(board)] = false;
+  const std::size_t from = out.size();
   if (!over() && !restoring_[std::size_t(board)]) seating_->hole(steps, board, e, out);
+  note_reproduced(out, from);
+}
+
+void Session::note_reproduced(const std::vector<Output>& out, std::size_t from) {
+  for (std::size_t i = from; i < out.size(); ++i)
+    if (const auto* m = std::get_if<Mirrored>(&out[i]))
+      just_reproduced_[std::size_t(board_index(m->board))] = true;
 }
 
 void Session::heard(int board, int question, std::int64_t ms, std::vector<Output>& out) {
@@ -276,19 +291,43 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
         phrase += " ";
         phrase += record::message_text(Message::PromotionQueen, lang);
       }
-      speak(board, m.ms, std::move(phrase), out, ++question_);
+      // On the braille display too: a braille-only player must answer it while his clock
+      // runs.
+      speak(board, m.ms, std::move(phrase), out, ++question_, Speak::Shown::UntilMoveOrKey);
       question_board_ = board;
       break;
     }
     case MomentKind::Illegal:
+      // What the board shows and what to put back, at once (not only on `check`).
       out.push_back(o);
-      speak(board, m.ms, std::string(record::message_text(Message::IllegalMove, lang)), out);
+      refuse(board, m.ms, record::illegal_phrase(before, m.squares, lang), out);
       out.push_back(light_squares(m, board));
+      break;
+    case MomentKind::NoMove:
+      out.push_back(o);
+      // Right after a reproduction the press confirms it: nothing to refuse.
+      if (!just_reproduced_[std::size_t(board_index(board))])
+        refuse(board, m.ms, record::refusal_phrase(record::Refusal::NothingMoved, lang), out);
+      break;
+    case MomentKind::TooLate:
+      out.push_back(o);
+      refuse(board, m.ms,
+             record::refusal_phrase(game_.plies() > 0 ? record::Refusal::TooLateToCorrect
+                                                      : record::Refusal::NothingToCorrect,
+                                    lang),
+             out);
       break;
     case MomentKind::BoardDiffers: {
       out.push_back(o);
       out.push_back(Alarm{.ms = m.ms, .board = board});
       out.push_back(light_squares(m, board));
+      // The hole's event contradicts the board: which hole, and that the board needs a look.
+      if (m.square != chess::NoSquare)
+        refuse(
+            board, m.ms,
+            record::full_hole_phrase(
+                m.square, (recognizer(board).occupancy() & chess::square_bb(m.square)) != 0, lang),
+            out);
       break;
     }
     default:
@@ -410,9 +449,10 @@ void Session::end_game(std::int64_t ms, std::string result, std::string reason,
 }
 
 void Session::speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out,
-                    int question) {
+                    int question, Speak::Shown shown) {
   last_spoken_[board_index(board)] = text;
-  out.push_back(Speak{.ms = ms, .board = board, .text = std::move(text), .question = question});
+  out.push_back(Speak{
+      .ms = ms, .board = board, .text = std::move(text), .question = question, .shown = shown});
 }
 
 std::string Session::time_readout(int board, std::int64_t ms) const {

@@ -220,7 +220,11 @@ class Session {
                 std::int64_t clock_ms = -1);
   // `question`: the number of the question it asks (Speak::question), 0 for a statement.
   void speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out,
-             int question = 0);
+             int question = 0, Speak::Shown shown = Speak::Shown::No);
+  // A refusal: said and shown on the braille display until the next move or a key.
+  void refuse(int board, std::int64_t ms, std::string text, std::vector<Output>& out) {
+    speak(board, ms, std::move(text), out, 0, Speak::Shown::UntilMoveOrKey);
+  }
   // `m` said on every board, in each player's language.
   void say_all(std::int64_t ms, record::Message m, std::vector<Output>& out);
   void say_time(int board, std::int64_t ms, std::vector<Output>& out);
@@ -260,6 +264,12 @@ class Session {
   // Per board: being put back after a take-back, rollback or seal (nothing is read).
   std::array<bool, 2> restoring_ = {false, false};
   std::optional<SealedMove> sealed_;
+  // Per board: a move was just reproduced there (an opponent's, the engine's: a Mirrored
+  // output) and no hole has changed since. An announce press then only confirms what he
+  // put on the board: recorded, "Nothing moved" not said.
+  std::array<bool, 2> just_reproduced_ = {false, false};
+  // Notes just_reproduced_ from the outputs from `from` on.
+  void note_reproduced(const std::vector<Output>& out, std::size_t from);
 };
 
 }  // namespace tactile::game

@@ -249,7 +249,8 @@ void Session::made_at_resumption(int board, const board::Moment& m, const chess:
     return;
   }
   // Only the sealed move may be made: the board goes back to the position before it.
-  speak(board, m.ms, std::string(record::message_text(Message::IllegalMove, language(board))), out);
+  refuse(board, m.ms, std::string(record::message_text(Message::IllegalMove, language(board))),
+         out);
   return_to(moves_made(), m.ms, out);
 }
 

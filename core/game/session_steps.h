@@ -40,8 +40,10 @@ class SessionSteps {
   // `board`'s recognizer frozen or not as reads() says now.
   void refreeze(int board) { s_.refreeze(board); }
   // `text` said to `board`'s player (repeat says it again).
-  void speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out) {
-    s_.speak(board, ms, std::move(text), out);
+  // `shown`: also on his braille display (a board that differs: until it is put right).
+  void speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out,
+             Speak::Shown shown = Speak::Shown::No) {
+    s_.speak(board, ms, std::move(text), out, 0, shown);
   }
   // A moment other than Made, handled as the session handles it on any board.
   void handle_moment(int board, const board::Moment& m, const chess::Position& before,

@@ -107,11 +107,13 @@ std::string status_line(const BrailleStatus& s, Language lang) {
 
 std::vector<std::string> braille_pages(std::string_view text, int cells) {
   std::vector<std::string> pages;
-  const std::size_t width = cells > 0 ? std::size_t(cells) : 1;
+  const std::size_t all = cells > 0 ? std::size_t(cells) : 1;
+  // A page with more to follow ends in kMore: its text is that much narrower.
+  const std::size_t width = all > kMore.size() ? all - kMore.size() : all;
   while (!text.empty()) {
     while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
     if (text.empty()) break;
-    if (utf8_length(text) <= width) {
+    if (utf8_length(text) <= all) {
       pages.emplace_back(text);
       break;
     }
@@ -122,6 +124,7 @@ std::vector<std::string> braille_pages(std::string_view text, int cells) {
     std::string_view page = text.substr(0, cut);
     while (!page.empty() && page.back() == ' ') page.remove_suffix(1);
     pages.emplace_back(page);
+    if (width < all) pages.back() += kMore;
     text.remove_prefix(cut);
   }
   return pages;

@@ -39,7 +39,9 @@ struct BrailleStatus {
 std::string status_line(const BrailleStatus& s, Language lang);
 
 // `text` in pages of at most `cells` cells, broken between words where it can be (a word
-// longer than a page is cut). Cells are UTF-8 characters.
+// longer than a page is cut). Cells are UTF-8 characters. Each page but the last ends in
+// kMore, so the player knows to pan on (FWINRT): "Eva vier soll leer sein, >".
+inline constexpr std::string_view kMore = " >";
 std::vector<std::string> braille_pages(std::string_view text, int cells);
 
 }  // namespace tactile::record

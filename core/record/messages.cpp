@@ -31,7 +31,7 @@ constexpr std::array<std::array<std::string_view, 3>, kCount> kTexts = {{
     {"Schachmatt", "Checkmate", "Мат"},
     {"Patt", "Stalemate", "Пат"},
     {"Tote Stellung, Remis", "Dead position, draw", "Мёртвая позиция, ничья"},
-    {"Umwandlung in Dame, richtig?", "Promotion to queen, correct?", "Превращение в ферзя, верно?"},
+    {"Richtig?", "Correct?", "Верно?"},
     {"Brett getrennt", "Board disconnected", "Доска отключена"},
     {"Brett verbunden", "Board connected", "Доска подключена"},
     {"Partie fortgesetzt", "Game continued", "Партия продолжена"},

@@ -29,7 +29,8 @@ enum class Message {
   Checkmate,
   Stalemate,
   DeadPosition,
-  PromotionQueen,      // after a promotion asked with the default piece: confirm or correct
+  PromotionQueen,      // after a promotion asked with the default piece (the move phrase names
+                       // the queen): confirm or correct, in one short word
   BoardLost,           // the board's link is gone (unplugged): moves are not seen meanwhile
   BoardFound,          // the board is connected (again) and reconciled with the game
   GameContinued,       // the daemon restarted and rebuilt the game from its log

@@ -5,6 +5,17 @@
 #include "core/chess/input_text.h"
 
 namespace tactile::daemon {
+namespace {
+
+// The buttons a display's key may be: all but the sighted opponent's clock.
+std::string players_buttons() {
+  std::string all = board::button_names();
+  const std::string clock = ", clock";
+  if (const std::size_t at = all.find(clock); at != std::string::npos) all.erase(at, clock.size());
+  return all;
+}
+
+}  // namespace
 
 BrailleKeyMap default_braille_keys() {
   using board::Button;
@@ -13,6 +24,7 @@ BrailleKeyMap default_braille_keys() {
           {"ROUTE4", Button::Record},        {"ROUTE5", Button::Check},
           {"ROUTE6", Button::PromoteQueen},  {"ROUTE7", Button::PromoteRook},
           {"ROUTE8", Button::PromoteBishop}, {"ROUTE9", Button::PromoteKnight},
+          {"ROUTE10", Button::Faster},       {"ROUTE11", Button::Slower},
           {"LNDN", Button::Record},          {"q", Button::PromoteQueen},
           {"r", Button::PromoteRook},        {"b", Button::PromoteBishop},
           {"n", Button::PromoteKnight}};
@@ -40,10 +52,8 @@ BrailleKeyMap parse_braille_keys(std::string_view text) {
     }
     board::Button button{};
     if (!board::parse_button(name, button) || button == board::Button::Clock)
-      throw chess::ParseError(chess::shown(std::string(name)) +
-                              " is not a player's button (announce, time, repeat, correct, "
-                              "record, check, promote-q, promote-r, promote-b, promote-n, "
-                              "faster, slower, hint, takeback, stronger, weaker, or none)");
+      throw chess::ParseError(chess::shown(std::string(name)) + " is not a player's button (" +
+                              players_buttons() + ", or none)");
     keys[key] = button;
   }
   return keys;

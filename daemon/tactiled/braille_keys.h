@@ -7,6 +7,7 @@
 // The default (docs/braille.md):
 //   ROUTE0 announce  ROUTE1 time  ROUTE2 repeat  ROUTE3 correct  ROUTE4 record
 //   ROUTE5 check  ROUTE6 promote-q  ROUTE7 promote-r  ROUTE8 promote-b  ROUTE9 promote-n
+//   ROUTE10 faster  ROUTE11 slower
 //   LNDN record (the pair before)  q r b n: promote-q, -r, -b, -n
 #pragma once
 

@@ -154,6 +154,7 @@ class Live : public BoardSet::Owner {
     // press at the other board may start a game (an announce starts the clocks) while one
     // of its boards is away.
     if (waiting() || boards_.any_lent()) return;
+    outputs_.pressed(board);
     runner_.button(board, e);
     if (e.button == board::Button::Record) outputs_.record_pressed(board, e.ms);
   }

@@ -2,7 +2,6 @@
 #include "daemon/tactiled/live_braille.h"
 
 #include <algorithm>
-#include <climits>
 
 #include "core/game/board_letter.h"
 #include "core/record/braille_status.h"
@@ -51,6 +50,7 @@ void LiveBraille::step(std::int64_t now, const game::Session& session, const Pre
     for (const braille::Key& key : d->step(now)) {
       const std::string name = braille_key_name(key.command, key.arg);
       if (const auto it = config_.braille_keys.find(name); it != config_.braille_keys.end()) {
+        end_brief_alert(b);  // read: the key's own answer shows next
         press(b, it->second);
       } else if (name == "FWINRT" || name == "FWINLT") {
         RecordView& r = record_[std::size_t(b)];
@@ -76,17 +76,17 @@ void LiveBraille::step(std::int64_t now, const game::Session& session, const Pre
 
 void LiveBraille::show(int board, const game::Session& session, std::int64_t now) {
   braille::BrlapiDisplay& d = *displays_[std::size_t(board)];
-  Alert& a = alerts_[std::size_t(board)];
-  if (a.until >= 0 && now >= a.until) a = {};
+  const std::string& alert = brief_[std::size_t(board)].empty() ? lasting_[std::size_t(board)]
+                                                                : brief_[std::size_t(board)];
   RecordView& r = record_[std::size_t(board)];
   if (r.until >= 0 && now >= r.until) r = {};
   std::string text;
-  if (a.until >= 0) {
-    text = a.text;
-  } else if (r.until >= 0) {  // the record, a move pair a page
+  if (r.until >= 0) {  // the record asked for, a move pair a page, over any alert
     const std::vector<std::string> pairs = braille_record(session, board);
     r.back = std::clamp(r.back, 0, std::max(0, int(pairs.size()) - 1));
     text = pairs.empty() ? "-" : pairs[pairs.size() - 1 - std::size_t(r.back)];
+  } else if (!alert.empty()) {
+    text = alert;
   } else {
     text = braille_line(session, board, now);
   }
@@ -98,10 +98,11 @@ void LiveBraille::show(int board, const game::Session& session, std::int64_t now
   d.show(pages.empty() ? std::string() : pages[std::size_t(page)], now);
 }
 
-void LiveBraille::alert(int board, const std::string& text, std::int64_t now, std::int64_t for_ms) {
+void LiveBraille::alert(int board, const std::string& text, Stays stays) {
   if (board < 0 || board > 1 || !displays_[std::size_t(board)]) return;
-  alerts_[std::size_t(board)] = {text, for_ms < 0 ? INT64_MAX : now + for_ms};
+  (stays == Stays::UntilCleared ? lasting_ : brief_)[std::size_t(board)] = text;
   page_[std::size_t(board)] = 0;
+  record_[std::size_t(board)] = {};  // the alert is newer than the record asked for
 }
 
 void LiveBraille::record(int board, std::int64_t now) {
@@ -109,16 +110,17 @@ void LiveBraille::record(int board, std::int64_t now) {
   RecordView& r = record_[std::size_t(board)];
   r.back = r.until >= 0 && now < r.until ? r.back + 1 : 0;
   r.until = now + kRecordMs;
-  alerts_[std::size_t(board)] = {};  // the pair asked for, now
+  page_[std::size_t(board)] = 0;
 }
 
 void LiveBraille::end_brief_alert(int board) {
-  if (board >= 0 && board <= 1 && alerts_[std::size_t(board)].until != INT64_MAX)
-    alerts_[std::size_t(board)] = {};
+  if (board >= 0 && board <= 1) brief_[std::size_t(board)].clear();
 }
 
 void LiveBraille::clear_alert(int board) {
-  if (board >= 0 && board <= 1) alerts_[std::size_t(board)] = {};
+  if (board < 0 || board > 1) return;
+  brief_[std::size_t(board)].clear();
+  lasting_[std::size_t(board)].clear();
 }
 
 std::vector<std::string> LiveBraille::faults() const {

@@ -38,10 +38,16 @@ class LiveBraille {
   std::int64_t timeout_ms(std::int64_t now) const;
   // Reads each display's keys (a press handed to `press`), then shows what it must.
   void step(std::int64_t now, const game::Session& session, const Press& press);
-  // Shown on `board`'s display at once, for `for_ms` (-1: until clear_alert).
-  void alert(int board, const std::string& text, std::int64_t now, std::int64_t for_ms);
+  // How long an alert stays: a refusal, a question, a warning or an answer until the
+  // player's next move or a key (he reads it at his pace); a board that differs or the
+  // game's end until clear_alert (a key's own answer, the record, shows meanwhile and
+  // gives way to it again).
+  enum class Stays { UntilMoveOrKey, UntilCleared };
+  // Shown on `board`'s display at once.
+  void alert(int board, const std::string& text, Stays stays);
+  // Ends both alerts (a board put right, a rollback).
   void clear_alert(int board);
-  // Ends an alert shown for a few seconds (not one shown until cleared).
+  // A move made or a key pressed (on the display or the board): an UntilMoveOrKey alert ends.
   void end_brief_alert(int board);
   // The record button (from the board or the display): the last move pair, pressed again
   // within a few seconds the pair before; FWINLT and FWINRT move through the pairs then.
@@ -52,14 +58,12 @@ class LiveBraille {
  private:
   void show(int board, const game::Session& session, std::int64_t now);
 
-  struct Alert {
-    std::string text;
-    std::int64_t until = -1;  // -1: none; INT64_MAX: until cleared
-  };
   const LiveConfig& config_;
   std::ostream& journal_;
   std::array<std::unique_ptr<braille::BrlapiDisplay>, 2> displays_;
-  std::array<Alert, 2> alerts_;
+  // Each board's alerts ("": none): a brief one shows over a lasting one, which comes back
+  // when the brief one ends.
+  std::array<std::string, 2> brief_, lasting_;
   struct RecordView {
     int back = 0;             // pairs back from the last
     std::int64_t until = -1;  // shown until then (-1: not shown)

@@ -53,53 +53,58 @@ speech::AlsaSpeaker::Voice PlayerOutputs::voice(int board) const {
 
 void PlayerOutputs::handle(const game::Output& o, const game::Session& session,
                            const std::string& line) {
-  std::visit(game::Overloaded{
-                 [&](const game::Speak& said) {
-                   // On the player's own board, in his language; a question's end is reported
-                   // (the loop hands it to the runner).
-                   if (speech::AlsaSpeaker* s = speaker(said.board))
-                     s->say(record::for_speech(said.text,
-                                               game::board_language(config_.session, said.board)),
-                            said.question, voice(said.board));
-                 },
-                 [&](const game::SwitchClock& sw) {
-                   // The external clock is pulsed exactly when the side tactiled's clock runs
-                   // changes (clock_pulses.h; its start is the arbiter's).
-                   if (pulses_ && pulses_->pulse(sw, session)) boards_.clock_switched(sw.ms);
-                 },
-                 // The beeper and the lights of the board whose player it concerns.
-                 [&](const game::Alarm& a) { boards_.link(a.board).alarm(a.ms); },
-                 [&](const game::LightSquares& l) { boards_.link(l.board).light(l.squares, l.ms); },
-                 [&](const game::Moment& m) {
-                   // The move made is what the players must read now: a warning's or a check's
-                   // few seconds end (a discrepancy's or the game's end do not).
-                   if (m.moment.kind == board::MomentKind::Made)
-                     for (int b = 0; b < session.board_count(); ++b) braille_.end_brief_alert(b);
-                 },
-                 // Shown at once on the display: the game's end on every board for good, a
-                 // discrepancy on its board until it is resolved.
-                 [&](const game::GameOver& over) {
-                   for (int b = 0; b < session.board_count(); ++b)
-                     braille_.alert(b, "! " + describe_detail(line), over.ms, -1);
-                 },
-                 [&](const game::Discrepancy& d) {
-                   braille_.alert(d.board, "! " + describe_detail(line), d.ms, -1);
-                 },
-                 [&](const game::Resolved& r) { braille_.clear_alert(r.board); },
-                 // A rollback clears board A's alert (as it did when every output named a board,
-                 // A by default); a board in discrepancy is cleared by its own Resolved.
-                 [&](const game::Rollback&) { braille_.clear_alert(0); },
-                 [](const auto&) {},
-             },
-             o);
+  std::visit(
+      game::Overloaded{
+          [&](const game::Speak& said) {
+            // A refusal, a question, a board that differs: on his display too, in the
+            // words he hears.
+            if (said.shown != game::Speak::Shown::No)
+              braille_.alert(said.board, "! " + said.text,
+                             said.shown == game::Speak::Shown::UntilResolved
+                                 ? LiveBraille::Stays::UntilCleared
+                                 : LiveBraille::Stays::UntilMoveOrKey);
+            // On the player's own board, in his language; a question's end is reported
+            // (the loop hands it to the runner).
+            if (speech::AlsaSpeaker* s = speaker(said.board))
+              s->say(
+                  record::for_speech(said.text, game::board_language(config_.session, said.board)),
+                  said.question, voice(said.board));
+          },
+          [&](const game::SwitchClock& sw) {
+            // The external clock is pulsed exactly when the side tactiled's clock runs
+            // changes (clock_pulses.h; its start is the arbiter's).
+            if (pulses_ && pulses_->pulse(sw, session)) boards_.clock_switched(sw.ms);
+          },
+          // The beeper and the lights of the board whose player it concerns.
+          [&](const game::Alarm& a) { boards_.link(a.board).alarm(a.ms); },
+          [&](const game::LightSquares& l) { boards_.link(l.board).light(l.squares, l.ms); },
+          [&](const game::Moment& m) {
+            // The move made is what the players must read now: a refusal, a question,
+            // a warning or an answer ends (a discrepancy or the game's end do not).
+            if (m.moment.kind == board::MomentKind::Made)
+              for (int b = 0; b < session.board_count(); ++b) braille_.end_brief_alert(b);
+          },
+          // Shown at once on every display and kept: the game's end (a key's own
+          // answer shows meanwhile). A discrepancy is its Speak, shown until resolved.
+          [&](const game::GameOver&) {
+            for (int b = 0; b < session.board_count(); ++b)
+              braille_.alert(b, "! " + describe_detail(line), LiveBraille::Stays::UntilCleared);
+          },
+          [&](const game::Resolved& r) { braille_.clear_alert(r.board); },
+          // A rollback clears board A's alert (as it did when every output named a board,
+          // A by default); a board in discrepancy is cleared by its own Resolved.
+          [&](const game::Rollback&) { braille_.clear_alert(0); },
+          [](const auto&) {},
+      },
+      o);
 }
 
 void PlayerOutputs::said(const Said& said) {
   // On the display too: a warning or the board check asked for.
   // (The record's pairs are its own view there: LiveBraille::record.)
   if (said.what != "record")
-    braille_.alert(said.board, said.urgent ? "! " + said.text : said.text, said.ms,
-                   kBrailleAlertMs);
+    braille_.alert(said.board, said.urgent ? "! " + said.text : said.text,
+                   LiveBraille::Stays::UntilMoveOrKey);
   speech::AlsaSpeaker* s = speaker(said.board);
   if (!s) return;
   const std::string text =

@@ -47,6 +47,9 @@ class PlayerOutputs {
   void handle(const game::Output& o, const game::Session& session, const std::string& line);
   // The player's channel: a time warning goes before what is queued and is never cut.
   void said(const Said& said);
+  // A button pressed at `board` (on the board or the display), before it is handled: the
+  // brief alert he has read ends, the key's answer shows next.
+  void pressed(int board) { braille_.end_brief_alert(board); }
   // The record button (from the board or the display): the record on the display.
   void record_pressed(int board, std::int64_t ms) { braille_.record(board, ms); }
 

@@ -87,6 +87,8 @@ class Replay {
           runner_.hole(e.board, e.hole);
           break;
         case script::ScriptEvent::Kind::Button:
+          // As live: a key ends the brief alert he has read (the key's answer shows next).
+          if (e.board >= 0 && e.board <= 1) brief_[e.board].clear();
           runner_.button(e.board, e.button);
           break;
         case script::ScriptEvent::Kind::Arbiter:
@@ -148,26 +150,36 @@ class Replay {
   // behind anything here: replay says each phrase whole when it comes).
   void handle_said(const Said& said) {
     speak(said.board, said.text, said.urgent);
-    if (said.urgent) braille_alert(said.ms, said.board, said.text);
+    // On the display as live shows it: a warning or an answer (the record's pairs are a
+    // view of their own there, not printed here).
+    if (said.what != "record")
+      braille_alert(said.ms, said.board, said.urgent ? "! " + said.text : said.text, false);
     out_ << time_label(said.ms) << "  " << board_column(said.board) << "says         \""
          << said.text << "\"\n";
   }
 
-  // Each board's status line, printed when it changed since it was last shown.
+  // What each display shows, printed when it changed since it was last shown: a brief
+  // alert (until the next move or a key), else a lasting one (a board that differs until it
+  // is put right, the game's end), else the status line.
   void show_braille() {
     for (int b = 0; b < runner_.session().board_count(); ++b) {
       if (!options_.braille[b]) continue;
-      const std::string line = braille_line(runner_.session(), b, runner_.last_ms());
+      const std::string line = !brief_[b].empty() ? brief_[b]
+                               : !lasting_[b].empty()
+                                   ? lasting_[b]
+                                   : braille_line(runner_.session(), b, runner_.last_ms());
       if (line == shown_[b]) continue;
       shown_[b] = line;
       print_braille(runner_.last_ms(), b, line);
     }
   }
-  // What must be seen at once (a warning, a discrepancy, the game's end): shown now, the
-  // status line again at the next change.
-  void braille_alert(std::int64_t ms, int board, const std::string& text) {
+  // What must be seen at once (a refusal, a question, a warning, a discrepancy, the game's
+  // end): shown now and kept (`lasting`: until cleared).
+  void braille_alert(std::int64_t ms, int board, const std::string& text, bool lasting) {
     if (board < 0 || board > 1 || !options_.braille[board]) return;
-    shown_[board] = "! " + text;
+    (lasting ? lasting_ : brief_)[board] = text;
+    if (text == shown_[board]) return;
+    shown_[board] = text;
     print_braille(ms, board, shown_[board]);
   }
   void print_braille(std::int64_t ms, int board, const std::string& text) {
@@ -177,15 +189,33 @@ class Replay {
   void handle(const Output& o, const game::Session& session) {
     const std::string line = describe(o, session);
     std::visit(game::Overloaded{
-                   [&](const game::Speak& said) { speak(said.board, said.text); },
-                   // Seen at once on the display: a discrepancy on its board, the game's
-                   // end on every board.
-                   [&](const game::Discrepancy& d) {
-                     braille_alert(d.ms, d.board, describe_detail(line));
+                   [&](const game::Speak& said) {
+                     speak(said.board, said.text);
+                     // A refusal, a question, a board that differs: in the words he hears.
+                     if (said.shown != game::Speak::Shown::No)
+                       braille_alert(said.ms, said.board, "! " + said.text,
+                                     said.shown == game::Speak::Shown::UntilResolved);
                    },
+                   // A move made ends every brief alert; a board put right (or the arbiter's
+                   // rollback, board A) its lasting one.
+                   [&](const game::Moment& m) {
+                     if (m.moment.kind != board::MomentKind::Made) return;
+                     brief_[0].clear();
+                     brief_[1].clear();
+                   },
+                   [&](const game::Resolved& r) {
+                     if (r.board < 0 || r.board > 1) return;
+                     brief_[r.board].clear();
+                     lasting_[r.board].clear();
+                   },
+                   [&](const game::Rollback&) {
+                     brief_[0].clear();
+                     lasting_[0].clear();
+                   },
+                   // The game's end on every board, kept.
                    [&](const game::GameOver& over) {
                      for (int b = 0; b < session.board_count(); ++b)
-                       braille_alert(over.ms, b, describe_detail(line));
+                       braille_alert(over.ms, b, "! " + describe_detail(line), true);
                    },
                    [](const auto&) {},
                },
@@ -200,7 +230,8 @@ class Replay {
   const ReplayOptions& options_;
   std::ostream& out_;
   std::optional<speech::EspeakSpeaker> speaker_;
-  std::string shown_[2];  // each board's braille text last shown
+  std::string shown_[2];               // each board's braille text last shown
+  std::string brief_[2], lasting_[2];  // each board's alerts ("": none), as live keeps them
   GameRunner runner_;
 };
 

@@ -141,9 +141,7 @@ class Parser {
     } else if (key.starts_with("button.")) {
       board::Button button{};
       if (!board::parse_button(key.substr(7), button))
-        error("unknown button " + quoted(key.substr(7)) +
-              " (announce, promote-q, promote-r, promote-b, promote-n, time, correct, repeat, "
-              "clock, record, check, faster, slower, hint, takeback, stronger, weaker)");
+        error("unknown button " + quoted(key.substr(7)) + " (" + board::button_names() + ")");
       config.buttons.emplace_back(button, spec(value));
     } else {
       error("unknown setting " + quoted(key));

@@ -160,9 +160,8 @@ std::vector<ScriptEvent> parse_script(std::string_view text) {
     } else if (words[2] == "button") {
       board::Button b;
       if (!board::parse_button(words[3], b))
-        fail(line_no, "unknown button " + chess::shown(words[3]) +
-                          " (announce, promote-q, promote-r, promote-b, promote-n, time, "
-                          "correct, repeat, clock)");
+        fail(line_no,
+             "unknown button " + chess::shown(words[3]) + " (" + board::button_names() + ")");
       e.kind = ScriptEvent::Kind::Button;
       e.button = board::ButtonEvent{e.ms, b};
     } else {

@@ -122,6 +122,8 @@ TEST(Recognizer, CorrectCyclesBackToTheFirstReading) {
   h.up("d7").up("g4").up("d4").down("d7").down("g4").announce();
   h.press(Button::Correct).press(Button::Correct).announce();
   EXPECT_EQ(h.of(MomentKind::Made)[0].move, h.of(MomentKind::Pending)[0].move);
+  // Back at the reading first announced: nothing was corrected ("Corrected" is not said).
+  EXPECT_FALSE(h.of(MomentKind::Made)[0].corrected);
 }
 
 TEST(Recognizer, EnPassantPawnRemovedBeforeLanding) {
@@ -334,10 +336,11 @@ TEST(Recognizer, PromotionCorrectedBeforeTheClockStarts) {
   h.move("e7", "e8").announce().press(Button::Correct);
   ASSERT_EQ(h.of(MomentKind::Pending).size(), 2u);
   EXPECT_EQ(h.of(MomentKind::Pending)[1].move.promotion(), chess::Rook);
+  // The knight named answers the question: made at once, not asked again (issue 29).
   h.press(Button::PromoteKnight);
-  EXPECT_EQ(h.of(MomentKind::Pending).back().move.promotion(), chess::Knight);
-  h.announce();
+  EXPECT_EQ(h.of(MomentKind::Pending).size(), 2u);
   EXPECT_THAT(h.made(), ElementsAre("e7e8n"));
+  EXPECT_TRUE(h.of(MomentKind::Made)[0].corrected);
 }
 
 TEST(Recognizer, BlackPromotionWithCapture) {
@@ -441,6 +444,29 @@ TEST(Recognizer, WithdrawnPromotionAsksAgainWithTheCorrectedPiece) {
   h.announce();
   EXPECT_THAT(h.made(), ElementsAre("e7e8r"));
   EXPECT_TRUE(h.of(MomentKind::Made)[0].corrected);
+}
+
+// Issue 29: the queen asked, `correct` (the rook asked), then promote-q: the queen is what
+// was first offered, so the move is made at once, not asked again, and not "corrected".
+TEST(Recognizer, APieceChosenDuringThePromotionQuestionIsMadeOnceAndCorrectedOnlyIfItIs) {
+  Hand back(fen("1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"));
+  back.move("e7", "e8").announce().press(Button::Correct).press(Button::PromoteQueen);
+  EXPECT_EQ(back.of(MomentKind::Pending).size(), 2u);  // the queen, then the rook; no third
+  EXPECT_THAT(back.made(), ElementsAre("e7e8q"));
+  EXPECT_FALSE(back.of(MomentKind::Made)[0].corrected);
+  // The knight named instead of the queen offered: made at once, and corrected.
+  Hand knight(fen("1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"));
+  knight.move("e7", "e8").announce().press(Button::PromoteKnight);
+  EXPECT_EQ(knight.of(MomentKind::Pending).size(), 1u);
+  EXPECT_THAT(knight.made(), ElementsAre("e7e8n"));
+  EXPECT_TRUE(knight.of(MomentKind::Made)[0].corrected);
+  // `correct` round the four pieces back to the queen, then announce: not corrected.
+  Hand round(fen("1k6/4P3/8/8/8/8/8/4K3 w - - 0 1"));
+  round.move("e7", "e8").announce();
+  for (int i = 0; i < 4; ++i) round.press(Button::Correct);
+  round.announce();
+  EXPECT_THAT(round.made(), ElementsAre("e7e8q"));
+  EXPECT_FALSE(round.of(MomentKind::Made)[0].corrected);
 }
 
 TEST(RecognizerAuto, WithdrawnPromotionIsNotMadeWithoutConfirmation) {

@@ -74,13 +74,22 @@ with tempfile.TemporaryDirectory() as _tmp:
     brltty = display = None
     transcript = []
 
+    def holes_in_log():
+        # (Counted by text: the line being written may be incomplete.)
+        return read(log).count('"type":"hole"')
+
     def move(*events):
-        """Board events stamped just ahead of the game's clock (queued until then)."""
+        """Board events stamped just ahead of the game's clock (queued until then), and
+        waited for in the log: a key pressed next comes after them however slow the
+        machine (an announce before them would be "Nothing moved")."""
+        before = holes_in_log()
         ms = int((time.monotonic() - started) * 1000) + 300
         for e in events:
             board.write(f"{ms} A {e}\n")
             ms += 20
         board.flush()
+        wait_until("the board's events in the log",
+                   lambda: holes_in_log() >= before + len(events))
 
     def see(what, pattern, timeout=10.0, since=0):
         text = display.wait_for(what, lambda t: re.fullmatch(pattern, t) is not None,
@@ -149,14 +158,43 @@ with tempfile.TemporaryDirectory() as _tmp:
         at = display.mark()
         display.press("FWINRT")
         see("the next pair", r"2\.h3", since=at)
-        # A few seconds on, the status line again.
-        see("the status line back", rf"2\.h3 W{CLOCK} B{CLOCK} B2", timeout=10,
+        # A few seconds on, the status line again (or Black's own 4:58 warning, if his
+        # clock reached it meanwhile: an alert stays until a key, the check below).
+        see("the status line back", rf"2\.h3 W{CLOCK} B{CLOCK} B2|! .* left", timeout=10,
             since=display.mark())
 
         # ROUTE 5 = check: the answer shown (and said): the pegs are where the game has them.
         at = display.mark()
         display.press("ROUTE 5")
         see("the check's answer", r"Board agrees", since=at)
+
+        # Issue 29: a refusal at once, in words, with what to do. Black's king d7-d5: the
+        # whole sentence is wider than 40 cells, so its first page says more follows.
+        move("up d7", "down d5")
+        time.sleep(0.5)
+        at = display.mark()
+        display.press("ROUTE 10")
+        see("the illegal move's first page", r"! Illegal: king .* >", since=at)
+        at = display.mark()
+        display.press("FWINRT")
+        see("the illegal move's last page", r".*back on [^>]*", since=at)
+        # Put back: the refusal stays (no move, no key), never a status line meanwhile.
+        at = display.mark()
+        move("up d5", "down d7")
+        time.sleep(1.5)
+        since_put_back = display.shown[at:]
+        assert all("back on" in t for t in since_put_back + [display.text()]), \
+            f"the refusal went before a move or a key: {since_put_back}"
+        # announce with nothing moved: the key ends the refusal, and says why it does nothing.
+        at = display.mark()
+        display.press("ROUTE 10")
+        see("announce with nothing moved", r"! Nothing moved", since=at)
+        # Black's king d7-e6: the move made ends it.
+        move("up d7", "down e6")
+        time.sleep(0.5)
+        at = display.mark()
+        display.press("ROUTE 10")
+        see("2...Ke6", rf"2\.\.\.Ke6 W{CLOCK} B{CLOCK} W3", since=at)
 
         # brltty goes away (the game goes on) and comes back with a 20-cell display.
         brltty.stop(display)
@@ -171,11 +209,12 @@ with tempfile.TemporaryDirectory() as _tmp:
         time.sleep(1.0)
         assert tactiled.poll() is None, "tactiled stopped on a brltty without a display"
         display = VirtualDisplay(brltty.sock, 20)
-        # 40 cells of line in pages of 20, broken between words.
-        see("the first page", rf"2\.h3 W{CLOCK}", timeout=8)
+        # 40 cells of line in pages of 20, broken between words, the first saying more
+        # follows.
+        see("the first page", rf"2\.\.\.Ke6 W{CLOCK} >", timeout=8)
         at = display.mark()
         display.press("FWINRT")
-        see("the second page", rf"B{CLOCK} B2", since=at)
+        see("the second page", rf"B{CLOCK} W3", since=at)
 
         expected = ["time", "promote-n", "correct", "record", "record", "check"]
         got = [b for b in buttons_in_log(log) if b != "announce"]

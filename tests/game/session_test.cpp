@@ -8,6 +8,7 @@
 
 #include "core/chess/uci.h"
 #include "core/clock/time_control.h"
+#include "core/record/move_phrase.h"
 
 namespace tactile::game {
 namespace {
@@ -86,7 +87,13 @@ TEST(Session, IllegalAttemptNeverSwitchesTheClock) {
   Table t(Table::config("60+1"));
   t.up(1000, "e2").down(1200, "e5").press(1300);
   EXPECT_EQ(t.of<SwitchClock>().size(), 1u);
-  EXPECT_THAT(t.spoken(), ::testing::ElementsAre("Unzulaessiger Zug"));
+  // What was seen and what to do (issue 29), also for the braille display.
+  ASSERT_EQ(t.of<Speak>().size(), 1u);
+  EXPECT_EQ(t.of<Speak>()[0].text,
+            "Unzulaessig: Bauer " + record::square_words(chess::E2, record::Language::German) +
+                " nach " + record::square_words(chess::E5, record::Language::German) +
+                ". Zurueck auf " + record::square_words(chess::E2, record::Language::German) + ".");
+  EXPECT_EQ(t.of<Speak>()[0].shown, Speak::Shown::UntilMoveOrKey);
   ASSERT_EQ(t.of<LightSquares>().size(), 1u);
   EXPECT_EQ(t.of<LightSquares>()[0].squares,
             chess::square_bb(chess::E2) | chess::square_bb(chess::E5));
@@ -119,8 +126,10 @@ TEST(Session, APendingReadingIsAskedAsAQuestionAndWaitsUntilHeard) {
   const std::vector<Speak> said = t.of<Speak>();
   ASSERT_EQ(said.size(), 1u);
   // A question, not the statement the made move gets ("Bauer Eva acht wird Dame Schach").
-  EXPECT_EQ(said[0].text, "Bauer Eva acht wird Dame Schach? Umwandlung in Dame, richtig?");
+  EXPECT_EQ(said[0].text, "Bauer Eva acht wird Dame Schach? Richtig?");
   EXPECT_EQ(said[0].question, 1);
+  // A braille-only player must answer it while his clock runs: on his display too.
+  EXPECT_EQ(said[0].shown, Speak::Shown::UntilMoveOrKey);
   EXPECT_EQ(t.s().unheard_question(), 1);
   t.s().advance(60000 - 1, t.out());  // never confirmed while it is being said
   EXPECT_EQ(t.of<SwitchClock>().size(), 1u);

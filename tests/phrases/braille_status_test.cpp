@@ -43,15 +43,25 @@ TEST(BrailleStatus, TheLineFitsFortyCells) {
   EXPECT_EQ(status_line(start, Language::German), "- W1");  // no clock, no move yet
 }
 
-TEST(BrailleStatus, PagesOfTwentyCellsBreakBetweenWords) {
+TEST(BrailleStatus, PagesOfTwentyCellsBreakBetweenWordsAndShowThatMoreFollows) {
   EXPECT_THAT(braille_pages("12.Sf3 W1:29:58 S1:30:00 S12", 20),
-              ElementsAre("12.Sf3 W1:29:58", "S1:30:00 S12"));
+              ElementsAre("12.Sf3 W1:29:58 >", "S1:30:00 S12"));
   // Cells are characters, not bytes: 20 Cyrillic letters are one page.
   EXPECT_THAT(braille_pages("12.Кf3 Б1:29:58 Ч1:30:00 Ч12", 20),
-              ElementsAre("12.Кf3 Б1:29:58", "Ч1:30:00 Ч12"));
+              ElementsAre("12.Кf3 Б1:29:58 >", "Ч1:30:00 Ч12"));
   EXPECT_THAT(braille_pages("abcdefghijklmnopqrstuvwxyz", 20),
-              ElementsAre("abcdefghijklmnopqrst", "uvwxyz"));
+              ElementsAre("abcdefghijklmnopqr >", "stuvwxyz"));
   EXPECT_THAT(braille_pages("short", 40), ElementsAre("short"));
+  EXPECT_THAT(braille_pages("exactly twenty cells", 20), ElementsAre("exactly twenty cells"));
+  // A long check answer on 40 cells: every page but the last says more follows, and none
+  // is wider than the display.
+  const auto pages = braille_pages(
+      "e-four should be empty, d-five should hold a piece, g-one should be empty and two more", 40);
+  ASSERT_EQ(pages.size(), 3u);
+  EXPECT_TRUE(pages[0].ends_with(" >"));
+  EXPECT_TRUE(pages[1].ends_with(" >"));
+  EXPECT_FALSE(pages[2].ends_with(" >"));
+  for (const std::string& p : pages) EXPECT_LE(p.size(), 40u);
 }
 
 }  // namespace

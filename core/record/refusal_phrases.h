@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the player hears (and reads on braille) when the board refuses what he did (issue
+// 29): what was seen and what to do, at once, never only "Illegal move". UTF-8; German in
+// ASCII like the rest (for_speech restores the umlauts).
+//
+//   illegal_phrase(pos, {g1, g3})  "Illegal: knight g-one to g-three. Put it back on g-one."
+//                                  "Unzulaessig: Springer Gustav eins nach Gustav drei.
+//                                  Zurueck auf Gustav eins."
+//                                  "Ход невозможен: конь жэ один на жэ три. Верните на жэ один."
+//   illegal_phrase(pos, other)     "Illegal move. Put the knight back on g-one. Clear
+//                                  b-six." (each square to put right, at most four)
+//   refusal_phrase(NothingMoved)   "Nothing moved" (announce with the board as it was)
+//   full_hole_phrase(g3, true)     "Peg into a full hole on g-three: check the board"
+#pragma once
+
+#include <string>
+
+#include "core/chess/position.h"
+#include "core/chess/types.h"
+#include "core/record/language.h"
+
+namespace tactile::record {
+
+// The board shows no legal move from `pos`: `differ` are the holes that differ from it
+// (lifted pieces and filled holes).
+std::string illegal_phrase(const chess::Position& pos, chess::Bitboard differ, Language lang);
+
+// A press that does nothing, and why.
+enum class Refusal {
+  NothingMoved,      // announce with the board as it was
+  TooLateToCorrect,  // correct after the move was made (its clock pressed, D.2.8)
+  NothingToCorrect,  // correct before any move was announced
+};
+std::string refusal_phrase(Refusal r, Language lang);
+
+// A peg into a hole the board had as full (`into_full`), or lifted from one it had as
+// empty: the board and the game no longer agree on that hole.
+std::string full_hole_phrase(chess::Square s, bool into_full, Language lang);
+
+}  // namespace tactile::record
