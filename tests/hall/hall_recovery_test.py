@@ -61,7 +61,8 @@ class Table:
             stdout=open(os.path.join(work, "publish.out"), "w"), stderr=subprocess.STDOUT)
 
     def status(self):
-        s = ask(self.control, {"command": "status"})
+        # A table busy with hundreds of presses may answer late: waited for, as before.
+        s = ask(self.control, {"command": "status"}, timeout=60)
         return s if s and s.get("ok") else None
 
     def events(self, text):
@@ -135,7 +136,8 @@ with tempfile.TemporaryDirectory() as work:
         table.presses(300)
         table.move("e7", "e5")
         table.presses(100)
-        answer = ask(table.control, {"command": "new-game", "white": "Anna", "black": "Ben"})
+        answer = ask(table.control, {"command": "new-game", "white": "Anna", "black": "Ben"},
+                     timeout=60)
         assert answer and answer["ok"], answer
         second_log = answer["log"]
         table.move("d2", "d4")
