@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Helpers for the parsers of text a user gives (config, wiring file, event script):
-// what they accept at the start of a file, and how a bad token is shown in a message.
+// what they accept at the start of a file, how a line is cut into words, and how a bad
+// token is shown in a message.
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tactile::chess {
 
@@ -13,6 +15,22 @@ namespace tactile::chess {
 inline std::string_view without_bom(std::string_view text) {
   constexpr std::string_view kBom = "\xEF\xBB\xBF";
   return text.starts_with(kBom) ? text.substr(kBom.size()) : text;
+}
+
+// The words of `line`, between blanks (spaces, tabs, and a CR, which a CRLF line end
+// leaves).
+inline std::vector<std::string_view> split_words(std::string_view line) {
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && blank(line[i])) ++i;
+    std::size_t j = i;
+    while (j < line.size() && !blank(line[j])) ++j;
+    if (j > i) words.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return words;
 }
 
 // A token of the input as a message shows it: in single quotes, at most kShownChars

@@ -132,6 +132,7 @@ class EngineDescription final : public SeatingDescription {
             {"Event", "Training"}};
   }
   bool training(const SeatingOptions&) const override { return true; }
+  std::span<const std::string_view> note_records() const override { return kNotes; }
   std::string_view manual() const override {
     return "engine: training against a UCI engine (training = on only):\n"
            "board A is the player's (--player white|black); the engine's\n"
@@ -160,6 +161,7 @@ class EngineDescription final : public SeatingDescription {
       {"engine-level", "1..20", "engine: the engine's strength, 1 to 20 (docs/engine.md)"},
       {"training", "on|off", "engine: on, to say this board trains and plays no tournament"},
   };
+  static constexpr std::string_view kNotes[] = {kEngineNoteRecord};
 };
 
 }  // namespace

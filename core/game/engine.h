@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game/board_watch.h"
@@ -32,6 +33,9 @@ inline constexpr int kEngineLevelDefault = 5;
 inline constexpr const char* kEngineDefault = "/usr/games/stockfish";
 // The source of the engine's moves in the log's `outside-move` records.
 inline constexpr const char* kEngineSource = "engine";
+// The type of the daemon's own log record of the engine (its hint or its failure said
+// right after it): the seating's note record (SeatingDescription::note_records).
+inline constexpr std::string_view kEngineNoteRecord = "engine";
 
 // The engine's settings as the seating's options hold them (checked when set).
 struct EngineSettings {

@@ -9,6 +9,7 @@
 #include "core/game/arbiter.h"
 #include "core/game/log_entries.h"
 #include "core/game/player_settings.h"
+#include "core/game/seatings.h"
 #include "core/game/setup_rules.h"
 #include "core/record/arbiter_log.h"
 
@@ -32,6 +33,14 @@ auto at_line(std::size_t line, Read read) {
   }
 }
 
+// A record the daemon writes of its own for some seating (SeatingDescription::note_records).
+bool seating_note_record(std::string_view type) {
+  for (const SeatingDescription* s : seatings())
+    for (std::string_view note : s->note_records())
+      if (note == type) return true;
+  return false;
+}
+
 // The records the session makes (output_entries): one per output kind, and the clocks.
 bool session_record(const std::string& type) {
   return type == "clock" || is_output_name(type);
@@ -40,12 +49,13 @@ bool session_record(const std::string& type) {
 // disconnected" right after the board record, "Game continued" right after the resume
 // record, the record failing or saved again right after the pgn record (live mode: board_set.cpp,
 // live.cpp, game_file_set.cpp), the engine's hint or its failure right after the engine
-// record (engine_opponent.h), "speech is back" right after the fault record that clears a
-// speech fault (player_outputs.cpp).
+// record (engine_opponent.h), and in general right after a seating's note record;
+// "speech is back" right after the fault record that clears a speech fault
+// (player_outputs.cpp).
 bool daemon_speech(const std::string& type, const std::string& previous_type) {
-  return type == "speak" &&
-         (previous_type == "board" || previous_type == "resume" || previous_type == "pgn" ||
-          previous_type == "health" || previous_type == "engine" || previous_type == "fault");
+  return type == "speak" && (previous_type == "board" || previous_type == "resume" ||
+                             previous_type == "pgn" || previous_type == "health" ||
+                             previous_type == "fault" || seating_note_record(previous_type));
 }
 
 // What the daemon feeds the session: board events and the arbiter's commands.
@@ -488,11 +498,11 @@ bool known_record_type(std::string_view type) {
       "start",          "hole",         "button",  "heard",  "arbiter", "envelope",
       "clock",          "board",        "resync",  "resume", "players", "pgn",
       "stop",           "closed",       "setting", "said",   "health",  "board-lent",
-      "board-returned", "outside-move", "engine",  "fault",
+      "board-returned", "outside-move", "fault",
   };
   for (std::string_view t : kOthers)
     if (t == type) return true;
-  return session_record(std::string(type));
+  return session_record(std::string(type)) || seating_note_record(type);
 }
 
 bool log_holds_no_entry(std::string_view text) {

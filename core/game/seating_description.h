@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What a seating says of itself, in its own file (one_board.cpp, sighted.cpp,
-// two_boards.cpp): its name, its boards, its config keys and their checks, what its start
-// record holds and how its rules are made. The config, the log entries, resume, the manual
+// two_boards.cpp, engine.cpp): its name, its boards, its config keys and their checks, what its
+// start record holds and how its rules are made. The config, the log entries, resume, the manual
 // and the daemon ask this description, never which seating it is; the registry
 // (seatings.h) is the only list of them (docs/architecture.md, "Seatings").
 #pragma once
@@ -72,6 +72,11 @@ class SeatingDescription {
   virtual std::optional<record::Language> language(const SeatingOptions&, int) const {
     return std::nullopt;
   }
+  // The types of the log records the daemon writes of its own for a game of this seating
+  // (the engine seating's `engine` note before a hint it says): resume and the log's
+  // followers take them as known, and a phrase said right after one as the daemon's own,
+  // no output of the session.
+  virtual std::span<const std::string_view> note_records() const { return {}; }
   // Why its board must have a clock button (the sighted player's press), "" if it needs
   // none: a GPIO board's wiring without one is refused.
   virtual std::string_view clock_button_need() const { return {}; }

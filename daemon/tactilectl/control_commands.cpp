@@ -19,6 +19,7 @@
 #include "core/chess/input_text.h"
 #include "core/chess/text_check.h"
 #include "core/clock/chess_clock.h"
+#include "core/game/seatings.h"
 #include "daemon/tactilectl/command.h"
 #include "daemon/tactilectl/status_text.h"
 
@@ -250,7 +251,8 @@ std::string control_help(std::string_view name) {
          "    --fen FEN       start position\n"
          "    --player white|black\n"
          "                    the blind player's colour, in a seating that has one\n"
-         "                    (sighted, engine; default: the config's)\n";
+         "                    (" +
+         game::seatings_with_key("player") + "; default: the config's)\n";
   h += "    -h, --help      show this text\n\nEXIT STATUS\n"
        "    0   done (read commands: the answer was printed)\n"
        "    1   the daemon refused the command; the message says why (nothing changed)\n"

@@ -26,6 +26,8 @@
 
 #include "core/chess/error.h"
 #include "core/chess/uci.h"
+#include "core/game/board_letter.h"
+#include "core/game/seatings.h"
 #include "core/record/move_phrase.h"
 #include "daemon/files/text_file.h"
 #include "daemon/tactilectl/command.h"
@@ -53,7 +55,7 @@ SYNOPSIS
                          [--socket PATH]
 
 DESCRIPTION
-    Opens board A (or B: --board b, seating = two-boards) of tactiled's config FILE as
+    Opens board A (or B: --board b, a game on two boards) of tactiled's config FILE as
     tactiled does, with its wiring (the calibration) applied, and walks the arbiter or
     the player through the 64 holes, each step printed and spoken on that board's own
     speech device in its language:
@@ -440,7 +442,7 @@ std::string borrow_board(const std::string& socket, int board, const std::string
     // `source`: where this config reads the board; tactiled lends it only if it reads it
     // from there too.
     const json answer = lease->ask(
-        {{"command", "lend-board"}, {"board", board == 0 ? "A" : "B"}, {"source", source}});
+        {{"command", "lend-board"}, {"board", game::board_letter(board)}, {"source", source}});
     if (answer.value("ok", false)) return "";
     lease.reset();
     return answer.value("error", std::string("tactiled would not lend the board"));
@@ -488,7 +490,8 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
     throw UsageError{e.what()};
   }
   if (board_index == 1 && !config.board_b)
-    throw UsageError{"--board b: " + config_path + " has no board B (seating = two-boards)"};
+    throw UsageError{"--board b: " + config_path +
+                     " has no board B (seating = " + game::seatings_with_boards(2) + ")"};
   const daemon::BoardSetup& setup = board_index == 0 ? config : *config.board_b;
   const Language language = game::board_language(config.session, board_index);
 
@@ -535,9 +538,9 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
   }
 
   if (lease)
-    out << "Board " << (board_index == 0 ? "A" : "B")
+    out << "Board " << game::board_letter(board_index)
         << " borrowed from tactiled until the self-test ends." << std::endl;
-  out << "Self-test of board " << (board_index == 0 ? "A" : "B") << " (" << driver
+  out << "Self-test of board " << game::board_letter(board_index) << " (" << driver
       << "). Follow the steps (keys: Enter or r repeats, q stops)." << std::endl;
   SelfTestRun run(*link, transport.finds_board, speaker.get(), keys_fd, out, walk_options, language,
                   game::board_squares(config.session, board_index), origin_us);
@@ -564,7 +567,7 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
   json record;
   record["type"] = "self-test";
   record["time"] = daemon::utc_now("%Y-%m-%dT%H:%M:%SZ");
-  record["board"] = board_index == 0 ? "A" : "B";
+  record["board"] = game::board_letter(board_index);
   record["driver"] = driver;
   record["identity"] = identity;
   record["firmware"] = run.board().firmware.empty() ? json(nullptr) : json(run.board().firmware);

@@ -226,6 +226,15 @@ bool HallState::receive_record(Table& t, std::string_view game_id, Record r,
   return true;
 }
 
+void HallState::break_game(Table& t, TableGame& g, const std::string& why) {
+  flag(t, "the records do not replay: " + why);
+  g.follower.reset();
+  g.broken = true;
+  g.game_from_records = false;
+  forget_pending(t, g);
+  if (&g == static_cast<TableGame*>(&t)) show_retained_pgn(t);
+}
+
 void HallState::rebuild(Table& t, TableGame& g) {
   g.stale = false;
   if (g.broken) return;  // flagged once; the retained pgn stands for it
@@ -256,12 +265,7 @@ void HallState::rebuild(Table& t, TableGame& g) {
           g.follower->add(line);
         } catch (const std::exception& e) {
           // On the chain but not a game: the table's own log is broken.
-          flag(t, std::string("the records do not replay: ") + e.what());
-          g.follower.reset();
-          g.broken = true;
-          g.game_from_records = false;
-          forget_pending(t, g);
-          if (&g == static_cast<TableGame*>(&t)) show_retained_pgn(t);
+          break_game(t, g, e.what());
           return;
         }
       }
@@ -272,13 +276,9 @@ void HallState::rebuild(Table& t, TableGame& g) {
       // Asked for again; the same seq off the chain kMaxOffChain times is the table's
       // own log broken (or the record before it a forgery): given up, flagged.
       if (g.fed > 0 && ++g.off_chain >= HallLimits::kMaxOffChain) {
-        flag(t, "the records do not replay: record " + std::to_string(g.fed) +
-                    " does not carry the hash of the record before");
-        g.follower.reset();
-        g.broken = true;
-        g.game_from_records = false;
-        forget_pending(t, g);
-        if (&g == static_cast<TableGame*>(&t)) show_retained_pgn(t);
+        break_game(
+            t, g,
+            "record " + std::to_string(g.fed) + " does not carry the hash of the record before");
         return;
       }
       break;
@@ -295,12 +295,7 @@ void HallState::rebuild(Table& t, TableGame& g) {
     g.game = game::log_pgn(g.follower->game());
     g.game_from_records = true;
   } catch (const std::exception& e) {
-    flag(t, std::string("the records do not replay: ") + e.what());
-    g.follower.reset();
-    g.broken = true;
-    g.game_from_records = false;
-    forget_pending(t, g);
-    if (&g == static_cast<TableGame*>(&t)) show_retained_pgn(t);
+    break_game(t, g, e.what());
   }
 }
 

@@ -205,6 +205,9 @@ class HallState {
   void make_current(Table& t, TableGame& g);
   void forget_pending(Table& t, TableGame& g);
   void rebuild(Table& t, TableGame& g);
+  // The table's own log no longer replays (`why`): the game is given up and flagged, its
+  // records waiting forgotten, and the retained pgn shown if it is the current game.
+  void break_game(Table& t, TableGame& g, const std::string& why);
   void flag(Table& t, std::string why);
   bool drop(const char* why, std::string_view topic);
 

@@ -27,7 +27,7 @@ class EngineGame final : public EngineOpponent::Game {
   void say(std::int64_t ms, std::string what, std::string text) override {
     game::LogEntry note;
     note["t"] = ms;
-    note["type"] = "engine";
+    note["type"] = game::kEngineNoteRecord;
     note["what"] = std::move(what);
     runner_.note(std::move(note));
     runner_.say(ms, std::move(text), 0);

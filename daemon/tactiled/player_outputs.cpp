@@ -164,7 +164,7 @@ void PlayerOutputs::report_speech(std::int64_t now) {
       j["fault"] = fault;
       err_ << "tactiled: " << fault << "; board " << game::board_letter(b)
            << "'s player does not hear the game" << std::endl;
-      braille_.alert(b, "! " + fault, t, kFaultAlertMs);
+      braille_.alert(b, "! " + fault, LiveBraille::Stays::UntilMoveOrKey);
     }
     runner_.note(j);
     const bool back = fault.empty();

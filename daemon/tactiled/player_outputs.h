@@ -91,11 +91,6 @@ class PlayerOutputs {
   std::size_t speakers_at_ = 0;             // the speakers' first descriptor in the poll
   // The external clock's pulses (clock-press) for the game being played; none before it.
   std::optional<ClockPulses> pulses_;
-  // How long a channel phrase (a warning, a record pair, a check) stays on the display.
-  static constexpr std::int64_t kBrailleAlertMs = 5000;
-  // How long a speech fault stays on the display (or until the next move): long enough
-  // for a player who hears nothing to notice, not so long that it hides the game.
-  static constexpr std::int64_t kFaultAlertMs = 30000;
   LiveBraille braille_;  // each board's braille display (none: braille = off)
 };
 

@@ -16,6 +16,7 @@
 #include "core/chess/pgn.h"
 #include "core/chess/uci.h"
 #include "core/clock/chess_clock.h"
+#include "core/game/arbiter_words.h"
 #include "core/game/board_letter.h"
 #include "core/game/log_entries.h"
 #include "core/record/speech_spelling.h"
@@ -46,6 +47,16 @@ std::string squares_text(chess::Bitboard b) {
     s += chess::square_name(chess::Square(i));
   }
   return s;
+}
+
+// The arbiter's command of a script's line, its words read by the game; chess::ParseError
+// "line N: why" when they are no good command.
+game::ArbiterCommand arbiter_command(const script::ScriptEvent& e) {
+  try {
+    return game::arbiter_command_from_words(e.arbiter);
+  } catch (const chess::ParseError& x) {
+    throw chess::ParseError("line " + std::to_string(e.line) + ": " + x.what());
+  }
 }
 
 // The replay's side of the shared runner: prints each output and speaks the phrases.
@@ -113,11 +124,12 @@ class Replay {
   // a refusal is printed as tactilectl would report it, and the replay goes on.
   void arbiter(const script::ScriptEvent& e) {
     runner_.advance(e.ms);  // what fell due before the command is printed before it
-    const std::string name(game::arbiter_command_name(e.arbiter.kind));
+    const game::ArbiterCommand command = arbiter_command(e);
+    const std::string name(game::arbiter_command_name(command.kind));
     const std::string label = time_label(std::max(e.ms, runner_.last_ms())) + "  " +
                               board_column(script::kNoBoard) + "arbiter      " + name;
     out_ << label << '\n';
-    const std::string refused = runner_.arbiter(e.ms, e.arbiter, long(::getuid()));
+    const std::string refused = runner_.arbiter(e.ms, command, long(::getuid()));
     if (!refused.empty()) out_ << label << " refused: " << refused << '\n';
   }
 
@@ -268,7 +280,7 @@ std::string output_column(const game::SeatingDescription* seating, const Output&
 std::string board_column(const game::SeatingDescription* seating, int board) {
   if (!seating->names_boards()) return "";
   if (board < 0) return "-  ";
-  return board == 0 ? "A  " : "B  ";
+  return std::string(game::board_letter(board)) + "  ";
 }
 
 namespace {
@@ -375,6 +387,10 @@ int run_replay(const ReplayOptions& options, std::ostream& out, std::ostream& er
   std::vector<script::ScriptEvent> events;
   try {
     events = script::parse_script(text);
+    // Every arbiter's line read before the replay begins: a bad one stops it, as any bad
+    // line of the script does.
+    for (const script::ScriptEvent& e : events)
+      if (e.kind == script::ScriptEvent::Kind::Arbiter) arbiter_command(e);
   } catch (const chess::ParseError& e) {
     err << "tactiled: " << options.script_path << ": " << e.what() << '\n';
     return 2;

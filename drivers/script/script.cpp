@@ -7,25 +7,9 @@
 #include "core/chess/error.h"
 #include "core/chess/input_text.h"
 #include "core/chess/uci.h"
-#include "core/clock/chess_clock.h"
-
-#include <nlohmann/json.hpp>
 
 namespace tactile::script {
 namespace {
-
-std::vector<std::string_view> split_words(std::string_view line) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-    if (j > i) words.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return words;
-}
 
 [[noreturn]] void fail(int line, const std::string& why) {
   throw chess::ParseError("line " + std::to_string(line) + ": " + why);
@@ -40,50 +24,18 @@ std::int64_t parse_ms(std::string_view word, int line) {
   return value;
 }
 
-// `arbiter <command> [args]` (words from the third on) as the command, checked as the
-// control socket checks it (arbiter_command_from_json).
-game::ArbiterCommand parse_arbiter(const std::vector<std::string_view>& words, int line) {
+// `arbiter <command> [args]` (words from the third on): the command's words, joined by one
+// space, as they are; which command they are is the game's to say
+// (game::arbiter_command_from_words), as a move's legality is the session's.
+std::string arbiter_words(const std::vector<std::string_view>& words, int line) {
   if (words.size() < 4 || words[2] != "arbiter")
     fail(line, "a line of board '-' is '<ms> - arbiter <command>' or '<ms> - move <uci>'");
-  const std::string name(words[3]);
-  if (!game::parse_arbiter_command_name(name))
-    fail(line, "unknown arbiter command " + chess::shown(words[3]) +
-                   " (start, pause, resume, set-time, takeback, rollback, result, adjourn, "
-                   "resume-adjourned)");
-  const std::vector<std::string_view> args(words.begin() + 4, words.end());
-  nlohmann::json j{{"command", name}};
-  const auto number = [&](std::string_view word) {
-    int n = -1;
-    const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), n);
-    if (ec != std::errc() || end != word.data() + word.size() || n < 0)
-      fail(line, chess::shown(word) + " is not a whole number (0 or more)");
-    return n;
-  };
-  if (name == "rollback") {
-    if (args.size() != 1) fail(line, "rollback needs one move number N");
-    j["number"] = number(args[0]);
-  } else if (name == "set-time") {
-    if (args.size() != 2 && args.size() != 3)
-      fail(line, "set-time needs WHITE and BLACK times (H:MM:SS or M:SS) and maybe MOVES");
-    const char* side[2] = {"white_ms", "black_ms"};
-    for (std::size_t i = 0; i < 2; ++i) {
-      const std::int64_t ms = clock::parse_clock_time(args[i]);
-      if (ms < 0) fail(line, chess::shown(args[i]) + " is not H:MM:SS or M:SS");
-      j[side[i]] = ms;
-    }
-    if (args.size() == 3) j["moves"] = number(args[2]);
-  } else if (name == "result") {
-    if (args.size() != 1 && args.size() != 2) fail(line, "result needs 1-0, 0-1 or 1/2-1/2");
-    j["result"] = std::string(args[0]);
-    if (args.size() == 2) j["reason"] = std::string(args[1]);
-  } else if (!args.empty()) {
-    fail(line, name + " takes no arguments");
+  std::string joined(words[3]);
+  for (std::size_t i = 4; i < words.size(); ++i) {
+    joined += ' ';
+    joined += words[i];
   }
-  try {
-    return game::arbiter_command_from_json(j);
-  } catch (const chess::ParseError& e) {
-    fail(line, std::string("arbiter ") + name + ": " + e.what());
-  }
+  return joined;
 }
 
 // `move <uci>` (the third and fourth words): a move from outside the boards, written as
@@ -116,7 +68,7 @@ std::vector<ScriptEvent> parse_script(std::string_view text) {
     ++line_no;
     if (const std::size_t hash = line.find('#'); hash != std::string_view::npos)
       line = line.substr(0, hash);
-    const auto words = split_words(line);
+    const auto words = chess::split_words(line);
     if (words.empty()) continue;
     if (words.size() != 4 && !(words.size() > 1 && words[1] == "-"))
       fail(line_no,
@@ -139,7 +91,7 @@ std::vector<ScriptEvent> parse_script(std::string_view text) {
     if (words[1] == "-") {
       e.board = kNoBoard;
       e.kind = ScriptEvent::Kind::Arbiter;
-      e.arbiter = parse_arbiter(words, line_no);
+      e.arbiter = arbiter_words(words, line_no);
       events.push_back(e);
       continue;
     }
@@ -174,30 +126,7 @@ std::vector<ScriptEvent> parse_script(std::string_view text) {
 
 std::string format_event(const ScriptEvent& e) {
   if (e.kind == ScriptEvent::Kind::OutsideMove) return std::to_string(e.ms) + " - move " + e.uci;
-  if (e.kind == ScriptEvent::Kind::Arbiter) {
-    const game::ArbiterCommand& c = e.arbiter;
-    std::string s =
-        std::to_string(e.ms) + " - arbiter " + std::string(game::arbiter_command_name(c.kind));
-    using Kind = game::ArbiterCommand::Kind;
-    // Appended word by word: `" " + temporary` trips GCC 12's -Wrestrict at -O3 (a false
-    // positive that fails the Release build with -Werror).
-    auto word = [&s](const std::string& w) {
-      s += ' ';
-      s += w;
-    };
-    if (c.kind == Kind::Rollback) word(std::to_string(c.number));
-    if (c.kind == Kind::SetTime) {
-      // Whole seconds, as the script gives them (format_clk rounds down).
-      word(clock::format_clk(c.white_ms));
-      word(clock::format_clk(c.black_ms));
-      if (c.moves) word(std::to_string(*c.moves));
-    }
-    if (c.kind == Kind::Result) {
-      word(c.result);
-      if (!c.reason.empty()) word(c.reason);
-    }
-    return s;
-  }
+  if (e.kind == ScriptEvent::Kind::Arbiter) return std::to_string(e.ms) + " - arbiter " + e.arbiter;
   std::string s = std::to_string(e.ms) + (e.board == 0 ? " A " : " B ");
   if (e.kind == ScriptEvent::Kind::Button) {
     s += "button ";

@@ -17,7 +17,6 @@
 #include <vector>
 
 #include "core/board/events.h"
-#include "core/game/arbiter.h"
 
 namespace tactile::script {
 
@@ -30,9 +29,12 @@ struct ScriptEvent {
   std::int64_t ms = 0;
   int board = 0;  // 0 = A, 1 = B; kNoBoard for an arbiter's command or an outside move
   Kind kind = Kind::Hole;
-  board::HoleEvent hole;         // when kind == Hole (its ms equals ms)
-  board::ButtonEvent button;     // when kind == Button
-  game::ArbiterCommand arbiter;  // when kind == Arbiter
+  board::HoleEvent hole;      // when kind == Hole (its ms equals ms)
+  board::ButtonEvent button;  // when kind == Button
+  // When kind == Arbiter: the command's words as the line gives them, joined by one space
+  // ("rollback 12"); which command they are, and whether they are good, is the game's to
+  // say (game::arbiter_command_from_words).
+  std::string arbiter;
   // When kind == OutsideMove: the move in UCI ("e7e5", "e7e8q"), as the line gives it
   // (whether it is legal is the session's to say); its source is kOutsideMoveSource.
   std::string uci;

@@ -9,6 +9,7 @@
 #include "core/chess/uci.h"
 #include "core/clock/time_control.h"
 #include "core/game/arbiter.h"
+#include "core/game/arbiter_words.h"
 #include "core/game/log_entries.h"
 #include "core/game/resume.h"
 #include "core/game/session.h"
@@ -307,6 +308,45 @@ TEST(Arbiter, ResumeFromTheLogReappliesTheArbitersRecords) {
   EXPECT_EQ(r.session.restoring(), 0u);
   // White's clock has run since the resume at 5 s, the taken-back increment gone.
   EXPECT_EQ(r.session.clock()->remaining_ms(White, 9000), 42000 - 4000);
+}
+
+// An arbiter's command in words, as an event script's line gives it: read as tactilectl
+// sends it, and each fault said.
+TEST(ArbiterWords, ReadEveryCommand) {
+  const ArbiterCommand rollback = arbiter_command_from_words("rollback 12");
+  EXPECT_EQ(rollback.kind, Kind::Rollback);
+  EXPECT_EQ(rollback.number, 12);
+  const ArbiterCommand set = arbiter_command_from_words("set-time\t1:30:00  0:45 20");
+  EXPECT_EQ(set.kind, Kind::SetTime);
+  EXPECT_EQ(set.white_ms, 5400000);
+  EXPECT_EQ(set.black_ms, 45000);
+  EXPECT_EQ(set.moves, 20);
+  const ArbiterCommand result = arbiter_command_from_words("result 1/2-1/2 agreement");
+  EXPECT_EQ(result.kind, Kind::Result);
+  EXPECT_EQ(result.result, "1/2-1/2");
+  EXPECT_EQ(result.reason, "agreement");
+  EXPECT_EQ(arbiter_command_from_words("pause").kind, Kind::Pause);
+  EXPECT_EQ(arbiter_command_from_words("resume-adjourned").kind, Kind::ResumeAdjourned);
+}
+
+TEST(ArbiterWords, SayWhatIsWrong) {
+  const auto fault = [](std::string_view words) {
+    try {
+      arbiter_command_from_words(words);
+    } catch (const chess::ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_THAT(fault(""), HasSubstr("no arbiter command"));
+  EXPECT_THAT(fault("resign"), HasSubstr("unknown arbiter command 'resign'"));
+  EXPECT_THAT(fault("rollback"), HasSubstr("rollback needs one move number"));
+  EXPECT_THAT(fault("rollback -3"), HasSubstr("'-3' is not a whole number"));
+  EXPECT_THAT(fault("rollback 2 3"), HasSubstr("rollback needs one move number"));
+  EXPECT_THAT(fault("set-time 5:00"), HasSubstr("set-time needs WHITE and BLACK"));
+  EXPECT_THAT(fault("set-time 5:61 5:00"), HasSubstr("'5:61' is not H:MM:SS or M:SS"));
+  EXPECT_THAT(fault("result 2-0"), HasSubstr("arbiter result: result"));
+  EXPECT_THAT(fault("pause now"), HasSubstr("pause takes no arguments"));
 }
 
 }  // namespace

@@ -7,7 +7,6 @@ dropped asked for on the table's resend topic and sent again by the publisher. R
 once more with no broker at all, the hall has both games whole from its own record files."""
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -15,25 +14,13 @@ import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from hall_harness import Broker, Hall, log_pgn, port_open, wait_until  # noqa: E402
+from venue import ask  # noqa: E402
 
 source, build = sys.argv[1], sys.argv[2]
 tactiled = os.path.join(build, "daemon", "tactiled")
 tactilectl = os.path.join(build, "daemon", "tactilectl")
 publisher = os.path.join(build, "daemon", "tactiled-publish", "tactiled-publish")
 hall_binary = os.path.join(build, "daemon", "tactiled-hall", "tactiled-hall")
-
-
-def ask(control, request):
-    with socket.socket(socket.AF_UNIX) as s:
-        s.connect(control)
-        s.sendall((json.dumps(request) + "\n").encode())
-        answer = b""
-        while not answer.endswith(b"\n"):
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            answer += chunk
-    return json.loads(answer)
 
 
 def lines(path):
@@ -74,11 +61,9 @@ class Table:
             stdout=open(os.path.join(work, "publish.out"), "w"), stderr=subprocess.STDOUT)
 
     def status(self):
-        try:
-            s = ask(self.control, {"command": "status"})
-            return s if s.get("ok") else None
-        except OSError:
-            return None
+        # A table busy with hundreds of presses may answer late: waited for, as before.
+        s = ask(self.control, {"command": "status"}, timeout=60)
+        return s if s and s.get("ok") else None
 
     def events(self, text):
         self.board.write(text)
@@ -151,8 +136,9 @@ with tempfile.TemporaryDirectory() as work:
         table.presses(300)
         table.move("e7", "e5")
         table.presses(100)
-        answer = ask(table.control, {"command": "new-game", "white": "Anna", "black": "Ben"})
-        assert answer["ok"], answer
+        answer = ask(table.control, {"command": "new-game", "white": "Anna", "black": "Ben"},
+                     timeout=60)
+        assert answer and answer["ok"], answer
         second_log = answer["log"]
         table.move("d2", "d4")
         table.presses(350)

@@ -85,11 +85,12 @@ class VenueBroker:
             self.process.wait(10)
 
 
-def ask(control, request):
-    """One request on tactiled's control socket; its answer, or None."""
+def ask(control, request, timeout=5):
+    """One request on tactiled's control socket; its answer, or None (no answer within
+    `timeout` seconds among them)."""
     try:
         with socket.socket(socket.AF_UNIX) as s:
-            s.settimeout(5)
+            s.settimeout(timeout)
             s.connect(control)
             s.sendall((json.dumps(request) + "\n").encode())
             answer = b""

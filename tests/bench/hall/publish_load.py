@@ -22,7 +22,6 @@ mosquitto. Runs for about idle-seconds + plies x ply-seconds + 10 seconds.
 import argparse
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -31,6 +30,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "hall"))
 from hall_harness import free_port, port_open, wait_until  # noqa: E402
+from venue import ask  # noqa: E402
 
 HALL = "bench"
 TICK = os.sysconf("SC_CLK_TCK")
@@ -40,24 +40,6 @@ def cpu_seconds(pid):
     with open("/proc/%d/stat" % pid) as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICK  # utime + stime
-
-
-def ask(control, request):
-    """One request on tactiled's control socket; its answer, or None."""
-    try:
-        with socket.socket(socket.AF_UNIX) as s:
-            s.settimeout(5)
-            s.connect(control)
-            s.sendall((json.dumps(request) + "\n").encode())
-            answer = b""
-            while not answer.endswith(b"\n"):
-                chunk = s.recv(65536)
-                if not chunk:
-                    break
-                answer += chunk
-            return json.loads(answer)
-    except (OSError, ValueError):
-        return None
 
 
 def script_events(path, plies, ply_ms):

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""A seating is named only in its own files and the registry (docs/architecture.md,
+"Seatings"; issue 26's "Done when").
+
+In the C++ under core/, daemon/ and drivers/, outside the seatings' own files, the registry
+and the engine seating's daemon side, no string literal may be a seating's name ("sighted",
+"two-boards", ...) or say `seating = NAME` / `--seating NAME`, and no code may name a
+`Seating::` value: everything else asks the registry (core/game/seatings.h) and the
+seating's description. The names are read from the seatings' own files (their `name()`), so
+a new seating is checked as soon as it exists.
+
+Run: seating_names_test.py SOURCE_DIR. It first checks a small planted tree, so that a
+check that has stopped finding anything fails too, then the project's tree; each finding
+is printed as FILE:LINE: what.
+"""
+
+import pathlib
+import re
+import sys
+import tempfile
+
+# The files that may name seatings: each seating's own, the registry, and the engine
+# seating's daemon side (its engine run beside the game).
+ALLOWED = [
+    re.compile(r"core/game/(one_board|sighted|two_boards|engine|seatings)\.(h|cpp)$"),
+    re.compile(r"daemon/tactiled/(engine_opponent\.(h|cpp)|engine_game\.h)$"),
+]
+AREAS = ("core", "daemon", "drivers")
+SUFFIXES = (".h", ".cpp", ".hpp", ".cc")
+NAME_RE = re.compile(r'std::string_view\s+name\(\)\s+const\s+override\s*\{\s*return\s+"([^"]+)"')
+
+
+def literals_and_code(text):
+    """Splits C++ text into its string literals (with their line numbers) and its code
+    (comments and literals blanked, lines kept)."""
+    literals = []
+    code = []
+    i, line, n = 0, 1, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            skipped = text[i:j]
+            line += skipped.count("\n")
+            code.append("\n" * skipped.count("\n"))
+            i = j
+            continue
+        raw = re.match(r'(?:u8|u|U|L)?R"([^()\\\s]{0,16})\(', text[i:i + 24])
+        if raw and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+            end = ")" + raw.group(1) + '"'
+            start = i + raw.end()
+            j = text.find(end, start)
+            j = n if j < 0 else j
+            literals.append((line, text[start:j]))
+            line += text[i:j].count("\n")
+            code.append("\n" * text[i:j].count("\n"))
+            i = j + len(end)
+            continue
+        if c == '"' or (c == "'" and not (i > 0 and text[i - 1].isalnum())):
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            if c == '"':
+                literals.append((line, text[i + 1:j]))
+            code.append(" ")
+            i = j + 1
+            continue
+        if c == "\n":
+            line += 1
+        code.append(c)
+        i += 1
+    return literals, "".join(code)
+
+
+def seating_names(root):
+    names = set()
+    for path in (root / "core" / "game").glob("*.cpp"):
+        names.update(NAME_RE.findall(path.read_text(encoding="utf-8")))
+    return names
+
+
+def findings(root):
+    names = seating_names(root)
+    if len(names) < 2:
+        return [f"core/game: found the names of {len(names)} seatings (their name()), "
+                "expected every seating's: has name() changed its form?"]
+    alternatives = "|".join(re.escape(n) for n in sorted(names))
+    said = re.compile(r"(?:\bseating\s*=\s*|--seating[ =])(" + alternatives + r")\b")
+    enum_value = re.compile(r"(?<![\w:])Seating::\w+")
+    found = []
+    for area in AREAS:
+        for path in sorted((root / area).rglob("*")):
+            rel = path.relative_to(root).as_posix()
+            if path.suffix not in SUFFIXES or any(a.search(rel) for a in ALLOWED):
+                continue
+            literals, code = literals_and_code(path.read_text(encoding="utf-8"))
+            for line, text in literals:
+                if text in names:
+                    found.append(f'{rel}:{line}: the seating name "{text}"')
+                for m in said.finditer(text):
+                    at = line + text.count("\n", 0, m.start())
+                    found.append(f'{rel}:{at}: names the seating "{m.group(1)}" ("{m.group(0)}")')
+            for number, text in enumerate(code.split("\n"), start=1):
+                if m := enum_value.search(text):
+                    found.append(f"{rel}:{number}: the seating value {m.group(0)}")
+    return found
+
+
+def planted_tree(root):
+    """A tree with two seatings and one file of each kind of finding, beside what may
+    name them: the seating's own file, comments, words inside other text."""
+    files = {
+        "core/game/one_board.cpp": 'std::string_view name() const override { return "one-board"; }\n',
+        "core/game/engine.cpp": 'std::string_view name() const override { return "engine"; }\n'
+                                'const char* k = "engine";\n',
+        "core/game/resume.cpp": '// the "engine" record\n/* "one-board" */\n'
+                                'bool f(std::string t) {\n  return t == "engine";\n}\n',
+        "daemon/tactilectl/help.cpp": 'const char* h = R"(\n  runs the engine\n'
+                                      '  --board b (seating = one-board)\n)";\n',
+        "drivers/script/x.h": "auto s = Seating::TwoBoards;  // EngineSeating::x is fine\n"
+                              "char c = '\"'; const char* ok = \"the engine's move\";\n",
+    }
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return [
+        'core/game/resume.cpp:4: the seating name "engine"',
+        'daemon/tactilectl/help.cpp:3: names the seating "one-board" ("seating = one-board")',
+        "drivers/script/x.h:1: the seating value Seating::TwoBoards",
+    ]
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        expected = planted_tree(pathlib.Path(tmp))
+        got = findings(pathlib.Path(tmp))
+        if got != expected:
+            print("the check itself is broken: on the planted tree it found")
+            print("\n".join(got) or "(nothing)")
+            print("instead of")
+            print("\n".join(expected))
+            return 1
+    found = findings(pathlib.Path(sys.argv[1]))
+    for f in found:
+        print(f)
+    if found:
+        print(f"{len(found)} place(s) name a seating outside its own files and the registry: "
+              "ask the registry (core/game/seatings.h) or the seating's description instead")
+        return 1
+    print("no seating named outside its own files and the registry")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
