@@ -7,6 +7,7 @@
 #include "core/chess/error.h"
 #include "core/chess/text_check.h"
 #include "core/game/arbiter.h"
+#include "core/game/engine.h"
 #include "core/game/log_entries.h"
 #include "core/game/player_settings.h"
 #include "core/game/seatings.h"
@@ -330,7 +331,7 @@ struct Replayer {
                                   ": longer than 200 bytes, not UTF-8 or a control character");
         r.tags[key] = std::move(v);
       }
-    } else if (type == "engine") {
+    } else if (type == kEngineNoteRecord) {
       // The engine seating's engine failed ("down": the daemon paused the game for it) or
       // came back: a game resumed while paused for its engine goes on once one answers.
       if (j.contains("what") && j["what"].is_string()) {
