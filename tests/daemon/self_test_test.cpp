@@ -360,7 +360,9 @@ TEST_F(ScriptSelfTest, TheSpeechIsConfirmedWithAnnounceSkippedWithTimeOrFails) {
                                 : press == "time"   ? "skipped"
                                                     : "not confirmed");
     EXPECT_EQ(record["passed"], true);
-    if (press.empty()) EXPECT_THAT(printed, HasSubstr("speech not confirmed"));
+    if (press.empty()) {
+      EXPECT_THAT(printed, HasSubstr("speech not confirmed"));
+    }
   }
   ::unsetenv("ALSA_CONFIG_PATH");
   // The phrases were played on the board's device.
