@@ -300,7 +300,7 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
     case MomentKind::Illegal:
       // What the board shows and what to put back, at once (not only on `check`).
       out.push_back(o);
-      refuse(board, m.ms, record::illegal_phrase(before, m.squares, lang), out);
+      refuse(board, m.ms, record::illegal_phrase(before, m.squares, lang, squares(board)), out);
       out.push_back(light_squares(m, board));
       break;
     case MomentKind::NoMove:
@@ -323,11 +323,11 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
       out.push_back(light_squares(m, board));
       // The hole's event contradicts the board: which hole, and that the board needs a look.
       if (m.square != chess::NoSquare)
-        refuse(
-            board, m.ms,
-            record::full_hole_phrase(
-                m.square, (recognizer(board).occupancy() & chess::square_bb(m.square)) != 0, lang),
-            out);
+        refuse(board, m.ms,
+               record::full_hole_phrase(
+                   m.square, (recognizer(board).occupancy() & chess::square_bb(m.square)) != 0,
+                   lang, squares(board)),
+               out);
       break;
     }
     default:

@@ -38,14 +38,15 @@ chess::Square lowest(chess::Bitboard b) {
 
 }  // namespace
 
-std::string illegal_phrase(const chess::Position& pos, chess::Bitboard differ, Language lang) {
+std::string illegal_phrase(const chess::Position& pos, chess::Bitboard differ, Language lang,
+                           const SquareWording& wording) {
   const chess::Bitboard lifted = differ & pos.occupied();
   const chess::Bitboard filled = differ & ~pos.occupied();
   if (std::popcount(lifted) == 1 && std::popcount(filled) == 1) {
     // One piece gone from its square and one hole filled: that piece's move, named.
     const chess::Square from = lowest(lifted), to = lowest(filled);
     const std::string piece = piece_in_sentence(chess::type_of(pos.piece_on(from)), lang);
-    const std::string f = square_words(from, lang), t = square_words(to, lang);
+    const std::string f = square_words(from, lang, wording), t = square_words(to, lang, wording);
     switch (lang) {
       case Language::English:
         return "Illegal: " + piece + " " + f + " to " + t + ". Put it back on " + f + ".";
@@ -63,13 +64,13 @@ std::string illegal_phrase(const chess::Position& pos, chess::Bitboard differ, L
   for (chess::Bitboard b = lifted; b && named < kNamedSquares; b &= b - 1, ++named) {
     const chess::Square sq = lowest(b);
     const std::string piece = piece_in_sentence(chess::type_of(pos.piece_on(sq)), lang);
-    const std::string w = square_words(sq, lang);
+    const std::string w = square_words(sq, lang, wording);
     s += in_language<std::string>(lang, " " + piece + " zurueck auf " + w + ".",
                                   " Put the " + piece + " back on " + w + ".",
                                   " Верните: " + piece + " на " + w + ".");
   }
   for (chess::Bitboard b = filled; b && named < kNamedSquares; b &= b - 1, ++named) {
-    const std::string w = square_words(lowest(b), lang);
+    const std::string w = square_words(lowest(b), lang, wording);
     s += in_language<std::string>(lang, " " + w + " freimachen.", " Clear " + w + ".",
                                   " Освободите " + w + ".");
   }
@@ -94,8 +95,9 @@ std::string refusal_phrase(Refusal r, Language lang) {
                                   "Нечего исправлять");
 }
 
-std::string full_hole_phrase(chess::Square s, bool into_full, Language lang) {
-  const std::string w = square_words(s, lang);
+std::string full_hole_phrase(chess::Square s, bool into_full, Language lang,
+                             const SquareWording& wording) {
+  const std::string w = square_words(s, lang, wording);
   if (into_full)
     return in_language<std::string>(lang, "Stift in volles Loch " + w + ", Brett pruefen",
                                     "Peg into a full hole on " + w + ": check the board",

@@ -18,12 +18,14 @@
 #include "core/chess/position.h"
 #include "core/chess/types.h"
 #include "core/record/language.h"
+#include "core/record/square_wording.h"
 
 namespace tactile::record {
 
 // The board shows no legal move from `pos`: `differ` are the holes that differ from it
-// (lifted pieces and filled holes).
-std::string illegal_phrase(const chess::Position& pos, chess::Bitboard differ, Language lang);
+// (lifted pieces and filled holes). The squares are said in the board's `wording`.
+std::string illegal_phrase(const chess::Position& pos, chess::Bitboard differ, Language lang,
+                           const SquareWording& wording = {});
 
 // A press that does nothing, and why.
 enum class Refusal {
@@ -35,6 +37,7 @@ std::string refusal_phrase(Refusal r, Language lang);
 
 // A peg into a hole the board had as full (`into_full`), or lifted from one it had as
 // empty: the board and the game no longer agree on that hole.
-std::string full_hole_phrase(chess::Square s, bool into_full, Language lang);
+std::string full_hole_phrase(chess::Square s, bool into_full, Language lang,
+                             const SquareWording& wording = {});
 
 }  // namespace tactile::record
