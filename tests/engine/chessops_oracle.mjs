@@ -27,9 +27,13 @@ const { makeUci, parseUci, squareRank } = await load("util");
 function legal(fen) {
   const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
   const moves = [];
-  for (const [from, dests] of pos.allDests({ chess960: false })) {
+  // allDests() takes the position's own context (its checkers and pins); an options
+  // object in its place is read as a context with no checkers, which lists moves that leave
+  // the king in check.
+  for (const [from, dests] of pos.allDests()) {
     const piece = pos.board.get(from);
     for (const to of dests) {
+      if (pos.board.get(to)?.color === piece.color) continue; // castling, as king-takes-rook
       const rank = squareRank(to);
       if (piece.role === "pawn" && (rank === 0 || rank === 7)) {
         for (const role of ["queen", "rook", "bishop", "knight"])
