@@ -13,14 +13,15 @@ Usage: braille_live_test.py SOURCE_DIR BUILD_DIR"""
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "pylib"))
 from brltty_server import Brltty, free_brlapi_number, require_brltty, wait_until  # noqa: E402
+from daemon_process import print_tail, say_unclean_exit, stop  # noqa: E402
 from virtual_display import VirtualDisplay, dots  # noqa: E402
 
 source, build = sys.argv[1], sys.argv[2]
@@ -230,14 +231,8 @@ with tempfile.TemporaryDirectory() as _tmp:
         elif brltty:
             brltty.proc.kill()
             brltty.proc.wait()
-        tactiled.send_signal(signal.SIGTERM)
-        try:
-            tactiled.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            tactiled.kill()
-            tactiled.wait()
+        stop(tactiled, 10)
         board.close()
         out.close()
-        if tactiled.returncode not in (0, -signal.SIGTERM):
-            print("tactiled exited with", tactiled.returncode)
-        sys.stdout.write(open(os.path.join(work, "tactiled.out")).read()[-3000:])
+        say_unclean_exit("tactiled", tactiled)
+        print_tail(os.path.join(work, "tactiled.out"), 3000)

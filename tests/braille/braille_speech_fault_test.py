@@ -10,14 +10,15 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "pylib"))
 from brltty_server import Brltty, free_brlapi_number, require_brltty, wait_until  # noqa: E402
+from daemon_process import print_tail, stop  # noqa: E402
 from virtual_display import VirtualDisplay  # noqa: E402
 
 source, build = sys.argv[1], sys.argv[2]
@@ -81,12 +82,7 @@ with tempfile.TemporaryDirectory() as work:
         print("PASS")
     finally:
         brltty.stop(display)
-        tactiled.send_signal(signal.SIGTERM)
-        try:
-            tactiled.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            tactiled.kill()
-            tactiled.wait()
+        stop(tactiled, 10)
         board.close()
         out.close()
-        sys.stdout.write(open(os.path.join(work, "tactiled.out")).read()[-3000:])
+        print_tail(os.path.join(work, "tactiled.out"), 3000)

@@ -3,11 +3,12 @@
 free loopback port with a key file (tests/braille/virtual_display.py plays the display)."""
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
 import time
+
+import daemon_process  # tests/pylib, on the tests' sys.path
 
 BRLAPI_BASE_PORT = 4101  # BrlAPI's "host:N" is TCP port 4101 + N
 
@@ -66,11 +67,6 @@ class Brltty:
 
     def stop(self, display):
         # brltty ignores SIGTERM until a display has connected: stop it while ours is.
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        daemon_process.stop(self.proc, 5)
         display.close()
         self.log.close()

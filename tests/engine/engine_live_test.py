@@ -32,6 +32,9 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "pylib"))
+from daemon_process import print_tail, say_unclean_exit, stop  # noqa: E402
+
 source, build, player_moves = sys.argv[1], sys.argv[2], int(sys.argv[3])
 engine_command = sys.argv[4:]
 tactiled_bin = os.path.join(build, "daemon", "tactiled")
@@ -340,17 +343,11 @@ with tempfile.TemporaryDirectory() as _tmp:
         missing = [k for k, v in done.items() if not v]
         assert not missing, f"the game ended before: {missing}"
     finally:
-        tactiled.send_signal(signal.SIGTERM)
-        try:
-            tactiled.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            tactiled.kill()
-            tactiled.wait()
+        stop(tactiled, 15)
         board.close()
         journal.close()
-        if tactiled.returncode not in (0, -signal.SIGTERM):
-            print("tactiled exited with", tactiled.returncode)
-        sys.stdout.write(open(journal_path, errors="replace").read()[-4000:])
+        say_unclean_exit("tactiled", tactiled)
+        print_tail(journal_path, 4000)
 
     # The PGN, read by chessops: every move legal, and the game as played.
     game = oracle.ask("pgn " + pgn)

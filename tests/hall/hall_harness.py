@@ -121,6 +121,26 @@ def publish_one(broker, topic, payload, retain=False):
     subprocess.run(command, check=True)
 
 
+def control_free(text):
+    """No control character (but the newline), C1 control or bidi override in text."""
+    return not any(ord(c) < 0x20 and c != "\n" or 0x7F <= ord(c) <= 0x9F or
+                   0x202A <= ord(c) <= 0x202E or 0x2066 <= ord(c) <= 0x2069 for c in text)
+
+
+def assert_page_sane(page):
+    """The page's tables.json after bad payloads: nothing raw in it, each field of the
+    type and range the page shows (a board A or B, a suspect a list, times bounded)."""
+    assert control_free(json.dumps(page, ensure_ascii=False))
+    for t in page["tables"]:
+        for b, h in t["health"].items():
+            assert b in ("A", "B") and isinstance(h["suspect"], list), t["health"]
+        for d in t["discrepancies"]:
+            assert d["board"] in ("A", "B"), d
+        for key in ("white_ms", "black_ms"):
+            assert t[key] is None or abs(t[key]) <= 10 * 24 * 3600 * 1000, t
+        assert t["read_at"] is None or 0 <= t["read_at"] <= 4102444800000 + 10**12, t
+
+
 def log_pgn(tactilectl, path):
     """The game's own PGN, as tactilectl log pgn rebuilds it from the log."""
     return subprocess.run([tactilectl, "log", "pgn", path], check=True, text=True,

@@ -17,82 +17,26 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
 sys.path.insert(0, os.path.dirname(__file__))
-from hall_harness import (free_port, log_pgn, make_log, port_open, wait_until)  # noqa: E402
+from hall_harness import log_pgn, make_log, wait_until  # noqa: E402
+from venue import VenueBroker, VenueHall, conf_keys, read, with_board  # noqa: E402
 
 source, build = sys.argv[1], sys.argv[2]
 tactiled = os.path.join(build, "daemon", "tactiled")
 tactilectl = os.path.join(build, "daemon", "tactilectl")
 hall_binary = os.path.join(build, "daemon", "tactiled-hall", "tactiled-hall")
-setup = os.path.join(source, "daemon", "tactiled-hall", "tactiled-hall-setup")
-template = os.path.join(source, "packaging", "hall", "mosquitto.conf")
 scripts = os.path.join(source, "tests", "data", "scripts")
 
 
-def read(path):
-    with open(path) as f:
-        return f.read()
+def table_login(broker, table):
+    """broker.as_table(table), its publish.conf first checked to be the table's own, over TLS."""
+    conf = conf_keys(os.path.join(broker.dir, "tables", table, "publish.conf"))
+    assert conf["table"] == table and conf["broker-port"] == str(broker.tls_port)
+    return broker.as_table(table)
 
 
-class VenueBroker:
-    """mosquitto with the configuration tactiled-hall-setup writes from the shipped one."""
-
-    def __init__(self, work, tables):
-        self.dir = os.path.join(work, "broker")
-        self.port, self.tls_port = free_port(), free_port()
-        command = [setup, "--hall", "open", "--dir", self.dir, "--broker-host", "127.0.0.1",
-                   "--port", str(self.port), "--tls-port", str(self.tls_port),
-                   "--tls-address", "127.0.0.1", "--template", template]
-        for t in tables:
-            command += ["--table", t]
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-        self.log = open(os.path.join(work, "mosquitto.log"), "a")
-        self.process = subprocess.Popen(["mosquitto", "-c", os.path.join(self.dir, "mosquitto.conf")],
-                                        stdout=self.log, stderr=subprocess.STDOUT)
-        try:
-            wait_until("mosquitto to listen",
-                       lambda: port_open(self.port) and port_open(self.tls_port))
-        except AssertionError:
-            self.log.flush()
-            print(read(self.log.name))
-            raise
-
-    def password(self, table):
-        return read(os.path.join(self.dir, "tables", table, "publish.password")).strip()
-
-    def as_table(self, table):
-        """mosquitto_pub's options for table's login over TLS, as its publish.conf says."""
-        conf = dict(line.split(" = ", 1) for line in
-                    read(os.path.join(self.dir, "tables", table, "publish.conf")).splitlines()
-                    if " = " in line and not line.startswith("#"))
-        assert conf["table"] == table and conf["broker-port"] == str(self.tls_port)
-        return ["-h", conf["broker-host"], "-p", conf["broker-port"], "--cafile",
-                os.path.join(self.dir, "tables", table, "ca.crt"), "-u", conf["username"],
-                "-P", self.password(table)]
-
-    def publish(self, login, topic, lines, retain=False, check=True):
-        """Each line one QoS 1 message (bytes: any payload at all)."""
-        command = ["mosquitto_pub", *login, "-q", "1", "-t", topic, "-l"] + (["-r"] if retain else [])
-        data = b"\n".join(line if isinstance(line, bytes) else line.encode() for line in lines) + b"\n"
-        return subprocess.run(command, input=data, check=check, capture_output=True).returncode
-
-    def publish_file(self, login, topic, payload, retain=False):
-        """One message of any bytes (newlines and all), from a file."""
-        path = os.path.join(self.dir, "payload")
-        with open(path, "wb") as f:
-            f.write(payload)
-        command = ["mosquitto_pub", *login, "-q", "1", "-t", topic, "-f", path] + (["-r"] if retain else [])
-        return subprocess.run(command, capture_output=True).returncode
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(10)
-
-
-class SecureHall:
+class SecureHall(VenueHall):
     def __init__(self, work, broker):
         self.dir = os.path.join(work, "out")
         os.makedirs(self.dir, exist_ok=True)
@@ -108,37 +52,7 @@ class SecureHall:
                     "http-port = 0\n" % (password, self.dir))
         self.process = subprocess.Popen([hall_binary, "--config", os.path.join(work, "hall.conf")],
                                         stdout=self.output, stderr=subprocess.STDOUT)
-
-        def url():
-            self.output.seek(start)
-            for line in self.output.read().splitlines():
-                if "page at http://" in line:
-                    return line.split("page at ", 1)[1].strip()
-            return None
-        self.url = wait_until("tactiled-hall to print its page", url)
-        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
-
-    def file(self, name):
-        try:
-            return read(os.path.join(self.dir, name))
-        except FileNotFoundError:
-            return ""
-
-    def round(self):
-        text = self.file("round.json")
-        return json.loads(text) if text else {"tables": [], "dropped": {}}
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(10)
-        return self.process.returncode
-
-
-def with_board(pgn, board):
-    head, rest = pgn.split("[LogHead ", 1)
-    line, rest = rest.split("\n", 1)
-    return head + "[LogHead " + line + '\n[Board "%d"]\n' % board + rest
+        self.wait_for_page(start)
 
 
 def get(port, path, source_address="127.0.0.1", method="GET"):
@@ -165,46 +79,50 @@ with tempfile.TemporaryDirectory() as work:
                            "--time-control", "300+2")
     path2, log2 = make_log(tactiled, work, "t2", os.path.join(scripts, "chess960-both-wings.txt"),
                            "--chess960", "607", "--completion", "auto")
-    broker = VenueBroker(work, ["1", "2", "9", "constructor"])
+    broker = VenueBroker(source, work, "open", ["1", "2", "9", "constructor"])
     hall = SecureHall(work, broker)
     attackers = []
     try:
-        t1, t2, t9 = broker.as_table("1"), broker.as_table("2"), broker.as_table("9")
+        t1, t2, t9 = (table_login(broker, t) for t in ("1", "2", "9"))
         anonymous = ["-h", "127.0.0.1", "-p", str(broker.port)]
         anonymous_tls = ["-h", "127.0.0.1", "-p", str(broker.tls_port), "--cafile",
                          os.path.join(broker.dir, "tls", "ca.crt")]
         # -- The broker: anonymous clients are refused outright; a table's login publishing
         # another table's topics is dropped (MQTT 3.1.1 acknowledges and discards).
         for login in (anonymous, anonymous_tls):
-            assert broker.publish(login, "tactiled/open/1/record", [log1[0]], check=False) != 0
+            assert broker.publish_lines(login, "tactiled/open/1/record", [log1[0]],
+                                        check=False) != 0
         wrong = log2[0]
-        broker.publish(t9, "tactiled/open/1/record", [log1[0]])
-        broker.publish(t9, "tactiled/open/2/state", ['{"white":"forged"}'], retain=True)
-        broker.publish(t9, "tactiled/open/x/record", [wrong])
-        broker.publish(t9, "tactiled/other/9/record", [wrong])
-        broker.publish(t1, "tactiled/open/../record", [wrong])
+        broker.publish_lines(t9, "tactiled/open/1/record", [log1[0]])
+        broker.publish_lines(t9, "tactiled/open/2/state", ['{"white":"forged"}'], retain=True)
+        broker.publish_lines(t9, "tactiled/open/x/record", [wrong])
+        broker.publish_lines(t9, "tactiled/other/9/record", [wrong])
+        broker.publish_lines(t1, "tactiled/open/../record", [wrong])
 
         # -- The real tables play, half their records now; hostile payloads on every topic.
         half1, half2 = len(log1) // 2, len(log2) // 2
-        broker.publish(t1, "tactiled/open/1/record", log1[:half1])
-        broker.publish(t2, "tactiled/open/2/record", log2[:half2])
+        broker.publish_lines(t1, "tactiled/open/1/record", log1[:half1])
+        broker.publish_lines(t2, "tactiled/open/2/record", log2[:half2])
         bad_utf8 = b'{"seq":0,"t":0,"type":"start","x":"\xc3\x28"}'
         oversized = b'{"seq":1,"pad":"' + b"x" * (64 * 1024 + 100) + b'"}'  # under the broker's limit
         huge = b"x" * (5 * 1024 * 1024)
-        constructor = broker.as_table("constructor")
+        constructor = table_login(broker, "constructor")
         for login, table in ((t1, "1"), (t9, "9"), (constructor, "constructor")):
             for kind in ("record", "state", "pgn", "status"):
                 topic = "tactiled/open/%s/%s" % (table, kind)
                 retain = kind != "record"
-                assert broker.publish_file(login, topic, bad_utf8, retain=retain) == 0
-                assert broker.publish_file(login, topic, oversized) == 0
-                broker.publish_file(login, topic, huge)  # the broker drops the client
-                assert broker.publish_file(login, topic, b'{"white":"\x1b[2J","seq":"no"}') == 0
-        broker.publish(constructor, "tactiled/open/constructor/state",
-                       ['{"white":"Proto","black":"Type","round":"3","alarms":[]}'], retain=True)
-        broker.publish(constructor, "tactiled/open/constructor/status", ["online"], retain=True)
-        broker.publish(t1, "tactiled/open/1/state", ['{"round":"3","white_ms":null,'
-                                                     '"black_ms":null,"alarms":[]}'], retain=True)
+                assert broker.publish(login, topic, bad_utf8, retain=retain) == 0
+                assert broker.publish(login, topic, oversized) == 0
+                broker.publish(login, topic, huge)  # the broker drops the client
+                assert broker.publish(login, topic, b'{"white":"\x1b[2J","seq":"no"}') == 0
+        broker.publish_lines(constructor, "tactiled/open/constructor/state",
+                             ['{"white":"Proto","black":"Type","round":"3","alarms":[]}'],
+                             retain=True)
+        broker.publish_lines(constructor, "tactiled/open/constructor/status", ["online"],
+                             retain=True)
+        broker.publish_lines(t1, "tactiled/open/1/state",
+                             ['{"round":"3","white_ms":null,"black_ms":null,"alarms":[]}'],
+                             retain=True)
 
         # -- 200 idle event streams and 200 half-sent requests, from two other loopback
         # addresses (a phone or two on the venue's network).
@@ -227,8 +145,8 @@ with tempfile.TemporaryDirectory() as work:
         # games' own PGNs made first, so that the time is the hall's alone).
         own1 = log_pgn(tactilectl, path1).replace('[Round "?"]', '[Round "3"]')
         own2 = log_pgn(tactilectl, path2).replace('[Round "?"]', '[Round "3"]')
-        broker.publish(t2, "tactiled/open/2/record", log2[half2:])
-        broker.publish(t1, "tactiled/open/1/record", log1[half1:])
+        broker.publish_lines(t2, "tactiled/open/2/record", log2[half2:])
+        broker.publish_lines(t1, "tactiled/open/1/record", log1[half1:])
         sent = time.monotonic()
         index = wait_until("both real games in round.json", lambda: {
             t["table"]: t for t in hall.round()["tables"]})
@@ -293,7 +211,7 @@ with tempfile.TemporaryDirectory() as work:
                    lambda: hall.round()["dropped"].get("not-utf8", 0) >= 3)
         # Its records were sent before it was back: table 1 shows its retained state only,
         # and the hall goes on taking what comes.
-        broker.publish(t1, "tactiled/open/1/status", ["online"], retain=True)
+        broker.publish_lines(t1, "tactiled/open/1/status", ["online"], retain=True)
         wait_until("table 1 online after the restart", lambda: any(
             t["table"] == "1" and t["status"] == "online" for t in hall.round()["tables"]))
         assert live_before

@@ -69,6 +69,16 @@ class VenueBroker:
                 os.path.join(self.dir, "tables", table, "ca.crt"), "-u", conf["username"],
                 "-P", self.password(table)]
 
+    def publish_lines(self, login, topic, lines, retain=False, check=True):
+        """Each line one QoS 1 message (bytes: any payload at all); mosquitto_pub's exit
+        status (a failure raised when check)."""
+        command = ["mosquitto_pub", *login, "-q", "1", "-t", topic, "-l"]
+        if retain:
+            command.append("-r")
+        data = b"".join((line if isinstance(line, bytes) else line.encode()) + b"\n"
+                        for line in lines)
+        return subprocess.run(command, input=data, check=check, capture_output=True).returncode
+
     def publish(self, login, topic, payload, retain=False):
         """One QoS 1 message of any bytes, from a file; mosquitto_pub's exit status."""
         path = os.path.join(self.dir, "payload")
@@ -175,7 +185,40 @@ def unit_credential(source):
     return m.group(1)
 
 
-class UnitHall:
+class VenueHall:
+    """What the tests share of a running tactiled-hall, however started: the page's address
+    it prints, the files of its output directory (self.dir), its stop."""
+
+    def wait_for_page(self, start=0):
+        """Waits for the page's address in self.output, from offset start on."""
+        def url():
+            self.output.seek(start)
+            m = re.search(r"page at (http://\S+)", self.output.read())
+            return m.group(1) if m else None
+        self.url = wait_until("tactiled-hall to print its page", url)
+        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
+
+    def file(self, name):
+        try:
+            return read(os.path.join(self.dir, name))
+        except FileNotFoundError:
+            return ""
+
+    def round(self):
+        text = self.file("round.json")
+        return json.loads(text) if text else {"tables": [], "dropped": {}}
+
+    def tables(self):
+        return {t["table"]: t for t in self.round()["tables"]}
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+        return self.process.returncode
+
+
+class UnitHall(VenueHall):
     """tactiled-hall started as tactiled-hall.service starts it: as a user of its own that
     owns only its state directory, the broker password handed over in
     $CREDENTIALS_DIRECTORY (what systemd does with LoadCredential=; systemd is not process 1
@@ -208,36 +251,11 @@ class UnitHall:
             as_unit_user([os.path.join(build, "daemon", "tactiled-hall", "tactiled-hall"),
                           "--config", self.conf]),
             stdout=self.output, stderr=subprocess.STDOUT, env=env)
-
-        def url():
-            self.output.seek(0)
-            m = re.search(r"page at (http://\S+)", self.output.read())
-            return m.group(1) if m else None
-        self.url = wait_until("tactiled-hall to print its page", url)
-        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
+        self.wait_for_page()
 
     def text(self):
         self.output.seek(0)
         return self.output.read()
-
-    def file(self, name):
-        try:
-            return read(os.path.join(self.dir, name))
-        except FileNotFoundError:
-            return ""
-
-    def round(self):
-        text = self.file("round.json")
-        return json.loads(text) if text else {"tables": [], "dropped": {}}
-
-    def tables(self):
-        return {t["table"]: t for t in self.round()["tables"]}
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(10)
-        return self.process.returncode
 
 
 def as_unit_user(command):
