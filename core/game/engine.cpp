@@ -12,6 +12,7 @@
 #include "core/chess/uci.h"
 #include "core/game/board_check.h"
 #include "core/game/log_entries.h"
+#include "core/game/resume.h"
 #include "core/game/session.h"
 #include "core/game/session_steps.h"
 #include "core/record/move_phrase.h"
@@ -165,6 +166,13 @@ class EngineDescription final : public SeatingDescription {
 };
 
 }  // namespace
+
+bool engine_left_paused(const ResumedGame& resumed) {
+  const auto note = resumed.last_notes.find(kEngineNoteRecord);
+  if (note == resumed.last_notes.end()) return false;
+  const auto what = note->second.find("what");
+  return what != note->second.end() && *what == "down";
+}
 
 const SeatingDescription& engine_seating() {
   static const EngineDescription description;

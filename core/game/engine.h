@@ -37,6 +37,11 @@ inline constexpr const char* kEngineSource = "engine";
 // right after it): the seating's note record (SeatingDescription::note_records).
 inline constexpr std::string_view kEngineNoteRecord = "engine";
 
+struct ResumedGame;
+// The log's last engine record said the engine was down (the daemon had paused the game
+// for it) and none said it was back: the resumed game runs again once an engine answers.
+bool engine_left_paused(const ResumedGame& resumed);
+
 // The engine's settings as the seating's options hold them (checked when set).
 struct EngineSettings {
   chess::Color player = chess::White;   // the blind player's colour

@@ -7,7 +7,6 @@
 #include "core/chess/error.h"
 #include "core/chess/text_check.h"
 #include "core/game/arbiter.h"
-#include "core/game/engine.h"
 #include "core/game/log_entries.h"
 #include "core/game/player_settings.h"
 #include "core/game/seatings.h"
@@ -331,14 +330,10 @@ struct Replayer {
                                   ": longer than 200 bytes, not UTF-8 or a control character");
         r.tags[key] = std::move(v);
       }
-    } else if (type == kEngineNoteRecord) {
-      // The engine seating's engine failed ("down": the daemon paused the game for it) or
-      // came back: a game resumed while paused for its engine goes on once one answers.
-      if (j.contains("what") && j["what"].is_string()) {
-        const std::string what = j["what"].get<std::string>();
-        if (what == "down") r.paused_for_engine = true;
-        if (what == "back") r.paused_for_engine = false;
-      }
+    } else if (seating_note_record(type)) {
+      // The daemon's own record for its seating: kept for the seating to read (the last one
+      // of each type), nothing of the session.
+      r.last_notes[type] = j;
     } else if (type == "resume") {
       // The daemon restarted here, having run the session to the log's last time then.
       advance(r.last_ms);

@@ -44,9 +44,10 @@ struct ResumedGame {
   std::string game_id;            // the start entry's game_id ("" in a log from before them)
   // The tags the arbiter recorded (kPlayersTags of the last players entries), for the PGN.
   std::map<std::string, std::string> tags;
-  // The engine seating: the last `engine` record said the engine was down (the daemon
-  // paused the game for it), and none said it was back.
-  bool paused_for_engine = false;
+  // Each seating note record's last entry, by its type (SeatingDescription::note_records):
+  // what the daemon last wrote of its own for the seating (the engine seating reads from
+  // it whether the game was left paused for its engine: engine_left_paused).
+  std::map<std::string, nlohmann::json, std::less<>> last_notes;
 };
 
 // Reads a whole log: verifies the chain, drops a torn last line (no newline at its end,

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/chess/error.h"
+#include "core/game/engine.h"
 #include "core/game/resume.h"
 #include "core/game/seatings.h"
 #include "core/record/messages.h"
@@ -54,7 +55,7 @@ class Live : public BoardSet::Owner {
         out_(out),
         err_(err),
         origin_us_(origin_us),
-        paused_for_engine_(resumed && resumed->paused_for_engine),
+        paused_for_engine_(resumed && game::engine_left_paused(*resumed)),
         resumed_(std::move(resumed)),
         runner_(config.session,
                 [this](const game::Output& o, const game::Session& s) { handle(o, s); }),

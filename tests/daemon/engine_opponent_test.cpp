@@ -223,7 +223,7 @@ TEST(EngineOpponentResume, AGamePausedForItsEngineRunsAgainOnceTheEngineIsBack) 
     text = t.log_text();
   }
   game::ResumedGame g = game::resume_from_log(text);
-  EXPECT_TRUE(g.paused_for_engine);
+  EXPECT_TRUE(game::engine_left_paused(g));
   ASSERT_TRUE(g.session.paused());
 
   const std::string path = (std::filesystem::temp_directory_path() /
