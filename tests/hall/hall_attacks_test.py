@@ -40,7 +40,8 @@ HALL = "open"
 # and streams alone. The 3,500 records of 60 KB kept would be 210 MB.
 HALL_RSS_GROWTH_MB = 128
 # The time bounds (a record's latency, the viewer's first event) stretched by
-# TACTILED_TEST_SLOWDOWN, 5 in the ThreadSanitizer preset: that build looks for races (its
+# TACTILED_TEST_SLOWDOWN, 5 in the ThreadSanitizer and qemu (cross-*) presets: the first
+# looks for races (its
 # slowdown of 5 to 15 times alone took the latency to 12.8 s on a loaded machine); the
 # sanitizer build checks the bounds themselves.
 SLOWDOWN = float(os.environ.get("TACTILED_TEST_SLOWDOWN", "1"))

@@ -14,9 +14,10 @@ from hall_harness import Broker, Hall, wait_until  # noqa: E402
 
 source, build = sys.argv[1], sys.argv[2]
 hall_binary = os.path.join(build, "daemon", "tactiled-hall", "tactiled-hall")
-# A viewer is served within a second; under ThreadSanitizer (5 to 15 times slower) the
-# preset tsan stretches the bound by TACTILED_TEST_SLOWDOWN: that build looks for races,
-# the sanitizer build checks the second.
+# A viewer is served within a second; under ThreadSanitizer (5 to 15 times slower) and
+# qemu-user (script/cross) their presets stretch the bound by TACTILED_TEST_SLOWDOWN: those
+# builds look for races and for what the target's CPU does, the sanitizer build checks the
+# second.
 VIEWER_BOUND_S = 1.0 * float(os.environ.get("TACTILED_TEST_SLOWDOWN", "1"))
 
 
