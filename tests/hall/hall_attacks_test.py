@@ -41,9 +41,9 @@ HALL = "open"
 HALL_RSS_GROWTH_MB = 128
 # The time bounds (a record's latency, the viewer's first event) stretched by
 # TACTILED_TEST_SLOWDOWN, 5 in the ThreadSanitizer and qemu (cross-*) presets: the first
-# looks for races (its
-# slowdown of 5 to 15 times alone took the latency to 12.8 s on a loaded machine); the
-# sanitizer build checks the bounds themselves.
+# looks for races (its slowdown of 5 to 15 times alone took the latency to 12.8 s on a
+# loaded machine), the second for what the target's CPU does; the sanitizer build checks
+# the bounds themselves.
 SLOWDOWN = float(os.environ.get("TACTILED_TEST_SLOWDOWN", "1"))
 LATENCY_BOUND_S = 10.0 * SLOWDOWN
 VIEWER_BOUND_S = 2.0 * SLOWDOWN
