@@ -62,6 +62,26 @@ TEST(RefusalPhrases, AnyOtherBoardNamesEachSquareToPutRight) {
               HasSubstr(". And more: press check."));
 }
 
+// The squares in the board's own wording (square-names, rank-words), as its moves are said.
+TEST(RefusalPhrases, TheSquaresAreSaidInTheBoardsWording) {
+  const chess::Position start;
+  const SquareWording letters{SquareNames::Letters, RankWords::German};
+  const auto said = [&](const char* name) {
+    return square_words(sq(name), Language::English, letters);
+  };
+  ASSERT_NE(said("g1"), w("g1", Language::English));  // else the test could not tell
+  const chess::Bitboard g1g3 = square_bb(sq("g1")) | square_bb(sq("g3"));
+  EXPECT_EQ(illegal_phrase(start, g1g3, Language::English, letters),
+            "Illegal: knight " + said("g1") + " to " + said("g3") + ". Put it back on " +
+                said("g1") + ".");
+  const chess::Bitboard three = square_bb(sq("e2")) | square_bb(sq("d2")) | square_bb(sq("e5"));
+  EXPECT_THAT(illegal_phrase(start, three, Language::English, letters),
+              HasSubstr("back on " + said("d2") + ". Put the pawn back on " + said("e2") +
+                        ". Clear " + said("e5") + "."));
+  EXPECT_EQ(full_hole_phrase(sq("b6"), true, Language::English, letters),
+            "Peg into a full hole on " + said("b6") + ": check the board");
+}
+
 TEST(RefusalPhrases, APressThatDoesNothingSaysWhyInEveryLanguage) {
   for (const Language lang : {Language::German, Language::English, Language::Russian})
     for (const Refusal r :
