@@ -28,6 +28,17 @@ struct Moment {
   std::string uci{};  // the move in UCI (Chess960: king takes rook)
 };
 
+// How soon a phrase must be heard by its listener (issue 33), most urgent first: a
+// phrase of a higher rank (a smaller number) cuts a lower one that is playing and goes
+// before it; one of the same rank waits for the one playing.
+enum class SpeechRank : std::uint8_t {
+  Move = 1,     // a move made (his or the opponent's), the game's end, a flag, a claim's answer
+  State = 2,    // the clocks started or stopped, the engine's state
+  Warning = 3,  // a time warning
+  Refusal = 4,  // a refusal, what to put right, a board that differs
+  Answer = 5,   // an answer to his own request: time, record, check, hint, repeat
+};
+
 // Say `text` aloud to `board`'s player.
 struct Speak {
   static constexpr std::string_view kName = "speak";
@@ -41,6 +52,7 @@ struct Speak {
   // until his next move or a key, a board that differs until it is put right.
   enum class Shown : std::uint8_t { No, UntilMoveOrKey, UntilResolved };
   Shown shown = Shown::No;
+  SpeechRank rank = SpeechRank::Move;
 };
 
 // `running`'s clock runs now (D.2.4).

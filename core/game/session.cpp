@@ -449,10 +449,14 @@ void Session::end_game(std::int64_t ms, std::string result, std::string reason,
 }
 
 void Session::speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out,
-                    int question, Speak::Shown shown) {
+                    int question, Speak::Shown shown, SpeechRank rank) {
   last_spoken_[board_index(board)] = text;
-  out.push_back(Speak{
-      .ms = ms, .board = board, .text = std::move(text), .question = question, .shown = shown});
+  out.push_back(Speak{.ms = ms,
+                      .board = board,
+                      .text = std::move(text),
+                      .question = question,
+                      .shown = shown,
+                      .rank = rank});
 }
 
 std::string Session::time_readout(int board, std::int64_t ms) const {
@@ -474,7 +478,8 @@ std::string Session::time_readout(int board, std::int64_t ms) const {
 void Session::say_time(int board, std::int64_t ms, std::vector<Output>& out) {
   // Not kept for repeat: repeat after asking the time says the last move again (a new
   // press of time gives the time as it is then).
-  out.push_back(Speak{.ms = ms, .board = board, .text = time_readout(board, ms)});
+  out.push_back(
+      Speak{.ms = ms, .board = board, .text = time_readout(board, ms), .rank = SpeechRank::Answer});
 }
 
 }  // namespace tactile::game

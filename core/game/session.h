@@ -220,10 +220,11 @@ class Session {
                 std::int64_t clock_ms = -1);
   // `question`: the number of the question it asks (Speak::question), 0 for a statement.
   void speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out,
-             int question = 0, Speak::Shown shown = Speak::Shown::No);
+             int question = 0, Speak::Shown shown = Speak::Shown::No,
+             SpeechRank rank = SpeechRank::Move);
   // A refusal: said and shown on the braille display until the next move or a key.
   void refuse(int board, std::int64_t ms, std::string text, std::vector<Output>& out) {
-    speak(board, ms, std::move(text), out, 0, Speak::Shown::UntilMoveOrKey);
+    speak(board, ms, std::move(text), out, 0, Speak::Shown::UntilMoveOrKey, SpeechRank::Refusal);
   }
   // `m` said on every board, in each player's language.
   void say_all(std::int64_t ms, record::Message m, std::vector<Output>& out);

@@ -42,8 +42,8 @@ class SessionSteps {
   // `text` said to `board`'s player (repeat says it again).
   // `shown`: also on his braille display (a board that differs: until it is put right).
   void speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out,
-             Speak::Shown shown = Speak::Shown::No) {
-    s_.speak(board, ms, std::move(text), out, 0, shown);
+             Speak::Shown shown = Speak::Shown::No, SpeechRank rank = SpeechRank::Move) {
+    s_.speak(board, ms, std::move(text), out, 0, shown, rank);
   }
   // A moment other than Made, handled as the session handles it on any board.
   void handle_moment(int board, const board::Moment& m, const chess::Position& before,

@@ -28,6 +28,7 @@ struct Said {
   // A time warning: it goes before what is queued and is never dropped or cut.
   bool urgent = false;
   std::string what;  // "time-warning", "record", "check", "speech-rate", "repeat"
+  game::SpeechRank rank = game::SpeechRank::Answer;
 };
 
 class PlayerChannel {
