@@ -96,7 +96,7 @@ void WatchedBoards::check_board(SessionSteps& s, int board, std::int64_t ms, boo
   out.push_back(Alarm{.ms = ms, .board = board});
   out.push_back(LightSquares{.ms = ms, .board = board, .squares = bad});
   s.speak(board, ms, wrong_board_phrase(empty, occupied, s.language(board), s.squares(board)), out,
-          Speak::Shown::UntilResolved);
+          Speak::Shown::UntilResolved, SpeechRank::Refusal);
   s.refreeze(board);
 }
 
@@ -142,7 +142,7 @@ void WatchedBoards::tell_early(SessionSteps& s, int board, std::int64_t ms, ches
                                                .piece = s.position().piece_on(square),
                                                .irregularity = board::Irregularity::OwnMoveEarly}});
   s.speak(board, ms, std::string(record::message_text(Message::ReproduceFirst, s.language(board))),
-          out, Speak::Shown::UntilMoveOrKey);
+          out, Speak::Shown::UntilMoveOrKey, SpeechRank::Refusal);
 }
 
 }  // namespace tactile::game

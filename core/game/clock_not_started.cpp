@@ -23,7 +23,8 @@ void note_clock_not_started(const SessionConfig& config, bool started, int board
   out.push_back(
       Speak{.ms = made.ms,
             .board = board,
-            .text = std::string(record::message_text(record::Message::ClockNotStarted, language))});
+            .text = std::string(record::message_text(record::Message::ClockNotStarted, language)),
+            .rank = SpeechRank::State});
 }
 
 }  // namespace tactile::game

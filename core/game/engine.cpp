@@ -293,7 +293,7 @@ bool EngineSeating::button(SessionSteps& s, int board, const board::ButtonEvent&
       if (s.phase() != Phase::Playing && s.phase() != Phase::AwaitingStart) return true;
       if (s.position().side_to_move() != player_) {
         s.speak(board, e.ms, std::string(phrase(Phrase::EngineThinks, lang)), out,
-                Speak::Shown::UntilMoveOrKey);
+                Speak::Shown::UntilMoveOrKey, SpeechRank::Answer);
       } else {
         ++hints_asked_;  // the daemon asks the engine and says its answer
       }
@@ -317,7 +317,8 @@ void EngineSeating::step_level(SessionSteps& s, int by, std::int64_t ms, std::ve
   const record::Language lang = s.language(0);
   const Phrase p = next == level_ ? Phrase::LevelLimit : Phrase::Level;
   level_ = next;
-  s.speak(0, ms, std::string(phrase(p, lang)) + std::to_string(level_), out);
+  s.speak(0, ms, std::string(phrase(p, lang)) + std::to_string(level_), out, Speak::Shown::No,
+          SpeechRank::Answer);
 }
 
 void EngineSeating::take_back(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) {
@@ -328,7 +329,7 @@ void EngineSeating::take_back(SessionSteps& s, std::int64_t ms, std::vector<Outp
   if (s.phase() != Phase::Playing || plies - back < 0 ||
       s.game().position_after(plies - back).side_to_move() != player_) {
     s.speak(0, ms, std::string(phrase(Phrase::NothingToTakeBack, lang)), out,
-            Speak::Shown::UntilMoveOrKey);
+            Speak::Shown::UntilMoveOrKey, SpeechRank::Refusal);
     return;
   }
   const int to = plies - back;
@@ -341,7 +342,8 @@ void EngineSeating::take_back(SessionSteps& s, std::int64_t ms, std::vector<Outp
   }
   turn_clocks_.erase(turn_clocks_.upper_bound(to), turn_clocks_.end());
   s.return_to(to, ms, out);
-  s.speak(0, ms, std::string(phrase(Phrase::TakenBack, lang)), out);
+  s.speak(0, ms, std::string(phrase(Phrase::TakenBack, lang)), out, Speak::Shown::No,
+          SpeechRank::State);
 }
 
 void EngineSeating::made(SessionSteps& s, int board, const board::Moment& m,

@@ -53,6 +53,9 @@ struct Speak {
   enum class Shown : std::uint8_t { No, UntilMoveOrKey, UntilResolved };
   Shown shown = Shown::No;
   SpeechRank rank = SpeechRank::Move;
+  // The time readout (the `time` button): live, its text is made again when it starts to
+  // be spoken, so the time heard is the time then (issue 33).
+  bool time_readout = false;
 };
 
 // `running`'s clock runs now (D.2.4).

@@ -136,7 +136,8 @@ void Session::start_clock(std::int64_t now_ms, std::vector<Output>& out, bool sa
     // player is told, and whose move it is.
     if (said && config_.wait_for_start)
       for (int b = 0; b < board_count(); ++b)
-        speak(b, now_ms, record::clock_started_phrase(position().side_to_move(), language(b)), out);
+        speak(b, now_ms, record::clock_started_phrase(position().side_to_move(), language(b)), out,
+              0, Speak::Shown::No, SpeechRank::State);
   }
 }
 
@@ -231,7 +232,8 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
       say_time(board, e.ms, out);
       return;
     case board::Button::Repeat:
-      if (!last_spoken_[board].empty()) speak(board, e.ms, last_spoken_[board], out);
+      if (!last_spoken_[board].empty())
+        speak(board, e.ms, last_spoken_[board], out, 0, Speak::Shown::No, SpeechRank::Answer);
       return;
     case board::Button::Clock:
       if (phase_ != Phase::NotBegun && phase_ != Phase::Over) seating_->clock_press(steps, e, out);
@@ -478,8 +480,11 @@ std::string Session::time_readout(int board, std::int64_t ms) const {
 void Session::say_time(int board, std::int64_t ms, std::vector<Output>& out) {
   // Not kept for repeat: repeat after asking the time says the last move again (a new
   // press of time gives the time as it is then).
-  out.push_back(
-      Speak{.ms = ms, .board = board, .text = time_readout(board, ms), .rank = SpeechRank::Answer});
+  out.push_back(Speak{.ms = ms,
+                      .board = board,
+                      .text = time_readout(board, ms),
+                      .rank = SpeechRank::Answer,
+                      .time_readout = true});
 }
 
 }  // namespace tactile::game

@@ -227,7 +227,8 @@ class Session {
     speak(board, ms, std::move(text), out, 0, Speak::Shown::UntilMoveOrKey, SpeechRank::Refusal);
   }
   // `m` said on every board, in each player's language.
-  void say_all(std::int64_t ms, record::Message m, std::vector<Output>& out);
+  void say_all(std::int64_t ms, record::Message m, std::vector<Output>& out,
+               SpeechRank rank = SpeechRank::Move);
   void say_time(int board, std::int64_t ms, std::vector<Output>& out);
   // The clock started; with `said` (and started by a press or the arbiter's start, not
   // with the session), "Clock started, White to move" on every board.

@@ -110,12 +110,12 @@ void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vect
     case Kind::Pause:
       clock_->stop(now_ms);
       phase_ = Phase::Paused;
-      say_all(now_ms, Message::ClockStopped, out);
+      say_all(now_ms, Message::ClockStopped, out, SpeechRank::State);
       break;
     case Kind::Resume:
       phase_ = Phase::Playing;
       if (clock_) clock_->resume(now_ms);
-      say_all(now_ms, Message::ClockResumed, out);
+      say_all(now_ms, Message::ClockResumed, out, SpeechRank::State);
       break;
     case Kind::SetTime:
       set_time(now_ms, c, out);
@@ -148,7 +148,7 @@ void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vect
         restoring_[std::size_t(b)] = true;
         check_restored(b);
       }
-      say_all(now_ms, Message::GameResumed, out);
+      say_all(now_ms, Message::GameResumed, out, SpeechRank::State);
       break;
   }
 }
@@ -211,7 +211,8 @@ std::array<chess::Bitboard, 2> Session::return_to(int plies, std::int64_t ms,
     fix[std::size_t(b)] = recognizer(b).occupancy() ^ position().occupied();
     check_restored(b);
     if (fix[std::size_t(b)]) {
-      speak(b, ms, std::string(record::message_text(Message::RestorePosition, language(b))), out);
+      speak(b, ms, std::string(record::message_text(Message::RestorePosition, language(b))), out, 0,
+            Speak::Shown::No, SpeechRank::Refusal);
       out.push_back(LightSquares{.ms = ms, .board = b, .squares = fix[std::size_t(b)]});
     }
   }
@@ -233,9 +234,10 @@ void Session::check_restored(int board) {
   refreeze(board);
 }
 
-void Session::say_all(std::int64_t ms, record::Message m, std::vector<Output>& out) {
+void Session::say_all(std::int64_t ms, record::Message m, std::vector<Output>& out,
+                      SpeechRank rank) {
   for (int b = 0; b < board_count(); ++b)
-    speak(b, ms, std::string(record::message_text(m, language(b))), out);
+    speak(b, ms, std::string(record::message_text(m, language(b))), out, 0, Speak::Shown::No, rank);
 }
 
 void Session::made_at_resumption(int board, const board::Moment& m, const chess::Position& before,
@@ -278,7 +280,7 @@ void Session::seal(int board, const board::Moment& m, const chess::Position& bef
   rec(board).reset(before, recognizer(board).occupancy());
   rec(board).set_frozen(true);
   out.push_back(std::move(o));
-  say_all(m.ms, Message::GameAdjourned, out);
+  say_all(m.ms, Message::GameAdjourned, out, SpeechRank::State);
 }
 
 }  // namespace tactile::game

@@ -72,7 +72,8 @@ void Session::on_outside_move(std::int64_t ms, std::string_view uci, std::string
     out.push_back(refused);
     out.push_back(Alarm{.ms = ms});
     speak(0, ms,
-          std::string(record::message_text(record::Message::OutsideMoveRefused, language(0))), out);
+          std::string(record::message_text(record::Message::OutsideMoveRefused, language(0))), out,
+          0, Speak::Shown::No, SpeechRank::Refusal);
     return;
   }
   const board::Moment made{.kind = board::MomentKind::Made, .ms = ms, .move = *move, .readings = 1};

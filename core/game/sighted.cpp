@@ -283,7 +283,8 @@ void SightedSeating::clock_press(SessionSteps& s, const board::ButtonEvent& e,
   // the blind player is told at once (the move itself is said when it is reproduced).
   const std::optional<clock::ChessClock>& c = s.clock();
   if (before_shown && c && c->running() == player_)
-    s.speak(0, e.ms, record::clock_started_phrase(player_, s.language(0)), out);
+    s.speak(0, e.ms, record::clock_started_phrase(player_, s.language(0)), out, Speak::Shown::No,
+            SpeechRank::State);
   if (clk_open_ply_ >= 0) {
     s.stamp_clock(clk_open_ply_, e.ms);  // his clock stopped: his time after the increment
     clk_open_ply_ = -1;

@@ -25,12 +25,14 @@ class EngineGame final : public EngineOpponent::Game {
     runner_.outside_move(ms, uci, game::kEngineSource);
   }
   void say(std::int64_t ms, std::string what, std::string text) override {
+    const bool hint = what == "hint";
     game::LogEntry note;
     note["t"] = ms;
     note["type"] = game::kEngineNoteRecord;
     note["what"] = std::move(what);
     runner_.note(std::move(note));
-    runner_.say(ms, std::move(text), 0);
+    // The hint answers his press; the engine's going and coming back are its state.
+    runner_.say(ms, std::move(text), 0, hint ? game::SpeechRank::Answer : game::SpeechRank::State);
   }
   void pause(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Pause); }
   void resume(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Resume); }

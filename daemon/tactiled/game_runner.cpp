@@ -235,8 +235,9 @@ std::string GameRunner::arbiter(std::int64_t ms, const game::ArbiterCommand& c, 
   return "";
 }
 
-void GameRunner::say(std::int64_t ms, std::string text, int board) {
-  buffer_.push_back(game::Speak{.ms = at(ms), .board = board, .text = std::move(text)});
+void GameRunner::say(std::int64_t ms, std::string text, int board, game::SpeechRank rank) {
+  buffer_.push_back(
+      game::Speak{.ms = at(ms), .board = board, .text = std::move(text), .rank = rank});
   flush();
 }
 

@@ -33,8 +33,8 @@ class GameRunner {
   void change_player(std::int64_t ms, int board, const game::PlayerSettings& s);
   const game::PlayerSettings& player(int board) const { return channel_.settings(board); }
   // Called with every phrase of the player's channel (player_channel.h), after it is
-  // logged: a time warning (urgent: before what is queued, never dropped), the record
-  // read back, the board checked, the speech rate stepped.
+  // logged: a time warning (ranked Warning), the record read back, the board checked,
+  // the speech rate stepped (ranked Answer).
   void on_said(std::function<void(const Said&)> handler) { said_handler_ = std::move(handler); }
 
   // Creates the log (throws std::runtime_error; an existing file is refused) and writes
@@ -102,8 +102,10 @@ class GameRunner {
     listener_ = std::move(listener);
   }
   // A phrase the daemon itself says (not the session): logged and handled like the
-  // session's Speak outputs, for the player of `board` (0 = A, 1 = B).
-  void say(std::int64_t ms, std::string text, int board = 0);
+  // session's Speak outputs, for the player of `board` (0 = A, 1 = B), heard with `rank`
+  // (a board lost or found, the engine's state, the record saved: the game's state).
+  void say(std::int64_t ms, std::string text, int board = 0,
+           game::SpeechRank rank = game::SpeechRank::State);
 
   const game::Session& session() const { return session_; }
   std::int64_t last_ms() const { return last_ms_; }

@@ -35,7 +35,8 @@ bool PlayerChannel::takes(const game::Session& s, int board, board::Button b) co
 void PlayerChannel::say(int board, std::int64_t ms, std::string text, std::string what,
                         std::vector<Said>& out, bool urgent) {
   last_[index(board)] = text;
-  out.push_back(Said{ms, board, std::move(text), urgent, std::move(what)});
+  out.push_back(Said{ms, board, std::move(text), urgent, std::move(what),
+                     urgent ? game::SpeechRank::Warning : game::SpeechRank::Answer});
 }
 
 bool PlayerChannel::press(const game::Session& s, int board, const board::ButtonEvent& e,

@@ -25,7 +25,7 @@ struct Said {
   std::int64_t ms = 0;
   int board = 0;
   std::string text;
-  // A time warning: it goes before what is queued and is never dropped or cut.
+  // A time warning: never muted by the player's volume; ranked Warning (speech_schedule.h).
   bool urgent = false;
   std::string what;  // "time-warning", "record", "check", "speech-rate", "repeat"
   game::SpeechRank rank = game::SpeechRank::Answer;

@@ -53,50 +53,58 @@ speech::AlsaSpeaker::Voice PlayerOutputs::voice(int board) const {
 
 void PlayerOutputs::handle(const game::Output& o, const game::Session& session,
                            const std::string& line) {
-  std::visit(
-      game::Overloaded{
-          [&](const game::Speak& said) {
-            // A refusal, a question, a board that differs: on his display too, in the
-            // words he hears.
-            if (said.shown != game::Speak::Shown::No)
-              braille_.alert(said.board, "! " + said.text,
-                             said.shown == game::Speak::Shown::UntilResolved
-                                 ? LiveBraille::Stays::UntilCleared
-                                 : LiveBraille::Stays::UntilMoveOrKey);
-            // On the player's own board, in his language; a question's end is reported
-            // (the loop hands it to the runner).
-            if (speech::AlsaSpeaker* s = speaker(said.board))
-              s->say(
-                  record::for_speech(said.text, game::board_language(config_.session, said.board)),
-                  said.question, voice(said.board));
-          },
-          [&](const game::SwitchClock& sw) {
-            // The external clock is pulsed exactly when the side tactiled's clock runs
-            // changes (clock_pulses.h; its start is the arbiter's).
-            if (pulses_ && pulses_->pulse(sw, session)) boards_.clock_switched(sw.ms);
-          },
-          // The beeper and the lights of the board whose player it concerns.
-          [&](const game::Alarm& a) { boards_.link(a.board).alarm(a.ms); },
-          [&](const game::LightSquares& l) { boards_.link(l.board).light(l.squares, l.ms); },
-          [&](const game::Moment& m) {
-            // The move made is what the players must read now: a refusal, a question,
-            // a warning or an answer ends (a discrepancy or the game's end do not).
-            if (m.moment.kind == board::MomentKind::Made)
-              for (int b = 0; b < session.board_count(); ++b) braille_.end_brief_alert(b);
-          },
-          // Shown at once on every display and kept: the game's end (a key's own
-          // answer shows meanwhile). A discrepancy is its Speak, shown until resolved.
-          [&](const game::GameOver&) {
-            for (int b = 0; b < session.board_count(); ++b)
-              braille_.alert(b, "! " + describe_detail(line), LiveBraille::Stays::UntilCleared);
-          },
-          [&](const game::Resolved& r) { braille_.clear_alert(r.board); },
-          // A rollback clears board A's alert (as it did when every output named a board,
-          // A by default); a board in discrepancy is cleared by its own Resolved.
-          [&](const game::Rollback&) { braille_.clear_alert(0); },
-          [](const auto&) {},
-      },
-      o);
+  std::visit(game::Overloaded{
+                 [&](const game::Speak& said) {
+                   // A refusal, a question, a board that differs: on his display too, in the
+                   // words he hears.
+                   if (said.shown != game::Speak::Shown::No)
+                     braille_.alert(said.board, "! " + said.text,
+                                    said.shown == game::Speak::Shown::UntilResolved
+                                        ? LiveBraille::Stays::UntilCleared
+                                        : LiveBraille::Stays::UntilMoveOrKey);
+                   // On the player's own board, in his language, in its rank's turn; a
+                   // question's end is reported (the loop hands it to the runner).
+                   schedule(said.board, SpeechItem{.board = said.board,
+                                                   .text = said.text,
+                                                   .rank = said.rank,
+                                                   .kind = said.time_readout ? "time" : "",
+                                                   .question = said.question,
+                                                   .made_at_start = said.time_readout});
+                 },
+                 [&](const game::SwitchClock& sw) {
+                   // The external clock is pulsed exactly when the side tactiled's clock runs
+                   // changes (clock_pulses.h; its start is the arbiter's).
+                   if (pulses_ && pulses_->pulse(sw, session)) boards_.clock_switched(sw.ms);
+                 },
+                 // The beeper and the lights of the board whose player it concerns.
+                 [&](const game::Alarm& a) { boards_.link(a.board).alarm(a.ms); },
+                 [&](const game::LightSquares& l) { boards_.link(l.board).light(l.squares, l.ms); },
+                 [&](const game::Moment& m) {
+                   // The move made is what the players must read now: a refusal, a question,
+                   // a warning or an answer ends (a discrepancy or the game's end do not).
+                   if (m.moment.kind == board::MomentKind::Made)
+                     for (int b = 0; b < session.board_count(); ++b) braille_.end_brief_alert(b);
+                 },
+                 // Shown at once on every display and kept: the game's end (a key's own
+                 // answer shows meanwhile). A discrepancy is its Speak, shown until resolved.
+                 [&](const game::GameOver& over) {
+                   for (int b = 0; b < session.board_count(); ++b)
+                     braille_.alert(b, "! " + describe_detail(line),
+                                    LiveBraille::Stays::UntilCleared);
+                   // A warning still waiting is passed by the game's end (its phrase, a move's
+                   // rank, cuts one under way).
+                   for (std::size_t s = 0; s < schedules_.size(); ++s) {
+                     schedules_[s].drop_warnings();
+                     pump(s, over.ms);
+                   }
+                 },
+                 [&](const game::Resolved& r) { braille_.clear_alert(r.board); },
+                 // A rollback clears board A's alert (as it did when every output named a board,
+                 // A by default); a board in discrepancy is cleared by its own Resolved.
+                 [&](const game::Rollback&) { braille_.clear_alert(0); },
+                 [](const auto&) {},
+             },
+             o);
 }
 
 void PlayerOutputs::said(const Said& said) {
@@ -105,17 +113,76 @@ void PlayerOutputs::said(const Said& said) {
   if (said.what != "record")
     braille_.alert(said.board, said.urgent ? "! " + said.text : said.text,
                    LiveBraille::Stays::UntilMoveOrKey);
-  speech::AlsaSpeaker* s = speaker(said.board);
-  if (!s) return;
-  const std::string text =
-      record::for_speech(said.text, game::board_language(config_.session, said.board));
-  if (said.urgent) {
-    speech::AlsaSpeaker::Voice v = voice(said.board);
-    v.volume = std::max(v.volume, game::kMinWarningVolume);  // never muted by the volume
-    s->say_urgent(text, 0, v);
-  } else {
-    s->say(text, 0, voice(said.board));
+  schedule(said.board, SpeechItem{.board = said.board,
+                                  .text = said.text,
+                                  .rank = said.rank,
+                                  .kind = said.what,
+                                  // A warning is never muted by the volume.
+                                  .min_volume = said.urgent ? game::kMinWarningVolume : 0});
+}
+
+void PlayerOutputs::schedule(int board, SpeechItem item) {
+  const std::size_t s = board == 1 && config_.board_b ? 1u : 0u;
+  if (!speakers_[s]) return;
+  const std::int64_t now = at(item.asked_ms);
+  schedules_[s].add(std::move(item), now);
+  pump(s, now);
+}
+
+void PlayerOutputs::pump(std::size_t s, std::int64_t now) {
+  speech::AlsaSpeaker* speaker = speakers_[s].get();
+  if (!speaker) return;
+  SpeechSchedule& schedule = schedules_[s];
+  for (const SpeechItem& dropped : schedule.take_dropped())
+    ended(s, dropped, speech::PhraseEnd{.cut = true}, now);
+  // A higher rank waits: the phrase under way stops now, not at its end (play() below
+  // cuts it too; cut() is for the schedule's own account).
+  if (schedule.cut_due()) {
+    speaker->cut();
+    schedule.cut();
   }
+  SpeechItem* next = schedule.start(now);
+  if (!next) return;
+  if (next->made_at_start) {
+    // The answer is the time now, not when it was asked; logged when it differs.
+    std::string text = runner_.session().time_readout(next->board, at(now));
+    if (text != next->text) {
+      game::LogEntry j;
+      j["t"] = at(now);
+      j["type"] = "said";
+      j["board"] = game::board_letter(next->board);
+      j["what"] = next->kind;
+      j["text"] = text;
+      runner_.note(j);
+      next->text = std::move(text);
+    }
+  }
+  speech::AlsaSpeaker::Voice v = voice(next->board);
+  v.volume = std::max(v.volume, next->min_volume);
+  speaker->play(record::for_speech(next->text, game::board_language(config_.session, next->board)),
+                next->token, v);
+}
+
+void PlayerOutputs::ended(std::size_t s, const SpeechItem& item, const speech::PhraseEnd& end,
+                          std::int64_t now) {
+  if (!end.cut) {
+    // A question heard to its end: auto mode's settle time for confirming it starts.
+    if (item.question != 0 && !end.failed) runner_.heard(item.board, item.question, now);
+    return;
+  }
+  // What the player did not hear, and how much of it he did (an observation, logged when
+  // the speaker reports it, as a fault is).
+  game::LogEntry j;
+  j["t"] = at(now);
+  j["type"] = "said";
+  j["board"] = game::board_letter(config_.board_b ? int(s) : item.board);
+  j["what"] = item.kind.empty() ? "speak" : item.kind;
+  j["text"] = item.text;
+  j["rank"] = std::string(speech_rank_name(item.rank));
+  j["cut"] = true;
+  j["played_ms"] = end.played_ms;
+  j["length_ms"] = end.length_ms;
+  runner_.note(j);
 }
 
 void PlayerOutputs::add_fds(std::vector<pollfd>& fds) {
@@ -126,9 +193,13 @@ void PlayerOutputs::add_fds(std::vector<pollfd>& fds) {
 }
 
 void PlayerOutputs::take_heard(const std::vector<pollfd>& fds, std::int64_t now) {
-  for (std::size_t b = 0, at = speakers_at_; b < speakers_.size(); ++b)
-    if (speakers_[b] && (fds[at++].revents & POLLIN))
-      for (const int question : speakers_[b]->take_finished()) runner_.heard(int(b), question, now);
+  for (std::size_t s = 0, fd = speakers_at_; s < speakers_.size(); ++s) {
+    if (!speakers_[s] || !(fds[fd++].revents & POLLIN)) continue;
+    for (const speech::PhraseEnd& end : speakers_[s]->take_finished())
+      if (const std::optional<SpeechItem> item = schedules_[s].ended(end.id))
+        ended(s, *item, end, now);
+    pump(s, now);
+  }
   report_speech(now);
 }
 

@@ -7,6 +7,7 @@
 
 #include <poll.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -25,6 +26,7 @@
 #include "daemon/tactiled/control_requests.h"
 #include "daemon/tactiled/game_runner.h"
 #include "daemon/tactiled/live_braille.h"
+#include "daemon/tactiled/speech_schedule.h"
 #include "drivers/speech/alsa_speaker.h"
 #include "drivers/speech/synthesiser.h"
 
@@ -45,7 +47,7 @@ class PlayerOutputs {
   // Output `o` of `session` (`line`: describe()'s line for it) to the players: speech,
   // the beeper and lights of its board, the external clock, the braille alerts.
   void handle(const game::Output& o, const game::Session& session, const std::string& line);
-  // The player's channel: a time warning goes before what is queued and is never cut.
+  // The player's channel's phrase, ranked as Said::rank says (a warning, an answer).
   void said(const Said& said);
   // A button pressed at `board` (on the board or the display), before it is handled: the
   // brief alert he has read ends, the key's answer shows next.
@@ -54,9 +56,10 @@ class PlayerOutputs {
   void record_pressed(int board, std::int64_t ms) { braille_.record(board, ms); }
 
   // The loop: the descriptors to poll (speakers, braille displays), then, after poll, each
-  // question played to its end handed to the runner (auto mode's settle time for
-  // confirming it starts), each speech fault that came or went reported (report_speech),
-  // and each display's keys and what it shows.
+  // phrase's end taken: a question played to its end handed to the runner (auto mode's
+  // settle time for confirming it starts), a phrase cut logged (a `said` record with
+  // `cut`), the next phrase of the board's schedule started; each speech fault that came
+  // or went reported (report_speech), and each display's keys and what it shows.
   void add_fds(std::vector<pollfd>& fds);
   void take_heard(const std::vector<pollfd>& fds, std::int64_t now);
   void step_braille(std::int64_t now, const game::Session& session,
@@ -78,6 +81,15 @@ class PlayerOutputs {
   speech::AlsaSpeaker* speaker(int board) const;
   // `board`'s player's speech rate and volume (his own steps included).
   speech::AlsaSpeaker::Voice voice(int board) const;
+  // Queues `item` on the schedule of the speaker `board`'s player hears, and plays.
+  void schedule(int board, SpeechItem item);
+  // Speaker `s` (index of speakers_) at `now`: cuts what the schedule says must be cut and
+  // starts its next phrase when none is under way.
+  void pump(std::size_t s, std::int64_t now);
+  // The phrase `item` of speaker `s` ended as `end`: logged when cut, a question heard.
+  void ended(std::size_t s, const SpeechItem& item, const speech::PhraseEnd& end, std::int64_t now);
+  // The time for what is done now: the loop's time, never before the log's last record.
+  std::int64_t at(std::int64_t now) const { return std::max(now, runner_.last_ms()); }
 
   const LiveConfig& config_;
   GameRunner& runner_;
@@ -85,10 +97,11 @@ class PlayerOutputs {
   std::ostream& err_;
   std::optional<speech::Synthesiser> synthesiser_;
   std::array<std::unique_ptr<speech::AlsaSpeaker>, 2> speakers_;  // A's, B's; null: none
-  std::array<std::string, 2> open_faults_;  // "speech-device-b: cannot open ..."
-  std::array<std::string, 2> reported_;     // each board's speech fault as last logged
-  std::uint64_t log_lines_ = 0;             // the log's length at the last look
-  std::size_t speakers_at_ = 0;             // the speakers' first descriptor in the poll
+  std::array<SpeechSchedule, 2> schedules_;  // what each speaker says next (speech_schedule.h)
+  std::array<std::string, 2> open_faults_;   // "speech-device-b: cannot open ..."
+  std::array<std::string, 2> reported_;      // each board's speech fault as last logged
+  std::uint64_t log_lines_ = 0;              // the log's length at the last look
+  std::size_t speakers_at_ = 0;              // the speakers' first descriptor in the poll
   // The external clock's pulses (clock-press) for the game being played; none before it.
   std::optional<ClockPulses> pulses_;
   LiveBraille braille_;  // each board's braille display (none: braille = off)

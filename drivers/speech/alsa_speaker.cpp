@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "drivers/speech/alsa_speaker.h"
 
+#include <poll.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <stdexcept>
 
 namespace tactile::speech {
 namespace {
-// The device's buffer: a cancel() is heard within this, and a phrase ends this late at most.
+// The device's buffer: a phrase ends this late at most. A cut does not wait for it: what
+// the buffer holds is dropped.
 constexpr unsigned kLatencyUs = 100'000;
-constexpr snd_pcm_uframes_t kChunkFrames = 1024;  // written between two looks at cancel()
+constexpr snd_pcm_uframes_t kChunkFrames = 512;  // written at a time
 
 // Whether `samples` can be heard at all: a voice whose data is missing gives espeak-ng's
 // silence (all zero), not an error.
@@ -23,6 +26,15 @@ bool audible(const std::vector<std::int16_t>& samples) {
 // libasound's own messages (the configuration's inner workings) would go to stderr, the
 // journal; the error this speaker throws names the device and why instead.
 void quiet(const char*, int, const char*, int, const char*, ...) {}
+
+void signal(int fd) {
+  const std::uint64_t one = 1;
+  [[maybe_unused]] const auto n = ::write(fd, &one, sizeof one);
+}
+void drain_fd(int fd) {
+  std::uint64_t count = 0;
+  [[maybe_unused]] const auto n = ::read(fd, &count, sizeof count);
+}
 }  // namespace
 
 AlsaSpeaker::AlsaSpeaker(Synthesiser& synthesiser, record::Language language,
@@ -43,11 +55,21 @@ AlsaSpeaker::AlsaSpeaker(Synthesiser& synthesiser, record::Language language,
                                          unsigned(synthesiser.sample_rate()), 1, kLatencyUs);
       err < 0)
     fail(err);
+  // Written without blocking: the player waits in poll(), where a cut wakes it at once.
+  if (const int err = snd_pcm_nonblock(pcm_, 1); err < 0) fail(err);
+  const int count = snd_pcm_poll_descriptors_count(pcm_);
+  pcm_fds_.resize(std::size_t(std::max(count, 0)) + 1);
+  if (count < 0 || snd_pcm_poll_descriptors(pcm_, pcm_fds_.data(), unsigned(count)) != count)
+    fail(count < 0 ? count : -EINVAL);
   finished_fd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-  if (finished_fd_ < 0) {
+  cut_fd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (finished_fd_ < 0 || cut_fd_ < 0) {
     snd_pcm_close(pcm_);
+    if (finished_fd_ >= 0) ::close(finished_fd_);
+    if (cut_fd_ >= 0) ::close(cut_fd_);
     throw std::runtime_error("speech: cannot create an eventfd");
   }
+  pcm_fds_.back() = {cut_fd_, POLLIN, 0};
   thread_ = std::thread([this] { run(); });
 }
 
@@ -60,57 +82,71 @@ AlsaSpeaker::~AlsaSpeaker() {
   thread_.join();
   snd_pcm_close(pcm_);
   ::close(finished_fd_);
+  ::close(cut_fd_);
 }
 
-void AlsaSpeaker::say(std::string_view text, int id, Voice voice) {
+void AlsaSpeaker::play(std::string_view text, int id, Voice voice) {
+  bool never_started = false;
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back({std::string(text), id, voice, false});
+    if (next_) {
+      finished_.push_back({.id = next_->id, .cut = true});
+      never_started = true;
+    }
+    next_ = Phrase{std::string(text), id, voice};
+    ++generation_;  // the phrase under way stops
   }
+  signal(cut_fd_);
+  if (never_started) signal(finished_fd_);
   changed_.notify_all();
 }
 
-void AlsaSpeaker::say_urgent(std::string_view text, int id, Voice voice) {
+void AlsaSpeaker::cut() {
+  bool never_started = false;
   {
     std::lock_guard lock(mutex_);
-    // After the urgent ones already waiting (they keep their order), before the rest.
-    auto at = std::find_if(queue_.begin(), queue_.end(), [](const Phrase& p) { return !p.urgent; });
-    queue_.insert(at, {std::string(text), id, voice, true});
+    if (next_) {
+      finished_.push_back({.id = next_->id, .cut = true});
+      next_.reset();
+      never_started = true;
+    }
+    ++generation_;
   }
-  changed_.notify_all();
-}
-
-void AlsaSpeaker::cancel() {
-  std::lock_guard lock(mutex_);
-  std::erase_if(queue_, [](const Phrase& p) { return !p.urgent; });  // urgent ones stay
-  ++generation_;
+  signal(cut_fd_);
+  if (never_started) signal(finished_fd_);
 }
 
 void AlsaSpeaker::wait() {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return queue_.empty() && !busy_; });
+  changed_.wait(lock, [&] { return !next_ && !busy_; });
 }
 
-std::vector<int> AlsaSpeaker::take_finished() {
-  std::uint64_t count = 0;
-  [[maybe_unused]] const auto n = ::read(finished_fd_, &count, sizeof count);
+bool AlsaSpeaker::busy() const {
+  std::lock_guard lock(mutex_);
+  return next_ || busy_;
+}
+
+std::vector<PhraseEnd> AlsaSpeaker::take_finished() {
+  drain_fd(finished_fd_);
   std::lock_guard lock(mutex_);
   return std::exchange(finished_, {});
 }
 
-void AlsaSpeaker::report_finished(int id) {
+void AlsaSpeaker::report(const PhraseEnd& end) {
   {
     std::lock_guard lock(mutex_);
-    finished_.push_back(id);
+    finished_.push_back(end);
   }
-  const std::uint64_t one = 1;
-  [[maybe_unused]] const auto n = ::write(finished_fd_, &one, sizeof one);
+  signal(finished_fd_);
 }
 
-bool AlsaSpeaker::cancelled(std::uint64_t generation) {
-  if (generation == kNeverCancelled) return false;
+bool AlsaSpeaker::cut_since(std::uint64_t generation) const {
   std::lock_guard lock(mutex_);
   return generation != generation_;
+}
+
+std::int64_t AlsaSpeaker::ms_of(std::size_t frames) const {
+  return std::int64_t(frames) * 1000 / synthesiser_.sample_rate();
 }
 
 void AlsaSpeaker::run() {
@@ -121,40 +157,43 @@ void AlsaSpeaker::run() {
       std::unique_lock lock(mutex_);
       busy_ = false;
       changed_.notify_all();  // wait() may be waiting for the end
-      changed_.wait(lock, [&] { return !queue_.empty() || stopping_; });
-      if (queue_.empty()) return;  // stopping, everything played
-      phrase = std::move(queue_.front());
-      queue_.pop_front();
-      // An urgent phrase is never cut: no cancel() reaches it.
-      generation = phrase.urgent ? kNeverCancelled : generation_;
+      changed_.wait(lock, [&] { return next_ || stopping_; });
+      if (!next_) return;  // stopping, everything played
+      phrase = std::move(*next_);
+      next_.reset();
+      generation = generation_;
       busy_ = true;
     }
+    drain_fd(cut_fd_);  // a cut from before this phrase is no cut of it
     // A phrase not heard is the speaker's fault (the game's fallback stands in for the
     // report of its end); one played whole clears it.
     std::vector<std::int16_t> samples;
-    std::string why = unheard(phrase, samples);
-    if (!why.empty()) {
-      set_fault(why);
+    std::string why = unheard(phrase, samples, generation);
+    if (cut_since(generation)) {
+      report({.id = phrase.id, .length_ms = ms_of(samples.size()), .cut = true});
       continue;
     }
-    switch (play(samples, generation, why)) {
-      case Played::Whole:
-        set_fault("");
-        if (phrase.id != 0) report_finished(phrase.id);
-        break;
-      case Played::Failed:
-        set_fault(why);
-        break;
-      case Played::Cancelled:
-        break;
+    if (!why.empty()) {
+      set_fault(why);
+      report({.id = phrase.id, .failed = true});
+      continue;
     }
+    PhraseEnd end = play_samples(samples, generation, why);
+    end.id = phrase.id;
+    if (end.failed)
+      set_fault(why);
+    else if (!end.cut)
+      set_fault("");
+    report(end);
   }
 }
 
-std::string AlsaSpeaker::unheard(const Phrase& phrase, std::vector<std::int16_t>& samples) {
+std::string AlsaSpeaker::unheard(const Phrase& phrase, std::vector<std::int16_t>& samples,
+                                 std::uint64_t generation) {
   try {
     samples =
-        synthesiser_.synthesise(language_, phrase.text, phrase.voice.rate, phrase.voice.volume);
+        synthesiser_.synthesise(language_, phrase.text, phrase.voice.rate, phrase.voice.volume,
+                                [this, generation] { return cut_since(generation); });
   } catch (const std::runtime_error& e) {
     return e.what();
   }
@@ -169,7 +208,7 @@ std::string AlsaSpeaker::unheard(const Phrase& phrase, std::vector<std::int16_t>
 void AlsaSpeaker::check_voice() {
   // A number: every voice says one with its own data.
   std::vector<std::int16_t> samples;
-  set_fault(unheard({"1", 0, {}, false}, samples));
+  set_fault(unheard({"1", 0, {}}, samples, 0));
 }
 
 std::string AlsaSpeaker::fault() const {
@@ -183,21 +222,47 @@ void AlsaSpeaker::set_fault(std::string why) {
     if (why == fault_) return;
     fault_ = std::move(why);
   }
-  const std::uint64_t one = 1;  // the loop looks at fault() when it reads finished_fd
-  [[maybe_unused]] const auto n = ::write(finished_fd_, &one, sizeof one);
+  signal(finished_fd_);  // the loop looks at fault() when it reads finished_fd
 }
 
-AlsaSpeaker::Played AlsaSpeaker::play(const std::vector<std::int16_t>& samples,
-                                      std::uint64_t generation, std::string& why) {
+bool AlsaSpeaker::wait_device(std::uint64_t generation, snd_pcm_sframes_t frames) {
+  for (;;) {
+    if (cut_since(generation)) return false;
+    snd_pcm_sframes_t delay = 0;
+    if (frames >= 0 && (snd_pcm_delay(pcm_, &delay) < 0 || delay <= frames)) return true;
+    // The device's own descriptors say when it has room; the cut's eventfd wakes the
+    // wait at once. Waiting for the buffer to empty, a short timeout looks again.
+    for (pollfd& p : pcm_fds_) p.revents = 0;
+    const int timeout = frames >= 0 ? 5 : 100;
+    const int n = ::poll(pcm_fds_.data(), nfds_t(pcm_fds_.size()), timeout);
+    if (n > 0 && (pcm_fds_.back().revents & POLLIN)) return !cut_since(generation);
+    if (frames < 0) return true;  // room, or time to try writing again
+  }
+}
+
+PhraseEnd AlsaSpeaker::play_samples(const std::vector<std::int16_t>& samples,
+                                    std::uint64_t generation, std::string& why) {
+  PhraseEnd end{.length_ms = ms_of(samples.size())};
+  const auto stop = [&](std::size_t written) {
+    // What the device still holds was not heard.
+    snd_pcm_sframes_t delay = 0;
+    if (snd_pcm_delay(pcm_, &delay) < 0) delay = 0;
+    snd_pcm_drop(pcm_);
+    snd_pcm_prepare(pcm_);
+    const std::size_t held = std::min(written, std::size_t(std::max<snd_pcm_sframes_t>(delay, 0)));
+    end.played_ms = ms_of(written - held);
+    end.cut = true;
+    return end;
+  };
   std::size_t at = 0;
   while (at < samples.size()) {
-    if (cancelled(generation)) {
-      snd_pcm_drop(pcm_);  // what is in the device's buffer goes too
-      snd_pcm_prepare(pcm_);
-      return Played::Cancelled;
-    }
+    if (cut_since(generation)) return stop(at);
     const auto frames = std::min<snd_pcm_uframes_t>(kChunkFrames, samples.size() - at);
     const snd_pcm_sframes_t n = snd_pcm_writei(pcm_, samples.data() + at, frames);
+    if (n == -EAGAIN) {
+      if (!wait_device(generation, -1)) return stop(at);
+      continue;
+    }
     if (n < 0) {
       // An underrun (the thread was late) or a suspended device: set it going again;
       // a device gone for good drops the phrase.
@@ -205,20 +270,31 @@ AlsaSpeaker::Played AlsaSpeaker::play(const std::vector<std::int16_t>& samples,
         why = "cannot play on ALSA device '" + device_ + "': " + snd_strerror(err);
         snd_pcm_drop(pcm_);
         snd_pcm_prepare(pcm_);
-        return Played::Failed;
+        end.failed = true;
+        end.played_ms = ms_of(at);
+        return end;
       }
       continue;
     }
     at += std::size_t(n);
   }
-  // Played to its end (and, for a file PCM, written out); ready for the next phrase.
-  if (const int err = snd_pcm_drain(pcm_); err < 0) {
-    why = "cannot play on ALSA device '" + device_ + "': " + snd_strerror(err);
-    snd_pcm_prepare(pcm_);
-    return Played::Failed;
-  }
+  // A phrase shorter than the start threshold has not started the device yet.
+  if (snd_pcm_state(pcm_) == SND_PCM_STATE_PREPARED) snd_pcm_start(pcm_);
+  // Played out of the device's buffer, a cut still heard meanwhile; then drained (a file
+  // PCM writes out what it holds) and ready for the next phrase.
+  if (!wait_device(generation, 0)) return stop(at);
+  snd_pcm_nonblock(pcm_, 0);
+  const int err = snd_pcm_drain(pcm_);
+  snd_pcm_nonblock(pcm_, 1);
   snd_pcm_prepare(pcm_);
-  return Played::Whole;
+  if (err < 0) {
+    why = "cannot play on ALSA device '" + device_ + "': " + snd_strerror(err);
+    end.failed = true;
+    end.played_ms = end.length_ms;
+    return end;
+  }
+  end.played_ms = end.length_ms;
+  return end;
 }
 
 }  // namespace tactile::speech

@@ -102,7 +102,9 @@ int EspeakSpeaker::on_samples(short* wav, int count, espeak_EVENT* events) {
   for (espeak_EVENT* e = events; e && e->type != espeakEVENT_LIST_TERMINATED; ++e)
     if (e->type == espeakEVENT_MSG_TERMINATED && e->user_data)
       report_finished(int(reinterpret_cast<std::intptr_t>(e->user_data)));
-  return 0;  // 0: go on synthesising
+  // 1 abandons the synthesis (a phrase cut before it is heard).
+  const EspeakSpeaker* active = g_active;
+  return active && active->abort_ && active->abort_() ? 1 : 0;
 }
 
 void EspeakSpeaker::report_finished(int id) {

@@ -6,6 +6,7 @@
 #include <espeak-ng/speak_lib.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -53,6 +54,9 @@ class EspeakSpeaker : public Speaker {
   // Speaks the next phrases at `rate` words per minute (espeak-ng keeps it in 80..450)
   // and `volume` (0 silent, 100 normal, up to 200).
   void set_voice(int rate, int volume);
+  // Capture mode: `abort`, asked as the samples come, ends the synthesis of the phrase
+  // under way when it says so (empty: never).
+  void set_abort(std::function<bool()> abort) { abort_ = std::move(abort); }
   // Speaks the next phrases with `language`'s voice (throws as the constructor does).
   void set_language(record::Language language);
 
@@ -65,6 +69,7 @@ class EspeakSpeaker : public Speaker {
   std::string voice_;
   std::vector<std::int16_t> samples_;
   int finished_fd_ = -1;
+  std::function<bool()> abort_;
 };
 
 // espeak-ng's voice name for a language.

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <string_view>
 #include <vector>
@@ -24,8 +25,11 @@ class Synthesiser {
   // The phrase's 16-bit mono samples at sample_rate(), in `language`'s voice. Safe from
   // any thread. Throws std::runtime_error when espeak-ng refuses the phrase or the voice.
   // `rate` in words per minute (espeak-ng: 80..450), `volume` 0..200 (100 normal).
+  // `stop`, asked as the samples come, abandons the synthesis when it says so (a phrase
+  // cut before it is heard): the samples made so far are returned.
   std::vector<std::int16_t> synthesise(record::Language language, std::string_view text,
-                                       int rate = 160, int volume = 100);
+                                       int rate = 160, int volume = 100,
+                                       std::function<bool()> stop = {});
   int sample_rate() const { return espeak_.sample_rate(); }
 
  private:

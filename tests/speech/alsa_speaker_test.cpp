@@ -5,10 +5,14 @@
 // what the espeak-ng program itself synthesises for the phrase.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +22,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "drivers/speech/alsa_speaker.h"
@@ -45,7 +50,10 @@ class AlsaSpeakerTest : public ::testing::Test {
   static void SetUpTestSuite() {
     dir_ = fs::absolute("alsa-speaker-" + std::to_string(::getpid())).string();
     fs::create_directories(dir_);
-    std::ofstream(dir_ + "/asound.conf") << test::two_file_pcms(dir_);
+    // And one writing into a pipe (a FIFO made by the test that uses it).
+    std::ofstream(dir_ + "/asound.conf")
+        << test::two_file_pcms(dir_) << "pcm.board_paced { type file slave.pcm \"silent\" file \""
+        << dir_ << "/paced.raw\" format \"raw\" }\n";
     // Read by libasound at the first open: this test's devices, nothing of the machine's.
     ::setenv("ALSA_CONFIG_PATH", (dir_ + "/asound.conf").c_str(), 1);
     synthesiser_ = new Synthesiser(Language::English);
@@ -85,31 +93,115 @@ TEST_F(AlsaSpeakerTest, EachBoardHearsItsOwnPhrasesInItsOwnVoice) {
 TEST_F(AlsaSpeakerTest, ReportsTheEndOfAPhraseOnItsOwnBoard) {
   AlsaSpeaker a(*synthesiser_, Language::English, "board_a");
   AlsaSpeaker b(*synthesiser_, Language::German, "board_b");
-  b.say("Bauer Eva vier", 7);
+  b.play("Bauer Eva vier", 7);
   pollfd fd{b.finished_fd(), POLLIN, 0};
   ASSERT_EQ(::poll(&fd, 1, 10'000), 1);
-  EXPECT_EQ(b.take_finished(), std::vector<int>{7});
+  const std::vector<PhraseEnd> ended = b.take_finished();
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].id, 7);
+  EXPECT_FALSE(ended[0].cut);
+  EXPECT_FALSE(ended[0].failed);
+  // Played whole: its length is what the device received.
+  EXPECT_GT(ended[0].length_ms, 300);
+  EXPECT_EQ(ended[0].played_ms, ended[0].length_ms);
+  EXPECT_NEAR(double(ended[0].length_ms), double(heard("b").size()) * 1000 / 22050, 2.0);
   EXPECT_TRUE(a.take_finished().empty());
   EXPECT_EQ(heard("a").size(), 0u);
   EXPECT_NEAR(voiced(heard("b")), voiced(espeak_program("de", "Bauer Eva vier")),
               0.03 * voiced(heard("b")));
 }
 
-TEST_F(AlsaSpeakerTest, CancelSilencesOneBoardOnly) {
+TEST_F(AlsaSpeakerTest, ANewPhraseCutsTheOneNotYetHeardOnOneBoardOnly) {
   AlsaSpeaker a(*synthesiser_, Language::English, "board_a");
   AlsaSpeaker b(*synthesiser_, Language::German, "board_b");
-  // Queued but dropped by cancel before they are played (wait() at once would play them).
-  b.say("Springer Felix drei", 3);
-  for (int i = 0; i < 20; ++i) a.say("Pawn e four takes d five", 100 + i);
-  a.cancel();
-  a.say("Knight f three", 9);
+  b.play("Springer Felix drei", 3);
+  // Each play() cuts the one before it: of the twenty, one was under way at most.
+  for (int i = 0; i < 20; ++i) a.play("Pawn e four takes d five", 100 + i);
+  a.play("Knight f three", 9);
   a.wait();
   b.wait();
-  std::vector<int> ended = a.take_finished();
-  ASSERT_FALSE(ended.empty());
-  EXPECT_EQ(ended.back(), 9);   // the phrase after the cancel is played to its end
-  EXPECT_LE(ended.size(), 2u);  // of the twenty before it, one was under way at most
-  EXPECT_EQ(b.take_finished(), std::vector<int>{3});  // board B's phrase was not cut
+  std::vector<PhraseEnd> ended = a.take_finished();
+  ASSERT_EQ(ended.size(), 21u);  // every phrase's end is reported, cut or not
+  EXPECT_EQ(ended.back(), (PhraseEnd{.id = 9,
+                                     .played_ms = ended.back().length_ms,
+                                     .length_ms = ended.back().length_ms}));
+  for (std::size_t i = 0; i + 1 < ended.size(); ++i) EXPECT_TRUE(ended[i].cut) << i;
+  const std::vector<PhraseEnd> b_ended = b.take_finished();
+  ASSERT_EQ(b_ended.size(), 1u);
+  EXPECT_EQ(b_ended[0].id, 3);
+  EXPECT_FALSE(b_ended[0].cut);  // board B's phrase was not cut
+}
+
+// A cut is heard at once: the device's buffer is dropped, not played out. Board A's PCM
+// writes into a pipe its reader here drains at the speed of speech, as a sound card
+// plays: the phrase under way stops where the reader is, give or take the pipe.
+TEST_F(AlsaSpeakerTest, ACutStopsThePhraseUnderWayAndSaysHowMuchWasPlayed) {
+  const std::string fifo = dir_ + "/paced.raw";
+  ::unlink(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const int in = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(in, 0);
+  ::fcntl(in, F_SETPIPE_SZ, 4096);  // a small pipe: about 90 ms of speech
+  std::atomic<std::size_t> received{0};
+  std::atomic<bool> done{false};
+  std::int64_t cut_played_ms = 0, next_ms = 0;
+  std::thread reader([&] {
+    // 22050 samples of 2 bytes a second, read as time passes.
+    const auto begin = std::chrono::steady_clock::now();
+    std::size_t budget_used = 0;
+    char buffer[4096];
+    while (!done) {
+      const auto us = std::chrono::duration_cast<std::chrono::microseconds>(
+                          std::chrono::steady_clock::now() - begin)
+                          .count();
+      const std::size_t budget = std::size_t(us) * 44100 / 1'000'000;
+      if (budget > budget_used) {
+        const auto n = ::read(in, buffer, std::min(sizeof buffer, budget - budget_used));
+        if (n > 0) {
+          received += std::size_t(n);
+          budget_used += std::size_t(n);
+        } else {
+          budget_used = budget;  // nothing to play: silence, the time is gone
+        }
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    // The speaker is closed: the rest of the pipe.
+    for (ssize_t n; (n = ::read(in, buffer, sizeof buffer)) > 0;) received += std::size_t(n);
+  });
+  {
+    AlsaSpeaker a(*synthesiser_, Language::English, "board_paced");
+    const std::string text =
+        "White one hour twelve minutes, Black forty eight minutes, twenty two moves to the "
+        "time control, White to move, running";
+    a.play(text, 1);
+    // Half a second heard: then cut.
+    for (int i = 0; i < 10'000 && received < 22050; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    ASSERT_GE(received.load(), 22050u);
+    a.cut();
+    pollfd fd{a.finished_fd(), POLLIN, 0};
+    ASSERT_EQ(::poll(&fd, 1, 10'000), 1);
+    const std::vector<PhraseEnd> ended = a.take_finished();
+    ASSERT_EQ(ended.size(), 1u);
+    EXPECT_EQ(ended[0].id, 1);
+    EXPECT_TRUE(ended[0].cut);
+    EXPECT_GT(ended[0].length_ms, 4000);
+    EXPECT_GE(ended[0].played_ms, 400);
+    EXPECT_LT(ended[0].played_ms, ended[0].length_ms / 2);
+    a.play("Knight f three", 2);
+    a.wait();
+    const std::vector<PhraseEnd> next = a.take_finished();
+    ASSERT_EQ(next.size(), 1u);
+    EXPECT_FALSE(next[0].cut);
+    cut_played_ms = ended[0].played_ms;
+    next_ms = next[0].length_ms;
+  }
+  done = true;
+  reader.join();
+  ::close(in);
+  // Of the phrase cut, what was played and no more than the pipe held; then the next.
+  EXPECT_LT(double(received) / 44.1, double(cut_played_ms + next_ms + 300));
 }
 
 TEST_F(AlsaSpeakerTest, ADeviceThatCannotBeOpenedIsNamed) {
@@ -130,38 +222,16 @@ TEST_F(AlsaSpeakerTest, AWorkingVoiceAndVolumeZeroAreNoFault) {
   AlsaSpeaker a(*synthesiser_, Language::English, "board_a");
   a.check_voice();
   EXPECT_EQ(a.fault(), "");
-  a.say("Knight f three", 1, SpeechVoice{.rate = 160, .volume = 0});
-  a.say("Knight f three", 2);
+  a.play("Knight f three", 1, SpeechVoice{.rate = 160, .volume = 0});
+  a.wait();
+  a.play("Knight f three", 2);
   a.wait();
   EXPECT_EQ(a.fault(), "");
-  EXPECT_EQ(a.take_finished(), (std::vector<int>{1, 2}));
-}
-
-// A time warning (issue 21) is heard before what was queued before it, and cancel()
-// neither drops it from the queue nor cuts it.
-TEST_F(AlsaSpeakerTest, AnUrgentPhraseGoesFirstAndIsNeverCancelled) {
-  AlsaSpeaker a(*synthesiser_, Language::English, "board_a");
-  // The first a long one: the queue behind it is still whole when the warnings come.
-  a.say("White one hour twelve minutes, Black forty eight minutes, twenty two moves", 1);
-  for (int i = 2; i <= 6; ++i) a.say("Pawn e four takes d five", i);
-  a.say_urgent("two minutes left", 90);
-  a.say_urgent("one minute left", 91);  // after the urgent one before it
-  a.wait();
-  std::vector<int> ended = a.take_finished();
-  ASSERT_EQ(ended.size(), 8u);
-  // At most the first phrase was under way when the warnings came.
-  const auto at90 = std::find(ended.begin(), ended.end(), 90) - ended.begin();
-  EXPECT_LE(at90, 1);
-  EXPECT_EQ(ended[std::size_t(at90) + 1], 91);
-
-  for (int i = 1; i <= 10; ++i) a.say("Pawn e four takes d five", 200 + i);
-  a.say_urgent("thirty seconds left", 92);
-  a.cancel();  // the ordinary phrases go, the warning stays
-  a.cancel();
-  a.wait();
-  ended = a.take_finished();
-  EXPECT_NE(std::find(ended.begin(), ended.end(), 92), ended.end());
-  EXPECT_LE(ended.size(), 2u);
+  const std::vector<PhraseEnd> ended = a.take_finished();
+  ASSERT_EQ(ended.size(), 2u);
+  EXPECT_EQ(ended[0].id, 1);
+  EXPECT_EQ(ended[1].id, 2);
+  EXPECT_FALSE(ended[0].cut || ended[0].failed || ended[1].cut || ended[1].failed);
 }
 
 // Each board's rate and volume reach espeak-ng: twice the rate, about half the length;
@@ -176,7 +246,7 @@ TEST_F(AlsaSpeakerTest, RateAndVolumeOfAPhraseAreItsOwn) {
       SpeechVoice v;
       if (out == &fast) v.rate = 320;
       if (out == &quiet) v.volume = 25;
-      a.say(text, 0, v);
+      a.play(text, 0, v);
       a.wait();
     }
     *out = heard("a");
