@@ -12,8 +12,10 @@
 namespace tactile::speech {
 namespace {
 // The device's buffer: a phrase ends this late at most. A cut does not wait for it: what
-// the buffer holds is dropped.
-constexpr unsigned kLatencyUs = 100'000;
+// the buffer holds is dropped (a device that cannot drop, such as a file PCM, plays it).
+// The thread writes it from samples synthesised beforehand, so a small one does not run
+// dry while a phrase plays.
+constexpr unsigned kLatencyUs = 50'000;
 constexpr snd_pcm_uframes_t kChunkFrames = 512;  // written at a time
 
 // Whether `samples` can be heard at all: a voice whose data is missing gives espeak-ng's

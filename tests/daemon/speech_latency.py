@@ -69,6 +69,7 @@ class Ear(threading.Thread):
         super().__init__(daemon=True)
         self.fd = fd
         self.frames = []  # (time heard, RMS)
+        self.chunks = []  # (time heard, raw samples)
         self.done = False
         self.pending = b""
 
@@ -94,6 +95,7 @@ class Ear(threading.Thread):
             time.sleep(0.001)
 
     def take(self, start, data):
+        self.chunks.append((start, bytes(data)))
         start -= len(self.pending) / 2 / RATE  # the part of a frame kept from before
         data = self.pending + data
         whole = len(data) // (2 * FRAME) * 2 * FRAME
@@ -104,16 +106,45 @@ class Ear(threading.Thread):
             self.frames.append((start + (i // 2) / RATE, rms))
 
 
-def program_frames(text):
-    """The loudness frames of the espeak-ng program's speech of `text` (160 wpm, en),
-    from its first loud frame to its last."""
+def program_speech(text):
+    """The espeak-ng program's speech of `text` (160 wpm, en): its loudness frames from
+    its first loud frame to its last, and its samples from that first loud frame."""
     wav = subprocess.run(["espeak-ng", "-v", "en", "-s", "160", "--stdout", text],
                          capture_output=True, check=True).stdout[44:]
     samples = memoryview(wav[:len(wav) // 2 * 2]).cast("h")
     frames = [math.sqrt(sum(s * s for s in samples[i:i + FRAME]) / FRAME)
               for i in range(0, len(samples) - FRAME, FRAME)]
     loud = [i for i, r in enumerate(frames) if r > LOUD]
-    return frames[loud[0]:loud[-1] + 1]
+    return frames[loud[0]:loud[-1] + 1], list(samples[loud[0] * FRAME:])
+
+
+def raw_grid(chunks, t0):
+    """The samples heard, on a grid of samples from t0 (0 where nothing was played)."""
+    end = max((int(round((t - t0) * RATE)) + len(d) // 2 for t, d in chunks), default=0)
+    g = [0] * max(end, 0)
+    for t, d in chunks:
+        at = int(round((t - t0) * RATE))
+        for i, v in enumerate(memoryview(d[:len(d) // 2 * 2]).cast("h")):
+            if 0 <= at + i < len(g):
+                g[at + i] = v
+    return g
+
+
+def waveform_match(raw, samples, k):
+    """How well the waveform of `samples` (its first 50 ms, every other sample) matches
+    what was heard near grid frame k (within 10 ms): a phrase's own waveform matches
+    itself, give or take a few units, and no other phrase's."""
+    n, span = 1100, 220
+    tpl = samples[:n:2]
+    tn = math.sqrt(sum(x * x for x in tpl)) or 1.0
+    best = -1.0
+    for s0 in range(k * FRAME - span, k * FRAME + span):
+        if s0 < 0 or s0 + n > len(raw):
+            continue
+        w = raw[s0:s0 + n:2]
+        wn = math.sqrt(sum(x * x for x in w)) or 1.0
+        best = max(best, sum(a * b for a, b in zip(tpl, w)) / (tn * wn))
+    return best
 
 
 def grid(frames, t0):
@@ -125,24 +156,34 @@ def grid(frames, t0):
     return [g.get(k, 0.0) for k in range(n)]
 
 
-def find(heard, template, lo, hi):
-    """The grid position in [lo, hi) where the whole `template` matches the heard
-    loudness best (normalised correlation of the two shapes: a phrase of the same voice
-    resembles another over a part of it, rarely over all of it), and how well."""
+def find(heard, raw, template, samples, lo, hi):
+    """The grid position in [lo, hi) where the phrase was heard: the places where the
+    whole `template` matches the heard loudness best (normalised correlation of the two
+    shapes), the one of them where its waveform matches too; and how well."""
     n = len(template)
     tm = sum(template) / n
     td = [x - tm for x in template]
     tn = math.sqrt(sum(x * x for x in td)) or 1.0
-    best, at = -1.0, None
+    scores = []
     for k in range(max(lo, 0), min(hi, len(heard) - n)):
         if heard[k] <= LOUD:
             continue  # the phrase begins loud
         w = heard[k:k + n]
         wm = sum(w) / n
         wn = math.sqrt(sum((b - wm) ** 2 for b in w)) or 1.0
-        c = sum(a * (b - wm) for a, b in zip(td, w)) / (tn * wn)
-        if c > best:
-            best, at = c, k
+        scores.append((sum(a * (b - wm) for a, b in zip(td, w)) / (tn * wn), k))
+    scores.sort(reverse=True)
+    best, at = -1.0, None
+    tried = []
+    for c, k in scores:
+        if len(tried) == 6 or c < 0.5:
+            break
+        if any(abs(k - t) < 8 for t in tried):
+            continue  # the same place
+        tried.append(k)
+        w = waveform_match(raw, samples, k)
+        if w > best:
+            best, at = w, k
     return at, best
 
 
@@ -202,6 +243,8 @@ def main():
                 f.writelines(json.dumps(r) + "\n" for r in records)
             with open(os.environ["SPEECH_LATENCY_LOG"] + ".heard", "w") as f:
                 f.writelines(f"{t:.4f} {r:.0f}\n" for t, r in ear.frames)
+            with open(os.environ["SPEECH_LATENCY_LOG"] + ".raw", "w") as f:
+                f.writelines(f"{t:.6f} {d.hex()}\n" for t, d in ear.chunks)
         ok = report(records, written, ear)
         if not ok:
             print_tail(os.path.join(work, "tactiled.out"), 3000)
@@ -215,6 +258,7 @@ def report(records, written, ear):
     assert len(inputs) == len(written), (len(inputs), len(written))
     origin = max(w - r["t"] / 1000 for w, r in zip(written, inputs))
     heard = grid(ear.frames, origin)
+    raw = raw_grid(ear.chunks, origin)
     if os.environ.get("SPEECH_LATENCY_LOG"):
         with open(os.environ["SPEECH_LATENCY_LOG"] + ".origin", "w") as f:
             f.write(f"{origin:.4f}\n")
@@ -234,9 +278,9 @@ def report(records, written, ear):
     flag_delay = None
     print(f"{'event':6} {'at':>8}  {'heard after':>11}  {'older speech':>12}  phrase")
     for kind, t, text in events:
-        template = program_frames(text)
+        template, samples = program_speech(text)
         k0 = int(round(t / 1000 / FRAME_S))
-        at, score = find(heard, template, k0 - 20, k0 + int(15 / FRAME_S))
+        at, score = find(heard, raw, template, samples, k0 - 20, k0 + int(15 / FRAME_S))
         if at is None or score < 0.6:
             print(f"{kind:6} {t / 1000:8.3f}  {'not heard':>11}  {'':>12}  {text}")
             ok = False
