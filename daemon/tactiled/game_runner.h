@@ -104,6 +104,8 @@ class GameRunner {
   // A phrase the daemon itself says (not the session): logged and handled like the
   // session's Speak outputs, for the player of `board` (0 = A, 1 = B).
   void say(std::int64_t ms, std::string text, int board = 0);
+  // The same, as given: its rank and whether braille shows it (the engine's state).
+  void say(game::Speak said);
 
   const game::Session& session() const { return session_; }
   std::int64_t last_ms() const { return last_ms_; }
