@@ -39,7 +39,8 @@ inline constexpr std::string_view kEngineNoteRecord = "engine";
 
 struct ResumedGame;
 // The log's last engine record said the engine was down or restarting (the daemon had
-// paused the game for it) and none said it was back: the resumed game runs again once an engine answers.
+// paused the game for it) and none said it was back: the resumed game runs again once an
+// engine answers.
 bool engine_left_paused(const ResumedGame& resumed);
 
 // The engine's settings as the seating's options hold them (checked when set).
