@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/chess/error.h"
+#include "core/game/json_integer.h"
 
 namespace tactile::game {
 namespace {
@@ -25,11 +26,11 @@ constexpr std::array<std::pair<Kind, std::string_view>, 9> kNames = {{
 std::int64_t whole(const nlohmann::json& j, const char* key, std::int64_t low, std::int64_t high) {
   if (!j.contains(key) || !j[key].is_number_integer())
     throw chess::ParseError(std::string(key) + ": missing or not a whole number");
-  const std::int64_t v = j[key].get<std::int64_t>();
-  if (v < low || v > high)
-    throw chess::ParseError(std::string(key) + ": " + std::to_string(v) + " is not from " +
+  const std::optional<std::int64_t> v = json_integer<std::int64_t>(j[key], low, high);
+  if (!v)
+    throw chess::ParseError(std::string(key) + ": " + j[key].dump() + " is not from " +
                             std::to_string(low) + " to " + std::to_string(high));
-  return v;
+  return *v;
 }
 }  // namespace
 
@@ -77,6 +78,16 @@ ArbiterCommand arbiter_command_from_json(const nlohmann::json& j) {
       }
       break;
     }
+    case Kind::Pause:
+    case Kind::Resume:
+      // The daemon's own, for a reason it says itself ("engine": its engine restarting).
+      if (j.contains("reason")) {
+        if (!j["reason"].is_string()) throw chess::ParseError("reason: not a string");
+        c.reason = j["reason"].get<std::string>();
+        if (c.reason.empty() || c.reason.size() > 200)
+          throw chess::ParseError("reason: empty or longer than 200 characters");
+      }
+      break;
     default:
       break;
   }
@@ -97,6 +108,10 @@ nlohmann::ordered_json arbiter_command_json(const ArbiterCommand& c) {
       break;
     case Kind::Result:
       j["result"] = c.result;
+      if (!c.reason.empty()) j["reason"] = c.reason;
+      break;
+    case Kind::Pause:
+    case Kind::Resume:
       if (!c.reason.empty()) j["reason"] = c.reason;
       break;
     default:

@@ -11,6 +11,7 @@
 #include "core/chess/text_check.h"
 #include "core/chess/uci.h"
 #include "core/game/board_check.h"
+#include "core/game/json_integer.h"
 #include "core/game/log_entries.h"
 #include "core/game/resume.h"
 #include "core/game/session.h"
@@ -55,14 +56,15 @@ std::string_view phrase(Phrase p, record::Language lang) {
       return lang == L::German    ? "Der Computer denkt"
              : lang == L::Russian ? "Компьютер думает"
                                   : "The engine is thinking";
+    // The engine's state, briefly (a restart of over a second; the clocks stand meanwhile).
     case Phrase::Down:
-      return lang == L::German ? "Der Computer antwortet nicht. Die Uhren stehen"
-             : lang == L::Russian ? "Компьютер не отвечает. Часы остановлены"
-                                  : "The engine does not answer. The clocks are stopped";
+      return lang == L::German    ? "Computer startet neu"
+             : lang == L::Russian ? "Компьютер перезапускается"
+                                  : "Engine restarting";
     case Phrase::Back:
-      return lang == L::German    ? "Der Computer ist wieder da. Die Uhren laufen"
-             : lang == L::Russian ? "Компьютер снова работает. Часы идут"
-                                  : "The engine is back. The clocks run";
+      return lang == L::German    ? "Computer wieder da"
+             : lang == L::Russian ? "Компьютер снова работает"
+                                  : "Engine back";
   }
   return {};
 }
@@ -115,12 +117,12 @@ class EngineDescription final : public SeatingDescription {
     SeatingOptions o{{"player", colour_name(colour_from_start(start, "player"))},
                      {"engine", string_from_entry(start, "engine")},
                      {"training", "on"}};
-    if (!start.contains("engine_level") || !start["engine_level"].is_number_integer())
-      throw chess::ParseError("engine_level: missing or not a whole number");
-    const int level = start["engine_level"].get<int>();
-    if (level < kEngineLevelMin || level > kEngineLevelMax)
-      throw chess::ParseError("engine_level: " + std::to_string(level) + " is not 1 to 20");
-    o["engine-level"] = std::to_string(level);
+    // Read as an int, never wrapped into one (4294967297 is no level 1).
+    const nlohmann::json& given = start.contains("engine_level") ? start["engine_level"] : nullptr;
+    const std::optional<int> level = json_integer<int>(given, kEngineLevelMin, kEngineLevelMax);
+    if (!level)
+      throw chess::ParseError("engine_level: " + given.dump() + " is not a whole number 1 to 20");
+    o["engine-level"] = std::to_string(*level);
     if (start.contains("engine_name"))
       o[kEngineNameOption] = string_from_entry(start, "engine_name");
     if (!start.contains("training") || start["training"] != true)
@@ -171,7 +173,7 @@ bool engine_left_paused(const ResumedGame& resumed) {
   const auto note = resumed.last_notes.find(kEngineNoteRecord);
   if (note == resumed.last_notes.end()) return false;
   const auto what = note->second.find("what");
-  return what != note->second.end() && *what == "down";
+  return what != note->second.end() && (*what == "down" || *what == "restarting");
 }
 
 const SeatingDescription& engine_seating() {

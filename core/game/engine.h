@@ -38,8 +38,9 @@ inline constexpr const char* kEngineSource = "engine";
 inline constexpr std::string_view kEngineNoteRecord = "engine";
 
 struct ResumedGame;
-// The log's last engine record said the engine was down (the daemon had paused the game
-// for it) and none said it was back: the resumed game runs again once an engine answers.
+// The log's last engine record said the engine was down or restarting (the daemon had
+// paused the game for it) and none said it was back: the resumed game runs again once an
+// engine answers.
 bool engine_left_paused(const ResumedGame& resumed);
 
 // The engine's settings as the seating's options hold them (checked when set).
@@ -112,7 +113,8 @@ class EngineSeating final : public WatchedBoards {
 // What the player hears of the engine's hint: "Hint: Springer f3" in his language.
 std::string hint_phrase(const chess::Position& pos, chess::Move m, record::Language lang,
                         const record::SquareWording& wording = {});
-// What the player hears when the engine fails and when it is back (the daemon says them).
+// What the player hears when the engine has been down over a second ("Engine
+// restarting") and when it is back ("Engine back"): the daemon says them.
 std::string engine_down_phrase(record::Language lang);
 std::string engine_back_phrase(record::Language lang);
 

@@ -12,6 +12,7 @@
 #include "core/chess/error.h"
 #include "core/chess/uci.h"
 #include "core/game/board_letter.h"
+#include "core/game/json_integer.h"
 #include "core/game/setup_rules.h"
 
 namespace tactile::game {
@@ -246,15 +247,11 @@ std::string string_from_entry(const nlohmann::json& j, const char* key) {
 std::int64_t time_from_entry(const nlohmann::json& j) {
   if (!j.contains("t") || !j["t"].is_number_integer())
     throw chess::ParseError("t: missing or not a whole number");
-  // Read as the JSON number it is: 2^63 and more are unsigned, -2^63 is signed.
-  const bool in_range =
-      j["t"].is_number_unsigned()
-          ? j["t"].get<std::uint64_t>() <= std::uint64_t(kMaxGameMs)
-          : j["t"].get<std::int64_t>() >= 0 && j["t"].get<std::int64_t>() <= kMaxGameMs;
-  if (!in_range)
+  const std::optional<std::int64_t> t = json_integer<std::int64_t>(j["t"], 0, kMaxGameMs);
+  if (!t)
     throw chess::ParseError("t: " + j["t"].dump() + " is not a game time from 0 to " +
                             std::to_string(kMaxGameMs) + " ms");
-  return j["t"].get<std::int64_t>();
+  return *t;
 }
 
 LoggedHole hole_from_entry(const nlohmann::json& j) {
@@ -288,10 +285,10 @@ LoggedButton button_from_entry(const nlohmann::json& j) {
 LoggedHeard heard_from_entry(const nlohmann::json& j) {
   LoggedHeard h;
   h.board = board_from_entry(j);
-  if (!j.contains("question") || !j["question"].is_number_integer() ||
-      j["question"].get<std::int64_t>() < 0 || j["question"].get<std::int64_t>() > INT32_MAX)
-    throw chess::ParseError("question: missing or not a whole number");
-  h.question = j["question"].get<int>();
+  const std::optional<int> question =
+      j.contains("question") ? json_integer<int>(j["question"], 0, INT32_MAX) : std::nullopt;
+  if (!question) throw chess::ParseError("question: missing or not a whole number");
+  h.question = *question;
   return h;
 }
 

@@ -7,6 +7,7 @@
 #include "core/chess/error.h"
 #include "core/chess/text_check.h"
 #include "core/game/arbiter.h"
+#include "core/game/json_integer.h"
 #include "core/game/log_entries.h"
 #include "core/game/player_settings.h"
 #include "core/game/seatings.h"
@@ -95,12 +96,11 @@ SessionConfig config_from_start_entry(const nlohmann::json& start) {
       throw chess::ParseError("completion: '" + completion + "' is not auto or button");
     // The config's range (setup_rules.h); a value past 2^63 is no whole number here.
     const nlohmann::json& settle = start.contains("settle_ms") ? start["settle_ms"] : nullptr;
-    if (!settle.is_number_integer() ||
-        (settle.is_number_unsigned() && settle.get<std::uint64_t>() > kMaxSettleMs) ||
-        settle.get<std::int64_t>() < 0 || settle.get<std::int64_t>() > kMaxSettleMs)
+    const auto settle_ms = json_integer<std::int64_t>(settle, 0, kMaxSettleMs);
+    if (!settle_ms)
       throw chess::ParseError("settle_ms: " + settle.dump() + " is not a whole number from 0 to " +
                               std::to_string(kMaxSettleMs));
-    config.recognizer.settle_ms = settle.get<std::int64_t>();
+    config.recognizer.settle_ms = *settle_ms;
     const std::string tc = string_from_entry(start, "time_control");
     if (!tc.empty()) {
       try {
@@ -346,7 +346,9 @@ struct Replayer {
       segments.back().recorded.push_back({line, std::move(record)});
       ++compared;
     }
-    previous_type = type;
+    // A daemon record marked silent (an engine restart not said, an engine's fault) has no
+    // phrase of its own after it: a speak record next is the session's.
+    previous_type = j.contains("silent") && j["silent"] == true ? "silent" : type;
     check();
   }
 
@@ -454,8 +456,7 @@ void LogFollower::add(std::string_view line) {
     if (j.is_discarded() || !j.is_object())
       throw chess::ParseError("line " + std::to_string(n) + ": not a JSON object");
     // The chain, as verify_log checks it: the next seq, the previous line's hash.
-    if (!j.contains("seq") || !j["seq"].is_number_integer() ||
-        j["seq"].get<std::int64_t>() != std::int64_t(n - 1))
+    if (!j.contains("seq") || json_integer<std::int64_t>(j["seq"]) != std::int64_t(n - 1))
       throw chess::ParseError("line " + std::to_string(n) + ": seq " +
                               (j.contains("seq") ? j["seq"].dump() : "none") + " where " +
                               std::to_string(n - 1) + " was expected");

@@ -110,12 +110,14 @@ void Session::on_arbiter(std::int64_t now_ms, const ArbiterCommand& c, std::vect
     case Kind::Pause:
       clock_->stop(now_ms);
       phase_ = Phase::Paused;
-      say_all(now_ms, Message::ClockStopped, out, SpeechRank::State);
+      // With a reason, the daemon's own pause (its engine restarting): it says the reason
+      // itself, so the clocks' phrase is not said.
+      if (c.reason.empty()) say_all(now_ms, Message::ClockStopped, out, SpeechRank::State);
       break;
     case Kind::Resume:
       phase_ = Phase::Playing;
       if (clock_) clock_->resume(now_ms);
-      say_all(now_ms, Message::ClockResumed, out, SpeechRank::State);
+      if (c.reason.empty()) say_all(now_ms, Message::ClockResumed, out, SpeechRank::State);
       break;
     case Kind::SetTime:
       set_time(now_ms, c, out);

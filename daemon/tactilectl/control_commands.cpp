@@ -386,6 +386,13 @@ int run_control(const std::string& name, const std::vector<std::string>& args, s
     if (answer.contains("said")) out << "said   " << text_of(answer, "said") << "\n";
   } else if (name == "ping") {
     out << "tactiled answers\n";
+  } else if (answer.contains("start_held")) {
+    // Training against an engine that has not answered yet: the clocks wait for it.
+    out << name << ": held; " << text_of(answer, "start_held") << "\n";
+    if (answer.contains("faults") && answer["faults"].is_array() && !answer["faults"].empty()) {
+      out << "warning: a fault stands (tactilectl status):\n";
+      print_faults(answer, out);
+    }
   } else {
     out << name << ": done; " << text_of(answer, "turn") << " to move, white "
         << clock_text(answer["white_ms"]) << ", black " << clock_text(answer["black_ms"])

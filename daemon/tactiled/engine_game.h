@@ -3,8 +3,10 @@
 // the runner's outside move from source "engine", a hint is the daemon's own phrase (an
 // `engine` record {"what": "hint"} before its speak record, so a resume knows it is no
 // output of the session), and
-// the clocks stopped for a failed engine are the arbiter's pause and resume, logged with
-// the daemon's own uid, so that replay stops and runs them just as live did.
+// the clocks stopped for a failed engine are the arbiter's pause and resume, quiet (the
+// daemon says the engine's state itself) and logged with the daemon's own uid, so that
+// replay stops and runs them just as live did. The engine's state is said with the rank
+// of the clocks' state (game::SpeechRank::State), the hint as an answer.
 #pragma once
 
 #include <unistd.h>
@@ -29,18 +31,29 @@ class EngineGame final : public EngineOpponent::Game {
     game::LogEntry note;
     note["t"] = ms;
     note["type"] = game::kEngineNoteRecord;
+    const bool hint = what == "hint";
     note["what"] = std::move(what);
+    if (text.empty()) note["silent"] = true;  // no phrase follows (resume reads it so)
     runner_.note(std::move(note));
-    // The hint answers his press; the engine's going and coming back are its state.
-    runner_.say(ms, std::move(text), 0, hint ? game::SpeechRank::Answer : game::SpeechRank::State);
+    if (text.empty()) return;
+    runner_.say(game::Speak{.ms = ms,
+                            .board = 0,
+                            .text = std::move(text),
+                            .rank = hint ? game::SpeechRank::Answer : game::SpeechRank::State});
   }
-  void pause(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Pause); }
-  void resume(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Resume); }
+  void pause(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Pause, true); }
+  void resume(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Resume, true); }
+  void start_clock(std::int64_t ms, long uid) override {
+    game::ArbiterCommand c;
+    c.kind = game::ArbiterCommand::Kind::Start;
+    runner_.arbiter(ms, c, uid);
+  }
 
  private:
-  void arbiter(std::int64_t ms, game::ArbiterCommand::Kind kind) {
+  void arbiter(std::int64_t ms, game::ArbiterCommand::Kind kind, bool quiet) {
     game::ArbiterCommand c;
     c.kind = kind;
+    if (quiet) c.reason = "engine";  // nothing said of the clocks: the daemon says why
     runner_.arbiter(ms, c, long(::getuid()));
   }
 

@@ -47,7 +47,16 @@ EngineOpponent::EngineOpponent(const game::SeatingOptions& options, Times times)
 
 void EngineOpponent::start(std::int64_t now) {
   restart_at_.reset();
+  started_at_ = now;
+  answered_since_start_ = false;
+  ++starts_;
   link_.start(now);
+}
+
+bool EngineOpponent::hold_start(long uid) {
+  if (ready()) return false;
+  held_start_ = uid;
+  return true;
 }
 
 void EngineOpponent::take_game(const game::Session& s, std::int64_t now, bool paused_for_engine) {
@@ -57,17 +66,23 @@ void EngineOpponent::take_game(const game::Session& s, std::int64_t now, bool pa
   const game::EngineSeating* seat = seating_of(s);
   hints_served_ = seat ? seat->hints_asked() : 0;  // a resumed game's old hints are past
   paused_by_us_ = paused_for_engine && s.phase() == game::Phase::Paused;
+  held_start_.reset();  // a start of the game before
 }
 
 std::optional<std::int64_t> EngineOpponent::deadline() const {
   std::optional<std::int64_t> d = link_.deadline();
-  if (restart_at_ && (!d || *restart_at_ < *d)) d = restart_at_;
+  const auto sooner = [&d](std::int64_t t) {
+    if (!d || t < *d) d = t;
+  };
+  if (restart_at_) sooner(*restart_at_);
+  if (down_since_ && !said_down_) sooner(*down_since_ + times_.quiet_restart_ms);
   return d;
 }
 
 void EngineOpponent::on_ready(short revents, std::int64_t now, Game& game) {
   link_.on_ready(revents, now);
   handle(now, game);
+  tell_down(now, game);
   follow(now, game);
 }
 
@@ -75,7 +90,15 @@ void EngineOpponent::on_time(std::int64_t now, Game& game) {
   link_.on_time(now);
   if (restart_at_ && now >= *restart_at_) start(now);
   handle(now, game);
+  tell_down(now, game);
   follow(now, game);
+}
+
+void EngineOpponent::tell_down(std::int64_t now, Game& game) {
+  if (!down_since_ || said_down_ || now < *down_since_ + times_.quiet_restart_ms) return;
+  said_down_ = true;
+  game.say(now, "restarting",
+           game::engine_down_phrase(game::board_language(game.session().config(), 0)));
 }
 
 void EngineOpponent::before_game(short revents, std::int64_t now) {
@@ -151,15 +174,25 @@ void EngineOpponent::handle(std::int64_t now, Game& game) {
     const game::Session& s = game.session();
     const game::EngineSeating* seat = seating_of(s);
     switch (e.kind) {
-      case engine::EngineEvent::Kind::Ready:
-        retry_ms_ = 0;
-        said_down_ = false;
+      case engine::EngineEvent::Kind::Ready: {
+        // Back: the clocks run again; said only if its going was (a restart over a
+        // second), or if a resumed game's log left it paused for its engine. The backoff
+        // is kept: an engine that fails again soon waits longer, whatever it did between.
+        answered_since_start_ = true;
+        fault_.clear();
+        const bool tell = said_down_ || (paused_by_us_ && !down_since_);
         if (paused_by_us_) {
           paused_by_us_ = false;
           if (s.phase() == game::Phase::Paused) game.resume(now);
-          game.say(now, "back", game::engine_back_phrase(game::board_language(s.config(), 0)));
         }
+        if (down_since_ || tell)
+          game.say(now, "back",
+                   tell ? game::engine_back_phrase(game::board_language(s.config(), 0)) : "");
+        down_since_.reset();
+        said_down_ = false;
+        if (held_start_) game.start_clock(now, *std::exchange(held_start_, std::nullopt));
         break;
+      }
       case engine::EngineEvent::Kind::BestMove:
         if (!seat || !still_current(s) || asked_->purpose != e.purpose) break;
         asked_.reset();
@@ -183,20 +216,30 @@ void EngineOpponent::handle(std::int64_t now, Game& game) {
   }
 }
 
-void EngineOpponent::failed(const engine::EngineEvent&, std::int64_t now, Game& game) {
+void EngineOpponent::failed(const engine::EngineEvent& e, std::int64_t now, Game& game) {
   // The lost search is asked again once the new engine runs, with the clock as it then
   // stands (follow), not as it stood when it was lost.
   asked_.reset();
   link_.cancel(now);
+  // A program that never answered since it was started is a fault until one does.
+  if (!answered_since_start_) {
+    const std::string program = link_.command().empty() ? "" : link_.command().front();
+    std::string why = e.text;
+    if (const std::string prefix = "engine " + program + ": "; why.starts_with(prefix))
+      why.erase(0, prefix.size());
+    fault_ = "engine: " + program + ": " + why;
+  }
   const game::Session& s = game.session();
   if (s.phase() == game::Phase::Playing && s.clock() && s.clock()->running_any()) {
     game.pause(now);
     paused_by_us_ = true;
   }
-  if (!said_down_) {
-    said_down_ = true;
-    game.say(now, "down", game::engine_down_phrase(game::board_language(s.config(), 0)));
+  if (!down_since_) {
+    down_since_ = now;
+    game.say(now, "down", "");  // logged; said only if it is not back within a second
   }
+  // Backoff: at once after an engine that ran well a while, else longer each time.
+  if (started_at_ && now - *started_at_ >= times_.last_retry_ms) retry_ms_ = 0;
   restart_at_ = now + retry_ms_;
   retry_ms_ =
       retry_ms_ == 0 ? times_.first_retry_ms : std::min(2 * retry_ms_, times_.last_retry_ms);

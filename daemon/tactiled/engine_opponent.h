@@ -7,11 +7,16 @@
 // as a move from outside the boards (source "engine": logged before it acts, so replay
 // and `tactilectl log pgn` need no engine); a hint is said to the player, never played.
 //
-// An engine that dies or hangs is said to the player, the clocks are stopped (the game is
-// paused, logged as the daemon's own pause) and a new engine is started with the
-// position; once it answers, the clocks run again. The first new engine starts at once,
-// the next ones 1 s, 2 s, ... 30 s apart, so an engine that cannot run does not spin the
-// loop.
+// An engine that dies or hangs stops the clocks (the game is paused, logged as the daemon's
+// own quiet pause) and a new engine is started with the position; once it answers, the
+// clocks run again. The player hears nothing of a restart done within a second (the log
+// has it); a longer one is one phrase when it goes ("Engine restarting") and one when it
+// is back ("Engine back"). A new engine starts at once after one that ran well (30 s or
+// more); after one that failed sooner, whatever it did meanwhile, 1 s, 2 s, 4 s ... 30 s
+// later, so an engine that cannot run, or crashes at every search, does not spin the loop.
+// A program that cannot be started, or never answers, is a fault (fault()) until an
+// engine answers. A `start` asked before the engine has answered waits for it
+// (hold_start): the clocks never run against an engine that is not there.
 //
 // Time is passed in everywhere; the opponent reads no clock itself.
 #pragma once
@@ -32,6 +37,8 @@ struct EngineOpponentTimes {
   std::int64_t hint_ms = 1'000;  // a hint's search time
   std::int64_t first_retry_ms = 1'000;
   std::int64_t last_retry_ms = 30'000;
+  // An engine back within this time is not said to the player.
+  std::int64_t quiet_restart_ms = 1'000;
 };
 
 class EngineOpponent {
@@ -43,11 +50,14 @@ class EngineOpponent {
     virtual ~Game() = default;
     virtual const game::Session& session() const = 0;
     virtual void outside_move(std::int64_t ms, const std::string& uci) = 0;
-    // `text` said to the player, `what` it is ("hint", "down", "back"): logged first as an
-    // `engine` record (the daemon's own speech, not the session's).
+    // `text` said to the player, `what` it is ("hint", "down", "restarting", "back"):
+    // logged first as an `engine` record (the daemon's own speech, not the session's); an
+    // empty `text`: the record alone.
     virtual void say(std::int64_t ms, std::string what, std::string text) = 0;
-    virtual void pause(std::int64_t ms) = 0;   // both clocks stop (the game is paused)
+    virtual void pause(std::int64_t ms) = 0;   // both clocks stop, quietly (the game is paused)
     virtual void resume(std::int64_t ms) = 0;  // ... and go on
+    // The arbiter's `start` of user `uid`, held until the engine answered, done now.
+    virtual void start_clock(std::int64_t ms, long uid) = 0;
   };
 
   using Times = EngineOpponentTimes;
@@ -75,7 +85,9 @@ class EngineOpponent {
   // Before there is a game: the engine's output read (poll's `revents`, 0 for none) and
   // its deadlines kept; what it did is left for on_ready or on_time to handle.
   void before_game(short revents, std::int64_t now);
-  // When on_time must next be called; nullopt: only when the descriptor is ready.
+  // When on_time must next be called; nullopt: only when the descriptor is ready. Every
+  // state that waits on time is in it (an answer awaited, a restart due, a restart to be
+  // said), so a loop that sleeps until then misses nothing.
   std::optional<std::int64_t> deadline() const;
   // After every step of the game: what the engine must do now.
   void follow(std::int64_t now, Game& game);
@@ -84,6 +96,15 @@ class EngineOpponent {
   const std::string& name() const { return link_.client().name(); }
   pid_t pid() const { return link_.pid(); }
   bool ready() const { return link_.client().ready(); }
+  // "engine: PROGRAM: why" while the program cannot be started or has never answered
+  // since it last failed; "" otherwise (the status's faults, a `fault` record).
+  const std::string& fault() const { return fault_; }
+  // The arbiter's `start` (of user `uid`) before the engine has answered: held, and done
+  // once it answers (Game::start_clock). False when the engine is ready (start now).
+  bool hold_start(long uid);
+  bool start_held() const { return held_start_.has_value(); }
+  // How many engines have been started (the first included): the backoff's measure.
+  int starts() const { return starts_; }
   const engine::EngineLink& link() const { return link_; }
 
  private:
@@ -95,6 +116,8 @@ class EngineOpponent {
   };
   void handle(std::int64_t now, Game& game);
   void failed(const engine::EngineEvent& e, std::int64_t now, Game& game);
+  // "Engine restarting", once an outage has lasted quiet_restart_ms.
+  void tell_down(std::int64_t now, Game& game);
   engine::SearchRequest request(const game::Session& s, engine::SearchRequest::Purpose p,
                                 std::int64_t now) const;
   bool still_current(const game::Session& s) const;
@@ -104,9 +127,15 @@ class EngineOpponent {
   std::optional<Asked> asked_;
   int hints_served_ = 0;
   bool paused_by_us_ = false;
-  bool said_down_ = false;
+  std::optional<std::int64_t> down_since_;  // the engine failed then, not back since
+  bool said_down_ = false;                  // "Engine restarting" said for this outage
+  bool answered_since_start_ = false;       // the engine started last said readyok
+  std::optional<std::int64_t> started_at_;  // when the engine running now was started
   std::optional<std::int64_t> restart_at_;
   std::int64_t retry_ms_ = 0;
+  std::string fault_;
+  std::optional<long> held_start_;  // the uid of a start waiting for the engine
+  int starts_ = 0;
 };
 
 }  // namespace tactile::daemon

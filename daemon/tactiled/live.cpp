@@ -66,6 +66,13 @@ class Live : public BoardSet::Owner {
         engine_(std::move(engine)) {
     runner_.set_players(config.players);
     runner_.on_said([this](const Said& said) { outputs_.said(said); });
+    // The engine's fault in the status, and a start that waits for the engine to answer.
+    requests_.on_faults([this](GameFiles& f) {
+      if (engine_ && !engine_->fault().empty()) f.faults.push_back(engine_->fault());
+    });
+    requests_.on_start([this](long uid, std::int64_t) {
+      return engine_ && engine_game_ && engine_->hold_start(uid);
+    });
   }
 
   std::int64_t now() const override { return (gpio::monotonic_us() - origin_us_) / 1000; }
@@ -133,7 +140,7 @@ class Live : public BoardSet::Owner {
       boards_.step(now());
       outputs_.take_heard(fds, now());
       runner_.advance(now());
-      if (engine_) {  // its answer, its deadline, and what the game asks of it now
+      if (engine_ && engine_game_) {  // its answer, its deadline, what the game asks of it
         if (engine_at < control_at && fds[engine_at].revents)
           engine_->on_ready(fds[engine_at].revents, now(), *engine_game_);
         engine_->on_time(now(), *engine_game_);
@@ -233,7 +240,34 @@ class Live : public BoardSet::Owner {
     if (engine_log_ != files_.log_path()) {
       engine_log_ = files_.log_path();
       engine_->take_game(runner_.session(), t, std::exchange(paused_for_engine_, false));
+      engine_fault_logged_.clear();  // a new game's log is told of the fault that stands
     }
+    // Whatever changed the game since the engine last looked (a start, a press, a
+    // braille key, a command) is followed before the loop sleeps: its first search is
+    // asked now, not when something else wakes the loop.
+    engine_->on_time(t, *engine_game_);
+    report_engine_fault(t);
+  }
+
+  // The engine's fault (a program that cannot be started) when it comes and goes: a
+  // `fault` record, the journal, board A's braille display; `status` names it meanwhile.
+  void report_engine_fault(std::int64_t t) {
+    const std::string& fault = engine_->fault();
+    if (fault == engine_fault_logged_ || runner_.log_lines() == 0) return;
+    game::LogEntry j;
+    j["t"] = std::max(t, runner_.last_ms());
+    j["type"] = "fault";
+    j["silent"] = true;  // no phrase follows it (resume reads it so)
+    if (fault.empty()) {
+      j["cleared"] = engine_fault_logged_;
+    } else {
+      j["fault"] = fault;
+      err_ << "tactiled: " << fault << "; started again until it answers, the clocks wait"
+           << std::endl;
+      outputs_.alert_fault(0, fault);
+    }
+    runner_.note(j);
+    engine_fault_logged_ = fault;
   }
 
   // Returns the exit status: 0, or 3 when the PGN on disk is not the whole game.
@@ -275,6 +309,7 @@ class Live : public BoardSet::Owner {
   std::unique_ptr<EngineOpponent> engine_;  // seating = engine: the engine at the game
   std::optional<EngineGame> engine_game_;
   std::string engine_log_;                // the log of the game the engine was given
+  std::string engine_fault_logged_;       // the engine's fault as last logged
   std::optional<ControlSocket> control_;  // last: gone before the game it reads
 };
 

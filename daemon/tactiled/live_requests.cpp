@@ -10,6 +10,7 @@
 #include "core/chess/game_state.h"
 #include "core/chess/text_check.h"
 #include "core/game/arbiter.h"
+#include "core/game/json_integer.h"
 #include "core/game/seatings.h"
 #include "daemon/tactiled/replay.h"
 
@@ -49,14 +50,10 @@ NewGameRequest read_new_game(const nlohmann::json& r, const game::SessionConfig&
                               "): give a position with a move to play");
   }
   if (r.contains("chess960")) {
-    // Read as the widest integer: get<int>() would take 4294967301 for 5.
-    const nlohmann::json& n = r["chess960"];
-    const bool in_range = n.is_number_unsigned() ? n.get<std::uint64_t>() <= 959
-                          : n.is_number_integer()
-                              ? n.get<std::int64_t>() >= 0 && n.get<std::int64_t>() <= 959
-                              : false;
-    if (!in_range) throw chess::ParseError("chess960: not a number from 0 to 959");
-    g.config.start = chess::chess960_position(int(n.get<std::int64_t>()));
+    // Read as an int, never wrapped into one: 4294967301 is no 5.
+    const std::optional<int> n = game::json_integer<int>(r["chess960"], 0, 959);
+    if (!n) throw chess::ParseError("chess960: not a number from 0 to 959");
+    g.config.start = chess::chess960_position(*n);
   }
   if (r.contains("player")) {
     // The blind player's colour, for a seating that seats him by colour (its key).
@@ -114,6 +111,16 @@ nlohmann::json LiveRequests::answer(const nlohmann::json& r, ControlSocket::Call
   } catch (const chess::ParseError& e) {
     return {{"ok", false}, {"error", e.what()}};
   }
+  // The clocks wait for the engine: the start is done once it answers (status says so,
+  // and its fault, if it cannot be started, is in the answer's faults).
+  if (c.kind == game::ArbiterCommand::Kind::Start && hold_start_ &&
+      runner_.session().arbiter_refusal(c).empty() && hold_start_(long(uid), t)) {
+    journal_ << time_label(t) << "  arbiter      start (uid " << uid
+             << ") held: the clocks start once the engine answers" << std::endl;
+    nlohmann::json a = status_answer(runner_.session(), files(), t);
+    a["start_held"] = "the clocks start once the engine answers";
+    return a;
+  }
   const std::string why = runner_.arbiter(t, c, long(uid));
   if (!why.empty()) return {{"ok", false}, {"error", why}};
   files_.save_pgn();
@@ -149,6 +156,7 @@ GameFiles LiveRequests::files() const {
   boards_.describe(f);
   files_.describe(f);
   outputs_.add_faults(f);
+  if (add_faults_) add_faults_(f);
   return f;
 }
 

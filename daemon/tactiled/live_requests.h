@@ -44,6 +44,15 @@ class LiveRequests {
   // The answer to request `r` of `caller`.
   nlohmann::json answer(const nlohmann::json& r, ControlSocket::Caller& caller);
 
+  // The faults of the daemon's own parts (the engine's) for the status, beside the files'
+  // and the outputs'.
+  void on_faults(std::function<void(GameFiles&)> add) { add_faults_ = std::move(add); }
+  // The arbiter's `start` of user `uid` at `t`: true when it is held (the clocks start
+  // later, once the engine answers: engine_opponent.h), false to start them now.
+  void on_start(std::function<bool(long uid, std::int64_t t)> hold) {
+    hold_start_ = std::move(hold);
+  }
+
  private:
   // new-game: the game so far is closed in its log (ended or abandoned), and a new game
   // begins in a log and PGN of its own, its clocks waiting for start.
@@ -58,6 +67,8 @@ class LiveRequests {
   PlayerOutputs& outputs_;
   std::ostream& journal_;
   std::function<std::int64_t()> now_;
+  std::function<void(GameFiles&)> add_faults_;
+  std::function<bool(long, std::int64_t)> hold_start_;
 };
 
 }  // namespace tactile::daemon

@@ -66,6 +66,12 @@ class PlayerOutputs {
                     const LiveBraille::Press& press);
   std::int64_t timeout_ms(std::int64_t now) const { return braille_.timeout_ms(now); }
 
+  // A fault of the daemon's own (the engine's) on `board`'s display until his next move or
+  // a key, as a speech fault is.
+  void alert_fault(int board, const std::string& fault) {
+    braille_.alert(board, "! " + fault, LiveBraille::Stays::UntilMoveOrKey);
+  }
+
   // The status's faults: each speaker and braille display that cannot be used.
   void add_faults(GameFiles& files) const;
 

@@ -44,7 +44,10 @@ EngineProcess::EngineProcess(const std::vector<std::string>& argv) {
   sigfillset(&all);
   posix_spawnattr_setsigmask(&attr, &none);
   posix_spawnattr_setsigdefault(&attr, &all);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  // A process group of its own (its pid): killing the group kills whatever it forked.
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setflags(&attr,
+                           POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
@@ -68,16 +71,18 @@ EngineProcess::~EngineProcess() {
 bool EngineProcess::read(std::string& out) {
   if (fd_ < 0) return false;
   char buf[4096];
-  for (;;) {
+  for (std::size_t taken = 0; taken < kMaxRead;) {
     ssize_t n = ::read(fd_, buf, sizeof buf);
     if (n > 0) {
       out.append(buf, std::size_t(n));
+      taken += std::size_t(n);
       continue;
     }
     if (n == 0) return false;
     if (errno == EINTR) continue;
     return errno == EAGAIN || errno == EWOULDBLOCK;
   }
+  return true;  // more may wait: the next poll round reads it
 }
 
 bool EngineProcess::write(std::string_view bytes) {
@@ -108,7 +113,8 @@ void EngineProcess::close() {
 
 void EngineProcess::kill() {
   if (pid_ <= 0 || reaped_) return;
-  ::kill(pid_, SIGKILL);
+  // The group while its leader is unreaped: its id cannot have been taken by another.
+  ::kill(-pid_, SIGKILL);
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
@@ -117,8 +123,14 @@ void EngineProcess::kill() {
 
 std::optional<int> EngineProcess::reap() {
   if (pid_ <= 0 || reaped_) return std::nullopt;
+  // Exited? Looked at without reaping, so that its group is killed while its id is still
+  // the engine's.
+  siginfo_t info{};
+  if (::waitid(P_PID, id_t(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid != pid_)
+    return std::nullopt;
+  ::kill(-pid_, SIGKILL);
   int status = 0;
-  pid_t r = ::waitpid(pid_, &status, WNOHANG);
+  pid_t r = ::waitpid(pid_, &status, 0);
   if (r != pid_) return std::nullopt;
   reaped_ = true;
   return status;

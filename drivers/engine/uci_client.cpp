@@ -170,6 +170,7 @@ void UciClient::new_game(std::int64_t now_ms) {
 }
 
 void UciClient::search(SearchRequest request, std::int64_t now_ms) {
+  request.asked_ms = now_ms;
   pending_ = std::move(request);
   drop_running(now_ms);
   pump(now_ms);
@@ -250,7 +251,21 @@ void UciClient::pump(std::int64_t now_ms) {
   send(position_command(running_->start.fen(), moves));
   send(go_command(limits_with_level(running_->limits)));
   state_ = State::Searching;
-  deadline_ = now_ms + search_time_ms(*running_) + times_.margin_ms;
+  deadline_ = search_deadline(*running_, now_ms);
+}
+
+std::int64_t UciClient::search_deadline(const SearchRequest& r, std::int64_t now_ms) const {
+  std::int64_t d = now_ms + search_time_ms(r) + times_.margin_ms;
+  if (r.limits.clock) {
+    // Its flag falls when the time it has left is spent (the increment comes only after
+    // its move): it is found hung before that, with a reserve for stopping the clocks.
+    const bool white = r.position().side_to_move() == chess::White;
+    const std::int64_t left =
+        std::max<std::int64_t>(0, white ? r.limits.clock->white_ms : r.limits.clock->black_ms);
+    const std::int64_t reserve = std::min(times_.flag_reserve_ms, left / 4);
+    d = std::min(d, r.asked_ms + left - reserve);
+  }
+  return d;
 }
 
 GoLimits UciClient::limits_with_level(const GoLimits& l) const {

@@ -13,7 +13,8 @@
 //
 // Failures end the conversation: the engine's output ends (Died), an answer does not come
 // in time (Hung: no uciok / readyok within its time, no bestmove within the search's time
-// plus a margin), or it plays an illegal move (Misbehaved). The owner then kills the
+// plus a margin, and with the engine's clock before its flag: see ClientTimes), or it plays
+// an illegal move (Misbehaved). The owner then kills the
 // process and may start a new one (`start` again): the search that was lost is named in the
 // event and stays pending, so the new engine is asked it with the whole position (the owner
 // may replace it with the clock as it then stands, or cancel it).
@@ -37,6 +38,9 @@ struct SearchRequest {
   chess::Position start;           // the game's start position
   std::vector<chess::Move> moves;  // every move since, in order
   GoLimits limits;                 // the clock, or a node / time bound; the level adds depth
+  // When it was asked (set by UciClient::search): the clock's times are as they stood then,
+  // so a search sent later (after readyok) is still bounded by that clock.
+  std::int64_t asked_ms = 0;
 
   // The position the engine searches: start with every move played.
   chess::Position position() const;
@@ -65,6 +69,10 @@ struct ClientTimes {
   std::int64_t readyok_ms = 10'000;    // from `isready` to `readyok` (an NNUE net loads here)
   std::int64_t margin_ms = 3'000;      // a search's time plus this, and `stop` to bestmove
   std::int64_t unbounded_ms = 60'000;  // a search with no clock and no movetime
+  // A search with the engine's clock is hung before its flag falls: at the time it has
+  // left minus this reserve (at most a quarter of that time), so the owner can stop the
+  // clocks while the engine is replaced and the engine never loses on time by hanging.
+  std::int64_t flag_reserve_ms = 1'000;
 };
 
 class UciClient {
@@ -113,6 +121,8 @@ class UciClient {
   void drop_running(std::int64_t now_ms);
   void best_move(const EngineLine& l);
   std::int64_t search_time_ms(const SearchRequest& r) const;
+  // When a search sent at `now_ms` is hung if no bestmove has come.
+  std::int64_t search_deadline(const SearchRequest& r, std::int64_t now_ms) const;
   GoLimits limits_with_level(const GoLimits& l) const;
 
   int level_;

@@ -11,8 +11,12 @@
 
 #include <cerrno>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <ostream>
+#include <sstream>
+#include <thread>
 
 #include "core/chess/movegen.h"
 #include "core/chess/uci.h"
@@ -175,6 +179,67 @@ TEST(EngineLink, AMissingProgramIsReportedByName) {
   EXPECT_EQ(events[0].kind, Kind::Died);
   EXPECT_NE(events[0].text.find("/usr/games/no-such-engine"), std::string::npos) << events[0].text;
   EXPECT_FALSE(link.running());
+}
+
+// tests/engine/fake_engine.py in MODE, writing to FILE: an engine that misbehaves on purpose.
+std::vector<std::string> fake_engine(const std::string& mode, const std::string& file = "") {
+  std::vector<std::string> c{
+      "/usr/bin/python3", std::string(TACTILED_SOURCE_DIR) + "/tests/engine/fake_engine.py", mode};
+  if (!file.empty()) c.push_back(file);
+  return c;
+}
+
+// Whether process `pid` still runs (a zombie waiting for its parent runs no more).
+bool alive(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  if (!std::getline(stat, text)) return false;
+  const std::size_t close = text.rfind(')');
+  return close != std::string::npos && close + 2 < text.size() && text[close + 2] != 'Z';
+}
+
+// Issue 34: an engine that forks left its children running (332 orphans in 6 s, alive after
+// tactiled stopped). It runs in a process group of its own, which is killed whole.
+TEST(EngineLink, AnEngineThatForksIsKilledWithItsChildren) {
+  const std::string pids =
+      (std::filesystem::temp_directory_path() / ("fake-engine-fork-" + std::to_string(::getpid())))
+          .string();
+  std::filesystem::remove(pids);
+  EngineLink link(fake_engine("fork-silent", pids), 5, ClientTimes{.uciok_ms = 3'000});
+  link.start(now_ms());
+  auto e = next_event(link, 20'000);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind, Kind::Hung);
+  std::ifstream file(pids);
+  std::vector<pid_t> children;
+  for (pid_t p; file >> p;) children.push_back(p);
+  std::filesystem::remove(pids);
+  ASSERT_EQ(children.size(), 3u) << "the fake engine did not start its children";
+  // SIGKILL is delivered before kill() returns to the group's members that run; each is
+  // reaped by init soon after: waited for, not timed.
+  for (pid_t child : children) {
+    for (int i = 0; i < 500 && alive(child); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_FALSE(alive(child)) << "child " << child << " of the killed engine still runs";
+  }
+}
+
+// Issue 34: an engine flooding its output kept tactiled in one read loop (98 % CPU, its
+// status up to 1.07 s, its memory growing to 375 MB). A read takes at most kMaxRead bytes;
+// poll says when there is more.
+TEST(EngineProcess, AReadTakesAtMostItsCapFromAFloodingEngine) {
+  EngineProcess engine(fake_engine("flood"));
+  ASSERT_TRUE(engine.write("uci\n"));
+  // Its output waits in the socket (hundreds of KiB) while nobody reads.
+  pollfd p{engine.fd(), POLLIN, 0};
+  ASSERT_EQ(::poll(&p, 1, 20'000), 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  for (int round = 0; round < 5; ++round) {
+    std::string out;
+    ASSERT_TRUE(engine.read(out));
+    EXPECT_GT(out.size(), 0u);
+    EXPECT_LE(out.size(), EngineProcess::kMaxRead) << "round " << round;
+  }
 }
 
 }  // namespace

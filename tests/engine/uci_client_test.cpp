@@ -76,8 +76,8 @@ TEST(UciClient, SearchesWithTheWholePositionAndTheClockAndReadsItsMove) {
             (Commands{"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 "
                       "moves e2e4",
                       "go wtime 60000 btime 50000 winc 1000 binc 1000"}));
-  // Black to move: its 50 s and 1 s increment, plus the 3 s margin.
-  EXPECT_EQ(c.deadline(), 1'000 + 51'000 + 3'000);
+  // Black to move: found hung before its flag (50 s), a reserve of 1 s before it.
+  EXPECT_EQ(c.deadline(), 1'000 + 50'000 - 1'000);
   EXPECT_TRUE(c.searching_for_move());
   c.on_line("info depth 1 score cp 20 pv e7e5", 1'200);
   c.on_line("bestmove e7e5 ponder g1f3", 1'300);
@@ -256,6 +256,33 @@ TEST(UciClient, AnEngineSilentPastItsTimeAndTheMarginIsHung) {
   EXPECT_EQ(events[0].kind, Kind::Hung);
   EXPECT_EQ(events[0].text, "no bestmove within its time");
   EXPECT_TRUE(events[0].lost_search);
+}
+
+// Issue 34: an engine hung in its search lost on time (its flag at 20.19 s) before it was
+// found hung (23.19 s: its time, its increment and the margin). Bounded by its clock, it is
+// found hung before the flag, with a reserve (at most a quarter of its time) for the owner
+// to stop the clocks; the clock is the one it was asked with, however late `go` went out.
+TEST(UciClient, AnEngineSilentInAClockedSearchIsHungBeforeItsFlag) {
+  for (const std::int64_t left : {20'000, 2'000, 400}) {
+    UciClient c(10);
+    c.start(0);
+    stockfish_says_hello(c, 50);
+    SearchRequest r = after_e4();
+    r.limits.clock = GoClock{60'000, left, 2'000, 2'000, 0};  // Black, to move: `left`
+    c.search(r, 60);                                          // asked before the engine is ready:
+    c.on_line("readyok", 300);                                // `go` goes out 240 ms later
+    ASSERT_EQ(c.state(), UciClient::State::Searching);
+    const std::int64_t flag = 60 + left;
+    ASSERT_TRUE(c.deadline());
+    EXPECT_LT(*c.deadline(), flag) << left;
+    EXPECT_GE(*c.deadline(), flag - 1'000) << left;
+    EXPECT_GE(*c.deadline(), 60 + left * 3 / 4) << left;
+    c.take_events();  // Ready
+    c.on_time(*c.deadline());
+    const auto events = c.take_events();
+    ASSERT_EQ(events.size(), 1u) << left;
+    EXPECT_EQ(events[0].kind, Kind::Hung) << left;
+  }
 }
 
 TEST(UciClient, AnEngineThatNeverSaysUciOkIsHung) {

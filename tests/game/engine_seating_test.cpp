@@ -6,8 +6,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "core/chess/error.h"
 #include "core/chess/uci.h"
 #include "core/game/engine.h"
+#include "core/game/json_integer.h"
 #include "core/game/log_pgn.h"
 #include "core/game/resume.h"
 #include "tests/game/seated_table.h"
@@ -243,6 +245,67 @@ TEST(EngineSeating, TheLogAloneGivesTheGameItsPgnAndResumesIt) {
   }
   EXPECT_THAT(moves, ElementsAre("e2e4", "e7e5", "d2d4", "d7d5"));
   EXPECT_THAT(chess::write_pgn(pgn), HasSubstr("[Event \"Training\"]"));
+}
+
+ArbiterCommand command(ArbiterCommand::Kind kind, const char* reason = "") {
+  ArbiterCommand c;
+  c.kind = kind;
+  c.reason = reason;
+  return c;
+}
+
+// Issue 33: a 0.16 s engine restart cost 8.5 s of speech, "Clock stopped" and "Clock
+// running again" among it. The daemon's pause for its engine is quiet: logged (and
+// replayed) as the arbiter's pause with its reason, "engine", nothing said; the arbiter's own
+// pause is said as before.
+TEST(EngineSeating, TheDaemonsQuietPauseForItsEngineSaysNothingAndReplays) {
+  SeatedTable t(engine_game());
+  t.arbiter(500, command(ArbiterCommand::Kind::Start));
+  t.move(A, 1000, "e2", "e4").press(A, 1300);
+  const std::size_t before = t.spoken(A).size();
+  t.arbiter(2000, command(ArbiterCommand::Kind::Pause, "engine"));
+  EXPECT_TRUE(t.s().paused());
+  t.arbiter(2500, command(ArbiterCommand::Kind::Resume, "engine"));
+  EXPECT_FALSE(t.s().paused());
+  EXPECT_EQ(t.spoken(A).size(), before);
+  EXPECT_THAT(t.log_text(), HasSubstr("\"command\":\"pause\",\"reason\":\"engine\""));
+  const ArbiterCommand read =
+      arbiter_command_from_json(nlohmann::json::parse(R"({"command":"pause","reason":"engine"})"));
+  EXPECT_EQ(read.reason, "engine");
+  EXPECT_THROW(
+      arbiter_command_from_json(nlohmann::json::parse(R"({"command":"pause","reason":1})")),
+      chess::ParseError);
+  const ResumedGame g = resume_from_log(t.log_text());
+  EXPECT_FALSE(g.session.paused());
+  t.arbiter(3000, command(ArbiterCommand::Kind::Pause));
+  EXPECT_EQ(t.spoken(A).back(), "Clock stopped");
+}
+
+// Issue 34: `engine_level` 4294967297 in a log was read as level 1 (get<int>() after only
+// is_number_integer) by replay, `log pgn`, resume and the hall. A level is read as an int,
+// never wrapped into one; so is every integer of a log (json_integer.h).
+TEST(EngineSeating, AnEngineLevelPastAnIntInTheLogIsRefusedNotWrapped) {
+  SeatedTable t(engine_game());
+  t.move(A, 1000, "e2", "e4").press(A, 1300);
+  const std::string text = t.log_text();
+  const std::string first = text.substr(0, text.find('\n'));
+  for (const char* level : {"4294967297", "18446744073709551617", "-4294967295", "3.0", "\"3\""}) {
+    nlohmann::json start = nlohmann::json::parse(first);
+    start["engine_level"] = nlohmann::json::parse(level);
+    EXPECT_THROW(engine_seating().read_start(start), chess::ParseError) << level;
+  }
+  nlohmann::json start = nlohmann::json::parse(first);
+  start["engine_level"] = 20;
+  EXPECT_EQ(engine_seating().read_start(start).at("engine-level"), "20");
+  // The shared reader, in its own type.
+  EXPECT_EQ(json_integer<int>(nlohmann::json(4294967297LL)), std::nullopt);
+  EXPECT_EQ(json_integer<int>(nlohmann::json(std::uint64_t(1) << 63)), std::nullopt);
+  EXPECT_EQ(json_integer<std::int64_t>(nlohmann::json(std::uint64_t(1) << 63)), std::nullopt);
+  EXPECT_EQ(json_integer<std::int64_t>(nlohmann::json(-5)), -5);
+  EXPECT_EQ(json_integer<unsigned>(nlohmann::json(-1)), std::nullopt);
+  EXPECT_EQ(json_integer<int>(nlohmann::json(7), 1, 20), 7);
+  EXPECT_EQ(json_integer<int>(nlohmann::json(21), 1, 20), std::nullopt);
+  EXPECT_EQ(json_integer<int>(nlohmann::json(2.0)), std::nullopt);
 }
 
 }  // namespace
