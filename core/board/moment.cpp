@@ -45,6 +45,8 @@ std::string_view irregularity_name(Irregularity i) {
       return "clock-not-started";
     case Irregularity::OutsideMoveRefused:
       return "outside-move-refused";
+    case Irregularity::PromotionWaits:
+      return "promotion-waits";
   }
   return "?";
 }

@@ -31,6 +31,8 @@ enum class Irregularity : std::uint8_t {
   LatePress,           // sighted: his clock pressed after the blind player's next move (Art. 6.2.2)
   ClockNotStarted,     // a move made before the clock was started (live mode, awaiting start)
   OutsideMoveRefused,  // a move from outside the boards (`move`) the game did not take
+  PromotionWaits,      // a piece of the other side lifted while a promotion waits for its
+                       // piece (the pawn off its hole, the move not made): told, never read
 };
 
 enum class PendingReason : std::uint8_t {

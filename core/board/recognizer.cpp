@@ -75,6 +75,7 @@ void Recognizer::begin_move() {
   promotion_chosen_ = false;
   touched_reported_ = false;
   removed_reported_ = 0;
+  held_ = 0;
   pending_ = false;
   pending_index_ = 0;
   pending_reason_ = PendingReason::None;
@@ -86,6 +87,9 @@ void Recognizer::begin_move() {
 void Recognizer::on_hole(const HoleEvent& e, std::vector<Moment>& out) {
   if (e.square >= chess::NoSquare) return;
   const bool first_lift = e.change == Hole::Up && !(trace_.lifted() & square_bb(e.square));
+  // Before the event: a promotion waiting for its piece, and where it may still go (the
+  // player's own, asked as a question; a sighted player's is read as it stands).
+  const Bitboard promotion_to = frozen_ || !promotion_asks_ ? 0 : promotion_waits();
   const bool consistent = trace_.apply(e.square, e.change, e.resync);
   if (!consistent) {
     Moment m;
@@ -106,6 +110,16 @@ void Recognizer::on_hole(const HoleEvent& e, std::vector<Moment>& out) {
         touched_reported_ = true;
         out.push_back(
             Moment{.kind = MomentKind::Touched, .ms = e.ms, .square = e.square, .piece = piece});
+      } else if (!own && promotion_to && !(promotion_to & square_bb(e.square)) &&
+                 !(held_ & square_bb(e.square))) {
+        // The other side's piece, not one the promotion captures: the promotion is
+        // finished first (told and recorded), and this piece is no part of the move.
+        held_ |= square_bb(e.square);
+        out.push_back(Moment{.kind = MomentKind::Irregularity,
+                             .ms = e.ms,
+                             .square = e.square,
+                             .piece = piece,
+                             .irregularity = Irregularity::PromotionWaits});
       } else if (!own && !(removed_reported_ & square_bb(e.square))) {
         removed_reported_ |= square_bb(e.square);
         out.push_back(
@@ -217,7 +231,29 @@ bool Recognizer::castling_under_way(Move m) const {
   return false;
 }
 
+chess::Bitboard Recognizer::promotion_waits() const {
+  Bitboard to = 0;
+  for (const Move m : legal_)
+    if (m.kind() == Move::Promotion && (trace_.lifted() & square_bb(m.from())) &&
+        !(trace_.occupancy() & square_bb(m.from())))
+      to |= square_bb(m.to());
+  return to;
+}
+
 void Recognizer::complete(std::int64_t ms, bool by_button, std::vector<Moment>& out) {
+  if (holding()) {
+    // The other side's piece is still off its hole: nothing is read, never an illegal
+    // move; a press is told again what waits (the first piece still held).
+    if (by_button) {
+      const auto s = Square(std::countr_zero(held_ & ~trace_.occupancy()));
+      out.push_back(Moment{.kind = MomentKind::Irregularity,
+                           .ms = ms,
+                           .square = s,
+                           .piece = pos_.piece_on(s),
+                           .irregularity = Irregularity::PromotionWaits});
+    }
+    return;
+  }
   read_now();
   const std::int64_t castling_wait = still_since_ + kCastlingWaitSettles * config_.settle_ms;
   if (!by_button && readings_.count > 0 && ms < castling_wait &&

@@ -93,6 +93,11 @@ class Recognizer {
   // The king move `m` puts the king on its castling square with that rook still home.
   bool castling_under_way(chess::Move m) const;
   chess::Bitboard differing() const { return trace_.occupancy() ^ pos_.occupied(); }
+  // The squares a promotion under way may still go to: a pawn of the side to move that can
+  // promote is off its hole (lifted in this move); 0 when no promotion waits for its piece.
+  chess::Bitboard promotion_waits() const;
+  // A held piece (held_) still off its hole: the promotion must be finished first.
+  bool holding() const { return (held_ & ~trace_.occupancy()) != 0; }
 
   RecognizerConfig config_;
   chess::Position pos_;
@@ -104,6 +109,10 @@ class Recognizer {
   bool promotion_asks_ = true;
   bool touched_reported_ = false;
   chess::Bitboard removed_reported_ = 0;
+  // The other side's pieces lifted while a promotion waited for its piece (issue 33): told
+  // and recorded (Irregularity::PromotionWaits), never read as part of the move; nothing
+  // is completed while one of them is off its hole.
+  chess::Bitboard held_ = 0;
   bool pending_ = false;
   int pending_index_ = 0;
   PendingReason pending_reason_ = PendingReason::None;

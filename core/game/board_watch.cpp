@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 #include <utility>
+#include <variant>
 
 #include "core/board/readings.h"
 #include "core/game/board_check.h"
@@ -80,6 +81,7 @@ void WatchedBoards::check_board(SessionSteps& s, int board, std::int64_t ms, boo
     if (!w.discrepant()) return;
     w.empty = w.occupied = 0;
     out.push_back(Resolved{.ms = ms, .board = board});
+    s.say_board_right(board, ms, out);  // "Board wrong" put right: said once
     LightSquares light{.ms = ms, .board = board};
     if (!w.expected.is_none()) light.squares = move_squares(r.position(), w.expected);
     out.push_back(light);
@@ -127,6 +129,25 @@ void WatchedBoards::read_after(SessionSteps& s, int board, const chess::Position
       s.recognizer(board).on_hole(events[i], moments);
   const std::vector<board::Moment> replayed = moments;
   for (const board::Moment& mo : replayed) s.handle_moment(board, mo, after, out);
+}
+
+void WatchedBoards::answer_unread(SessionSteps& s, int board, const board::ButtonEvent& e,
+                                  const std::string& waiting, std::vector<Output>& out) {
+  // (The player's channel's buttons never come here in the daemon; a test's might.)
+  if (e.button != board::Button::Announce && e.button != board::Button::Correct) return;
+  const std::size_t from = out.size();
+  if (e.button == board::Button::Announce) check_board(s, board, e.ms, true, out);
+  for (std::size_t i = from; i < out.size(); ++i)
+    if (std::holds_alternative<Speak>(out[i])) return;  // answered by the check
+  const BoardWatch& w = watch(board);
+  const record::Language lang = s.language(board);
+  if (w.discrepant()) {
+    s.answer(board, e.ms, wrong_board_phrase(w.empty, w.occupied, lang, s.squares(board)), out);
+  } else if (!w.expected.is_none()) {
+    s.answer(board, e.ms, std::string(record::message_text(Message::ReproduceFirst, lang)), out);
+  } else {
+    s.answer(board, e.ms, waiting, out);
+  }
 }
 
 void WatchedBoards::tell_early(SessionSteps& s, int board, std::int64_t ms, chess::Square square,

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/game/seating_rules.h"
@@ -60,6 +61,12 @@ class WatchedBoards : public SeatingRules {
   void read_after(SessionSteps& s, int board, const chess::Position& shown, chess::Move m,
                   chess::Bitboard base, const std::vector<board::HoleEvent>& events,
                   std::size_t done, std::vector<Output>& out);
+  // An announce (or another board button) on `board` while it reads no move: its holes
+  // checked (a discrepancy said at once), and when that says nothing, why nothing is read:
+  // the board still wrong, the opponent's move still to reproduce, or the opponent to move
+  // (`waiting`: what is said then). Never a press with no answer.
+  void answer_unread(SessionSteps& s, int board, const board::ButtonEvent& e,
+                     const std::string& waiting, std::vector<Output>& out);
   // The owner of `board` lifted his own piece (on `square`) before the opponent's move is
   // on his board: recorded for the arbiter and he is asked to reproduce it first.
   void tell_early(SessionSteps& s, int board, std::int64_t ms, chess::Square square,

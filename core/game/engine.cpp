@@ -16,7 +16,9 @@
 #include "core/game/resume.h"
 #include "core/game/session.h"
 #include "core/game/session_steps.h"
+#include "core/record/messages.h"
 #include "core/record/move_phrase.h"
+#include "core/record/refusal_phrases.h"
 
 namespace tactile::game {
 namespace {
@@ -282,8 +284,9 @@ void EngineSeating::mirrored(SessionSteps& s, std::int64_t ms, std::vector<Outpu
 
 bool EngineSeating::unread_button(SessionSteps& s, int board, const board::ButtonEvent& e,
                                   std::vector<Output>& out) {
-  // A board that reads no move: the announce press says its holes are settled.
-  if (e.button == board::Button::Announce) check_board(s, board, e.ms, true, out);
+  // A board that reads no move: the announce press says its holes are settled; any
+  // press is answered (the engine thinking, while it does).
+  answer_unread(s, board, e, std::string(phrase(Phrase::EngineThinks, s.language(board))), out);
   return true;
 }
 
@@ -292,7 +295,11 @@ bool EngineSeating::button(SessionSteps& s, int board, const board::ButtonEvent&
   const record::Language lang = s.language(board);
   switch (e.button) {
     case board::Button::Hint:
-      if (s.phase() != Phase::Playing && s.phase() != Phase::AwaitingStart) return true;
+      if (s.phase() != Phase::Playing && s.phase() != Phase::AwaitingStart) {
+        // (The game's end is answered by the session before this.)
+        s.answer(board, e.ms, record::refusal_phrase(record::Refusal::ClocksStopped, lang), out);
+        return true;
+      }
       if (s.position().side_to_move() != player_) {
         s.speak(board, e.ms, std::string(phrase(Phrase::EngineThinks, lang)), out,
                 Speak::Shown::UntilMoveOrKey, SpeechRank::Answer);
@@ -374,7 +381,12 @@ void EngineSeating::outside_move(SessionSteps& s, const board::Moment& m,
   s.charge_move(m.ms);
   s.record_move(m, before, m.ms);
   out.push_back(s.made_output(0, m, before));  // board A's game: its only board
-  s.speak(0, m.ms, s.move_announcement(0, m, before, false), out);
+  // Marked as the opponent's, as the sighted seating marks his ("Opponent: Knight Felix
+  // six"): it comes a few milliseconds after the player's own move.
+  s.say_move(0, m.ms,
+             std::string(record::message_text(record::Message::Opponent, s.language(0))) + ": " +
+                 s.move_announcement(0, m, before, false),
+             out);
   s.switch_clock(m.ms, out);
   note_turn_start(s, m.ms);
   BoardWatch& w = watch(0);

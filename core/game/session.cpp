@@ -8,6 +8,7 @@
 
 #include "core/chess/game_state.h"
 #include "core/chess/material.h"
+#include "core/chess/movegen.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/clock/flag.h"
@@ -57,6 +58,8 @@ Session::Session(const Session& o)
       phase_(o.phase_),
       moments_(o.moments_),
       last_spoken_{o.last_spoken_[0], o.last_spoken_[1]},
+      last_move_{o.last_move_[0], o.last_move_[1]},
+      illegal_open_(o.illegal_open_),
       question_(o.question_),
       question_board_(o.question_board_),
       restoring_(o.restoring_),
@@ -202,7 +205,19 @@ void Session::on_hole(int board, const board::HoleEvent& e, std::vector<Output>&
   rec(board).on_hole(e, moments_);
   const std::vector<board::Moment> moments = moments_;
   for (const board::Moment& m : moments) handle(board, m, before, out);
+  const std::size_t b = std::size_t(board_index(board));
+  const bool was_restoring = restoring_[b];
   check_restored(board);
+  // Put right: the position restored after a take-back or rollback, or an illegal move's
+  // pieces put back (the holes show the position again): said once.
+  if (was_restoring && !restoring_[b]) {
+    illegal_open_[b] = false;
+    say_board_right(board, e.ms, out);
+  } else if (illegal_open_[b] && !restoring_[b] &&
+             recognizer(board).occupancy() == recognizer(board).position().occupied()) {
+    illegal_open_[b] = false;
+    say_board_right(board, e.ms, out);
+  }
   just_reproduced_[std::size_t(board)] = false;
   const std::size_t from = out.size();
   if (!over() && !restoring_[std::size_t(board)]) seating_->hole(steps, board, e, out);
@@ -227,21 +242,44 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
   if (!uses(board)) return;
   advance(e.ms, out);
   seating_->prepare(steps);
+  const record::Language lang = language(board);
   switch (e.button) {
     case board::Button::Time:
       say_time(board, e.ms, out);
       return;
     case board::Button::Repeat:
-      if (!last_spoken_[board].empty())
-        speak(board, e.ms, last_spoken_[board], out, 0, Speak::Shown::No, SpeechRank::Answer);
+      // The last move said, whatever came after it (a refusal, the time, a warning).
+      speak(board, e.ms,
+            last_move_[board_index(board)].empty()
+                ? record::refusal_phrase(record::Refusal::NoMoveYet, lang)
+                : last_move_[board_index(board)],
+            out, 0, Speak::Shown::No, SpeechRank::Answer);
       return;
     case board::Button::Clock:
-      if (phase_ != Phase::NotBegun && phase_ != Phase::Over) seating_->clock_press(steps, e, out);
+      // Only the sighted seating has the sighted player's clock; elsewhere the press is
+      // answered (a blind player pressed a button he has no use for).
+      if (config_.seating->clock_button_need().empty()) {
+        answer(board, e.ms, record::refusal_phrase(record::Refusal::NoClockButton, lang), out);
+      } else if (phase_ != Phase::NotBegun && phase_ != Phase::Over) {
+        seating_->clock_press(steps, e, out);
+      }
       return;
     default:
       break;
   }
+  if (answer_idle_press(board, e, out)) return;
   if (seating_->button(steps, board, e, out)) return;
+  switch (e.button) {
+    case board::Button::Hint:
+    case board::Button::Takeback:
+    case board::Button::Stronger:
+    case board::Button::Weaker:
+      // The training buttons of a seating that has no engine.
+      answer(board, e.ms, record::refusal_phrase(record::Refusal::NoEngine, lang), out);
+      return;
+    default:
+      break;
+  }
   if (starts_clock(e)) {
     start_clock(e.ms, out);
     return;
@@ -253,10 +291,57 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
   dispatch(board, before, out);
 }
 
+bool Session::promotion_possible(int board) const {
+  if (!reads(board)) return false;
+  chess::MoveList legal;
+  chess::generate_legal(recognizer(board).position(), legal);
+  for (const chess::Move m : legal)
+    if (m.kind() == chess::Move::Promotion) return true;
+  return false;
+}
+
+bool Session::answer_idle_press(int board, const board::ButtonEvent& e, std::vector<Output>& out) {
+  const record::Language lang = language(board);
+  const std::size_t b = std::size_t(board_index(board));
+  if (over()) {
+    answer(board, e.ms, record::game_over_phrase(record().result, lang), out);
+    return true;
+  }
+  const bool promote =
+      e.button == board::Button::PromoteQueen || e.button == board::Button::PromoteRook ||
+      e.button == board::Button::PromoteBishop || e.button == board::Button::PromoteKnight;
+  const bool board_button =
+      promote || e.button == board::Button::Announce || e.button == board::Button::Correct;
+  if (!board_button) return false;
+  if (phase_ == Phase::Adjourned) {
+    answer(board, e.ms, std::string(record::message_text(Message::GameAdjourned, lang)), out);
+    return true;
+  }
+  if (restoring_[b]) {
+    // Nothing is read until the board shows the position: what to put right, again.
+    answer(board, e.ms,
+           record::restore_phrase(recognizer(board).position(), restoring(board), lang,
+                                  squares(board)),
+           out);
+    return true;
+  }
+  if (promote && !promotion_possible(board)) {
+    answer(board, e.ms, record::refusal_phrase(record::Refusal::NoPromotion, lang), out);
+    return true;
+  }
+  return false;
+}
+
+void Session::say_board_right(int board, std::int64_t ms, std::vector<Output>& out) {
+  speak(board, ms, std::string(record::message_text(Message::BoardRight, language(board))), out, 0,
+        Speak::Shown::No, SpeechRank::Refusal);
+}
+
 void Session::dispatch(int board, const chess::Position& before, std::vector<Output>& out) {
   SessionSteps steps(*this);
   const std::vector<board::Moment> moments = moments_;
   for (const board::Moment& m : moments) {
+    if (m.kind == MomentKind::Made) illegal_open_[std::size_t(board_index(board))] = false;
     if (m.kind != MomentKind::Made) {
       handle(board, m, before, out);
     } else if (phase_ == Phase::Sealing) {
@@ -295,7 +380,7 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
       }
       // On the braille display too: a braille-only player must answer it while his clock
       // runs.
-      speak(board, m.ms, std::move(phrase), out, ++question_, Speak::Shown::UntilMoveOrKey);
+      say_move(board, m.ms, std::move(phrase), out, ++question_, Speak::Shown::UntilMoveOrKey);
       question_board_ = board;
       break;
     }
@@ -303,6 +388,7 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
       // What the board shows and what to put back, at once (not only on `check`).
       out.push_back(o);
       refuse(board, m.ms, record::illegal_phrase(before, m.squares, lang, squares(board)), out);
+      illegal_open_[std::size_t(board_index(board))] = true;
       out.push_back(light_squares(m, board));
       break;
     case MomentKind::NoMove:
@@ -318,6 +404,14 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
                                                       : record::Refusal::NothingToCorrect,
                                     lang),
              out);
+      break;
+    case MomentKind::Irregularity:
+      if (!m.move.is_none()) o.uci = chess::to_uci(before, m.move);
+      out.push_back(o);
+      // The other side lifted a piece while this side's promotion waits for its piece:
+      // who finishes first (recorded as the irregularity, never read as a move).
+      if (m.irregularity == board::Irregularity::PromotionWaits)
+        refuse(board, m.ms, record::promotion_waits_phrase(before.side_to_move(), lang), out);
       break;
     case MomentKind::BoardDiffers: {
       out.push_back(o);

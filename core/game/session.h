@@ -222,6 +222,26 @@ class Session {
   void speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out,
              int question = 0, Speak::Shown shown = Speak::Shown::No,
              SpeechRank rank = SpeechRank::Move);
+  // A move said (made, the opponent's, a reading asked): what `repeat` says again.
+  void say_move(int board, std::int64_t ms, std::string text, std::vector<Output>& out,
+                int question = 0, Speak::Shown shown = Speak::Shown::No) {
+    last_move_[board_index(board)] = text;
+    speak(board, ms, std::move(text), out, question, shown, SpeechRank::Move);
+  }
+  // The answer to a press that does nothing now, and why: said and shown on the braille
+  // display until the next move or a key.
+  void answer(int board, std::int64_t ms, std::string text, std::vector<Output>& out) {
+    speak(board, ms, std::move(text), out, 0, Speak::Shown::UntilMoveOrKey, SpeechRank::Answer);
+  }
+  // A board put right again (an illegal move undone, a position restored): "Board right",
+  // once.
+  void say_board_right(int board, std::int64_t ms, std::vector<Output>& out);
+  // Whether `board`'s player may name a promotion piece now: his board reads a move and
+  // a pawn of the side to move there can promote.
+  bool promotion_possible(int board) const;
+  // A press of a session button that cannot act now answered (the game over, no engine,
+  // no promotion, a board to put right first, the game adjourned); true if answered.
+  bool answer_idle_press(int board, const board::ButtonEvent& e, std::vector<Output>& out);
   // A refusal: said and shown on the braille display until the next move or a key.
   void refuse(int board, std::int64_t ms, std::string text, std::vector<Output>& out) {
     speak(board, ms, std::move(text), out, 0, Speak::Shown::UntilMoveOrKey, SpeechRank::Refusal);
@@ -261,6 +281,10 @@ class Session {
   Phase phase_ = Phase::NotBegun;
   std::vector<board::Moment> moments_;  // scratch, reused
   std::string last_spoken_[2];
+  std::string last_move_[2];  // per board: the last move said, what `repeat` says
+  // Per board: an illegal move was refused and its board not yet put back ("Board right"
+  // when its holes show the position again).
+  std::array<bool, 2> illegal_open_ = {false, false};
   int question_ = 0;  // the number of the last question asked
   int question_board_ = 0;
   // Per board: being put back after a take-back, rollback or seal (nothing is read).

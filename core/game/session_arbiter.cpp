@@ -12,6 +12,7 @@
 #include "core/game/session_steps.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
+#include "core/record/refusal_phrases.h"
 
 namespace tactile::game {
 namespace {
@@ -212,9 +213,12 @@ std::array<chess::Bitboard, 2> Session::return_to(int plies, std::int64_t ms,
     restoring_[std::size_t(b)] = true;
     fix[std::size_t(b)] = recognizer(b).occupancy() ^ position().occupied();
     check_restored(b);
+    illegal_open_[std::size_t(b)] = false;
     if (fix[std::size_t(b)]) {
-      speak(b, ms, std::string(record::message_text(Message::RestorePosition, language(b))), out, 0,
-            Speak::Shown::No, SpeechRank::Refusal);
+      // The squares to put right named, as `check` names them, and lit; "Board right" once
+      // they show the position (Session::on_hole).
+      speak(b, ms, record::restore_phrase(position(), fix[std::size_t(b)], language(b), squares(b)),
+            out, 0, Speak::Shown::No, SpeechRank::Refusal);
       out.push_back(LightSquares{.ms = ms, .board = b, .squares = fix[std::size_t(b)]});
     }
   }

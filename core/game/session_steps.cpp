@@ -26,7 +26,7 @@ void SessionSteps::make_on_board(int board, const board::Moment& m, const chess:
   charge_move(m.ms);
   record_move(m, before, m.ms);
   out.push_back(made_output(board, m, before));
-  speak(board, m.ms, move_announcement(board, m, before, true), out);
+  say_move(board, m.ms, move_announcement(board, m, before, true), out);
 }
 
 }  // namespace tactile::game

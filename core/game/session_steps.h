@@ -45,6 +45,19 @@ class SessionSteps {
              Speak::Shown shown = Speak::Shown::No, SpeechRank rank = SpeechRank::Move) {
     s_.speak(board, ms, std::move(text), out, 0, shown, rank);
   }
+  // A move said to `board`'s player (made, the opponent's): what `repeat` says again.
+  void say_move(int board, std::int64_t ms, std::string text, std::vector<Output>& out) {
+    s_.say_move(board, ms, std::move(text), out);
+  }
+  // The answer to a press that does nothing now, and why (SpeechRank::Answer, shown on
+  // braille until the next move or a key).
+  void answer(int board, std::int64_t ms, std::string text, std::vector<Output>& out) {
+    s_.answer(board, ms, std::move(text), out);
+  }
+  // "Board right" said to `board`'s player: a board put right again.
+  void say_board_right(int board, std::int64_t ms, std::vector<Output>& out) {
+    s_.say_board_right(board, ms, out);
+  }
   // A moment other than Made, handled as the session handles it on any board.
   void handle_moment(int board, const board::Moment& m, const chess::Position& before,
                      std::vector<Output>& out) {

@@ -210,7 +210,7 @@ void SightedSeating::shown(SessionSteps& s, const board::Moment& m, const chess:
   std::string phrase(record::message_text(Message::Opponent, s.language(0)));
   phrase += ": ";
   phrase += record::move_phrase(before, m.move, s.language(0), s.squares(0));
-  s.speak(0, m.ms, std::move(phrase), out);
+  s.say_move(0, m.ms, std::move(phrase), out);
   // A mate, stalemate or dead position on the board ends the game with no press; the
   // clocks stand as at his press if it came first.
   s.check_game_end(m.ms, before.side_to_move(), out, clock_ms);
@@ -234,7 +234,7 @@ void SightedSeating::own_move(SessionSteps& s, const board::Moment& m,
   s.record_move(m, before, m.ms);
   prepare(s);
   out.push_back(s.made_output(0, m, before));
-  s.speak(0, m.ms, s.move_announcement(0, m, before, true), out);
+  s.say_move(0, m.ms, s.move_announcement(0, m, before, true), out);
   if (switches || !runs) s.switch_clock(m.ms, out);  // (no clock: the turn passes)
   BoardWatch& w = watch(0);
   w.base = s.recognizer(0).occupancy();  // his turn starts from the holes as they are

@@ -10,6 +10,7 @@
 #include "core/chess/uci.h"
 #include "core/game/board_check.h"
 #include "core/game/log_entries.h"
+#include "core/record/refusal_phrases.h"
 
 namespace tactile::game {
 namespace {
@@ -122,8 +123,10 @@ chess::Bitboard TwoBoardsSeating::unexplained_holes(const Session& s, int board)
 
 bool TwoBoardsSeating::unread_button(SessionSteps& s, int board, const board::ButtonEvent& e,
                                      std::vector<Output>& out) {
-  // A board that reads no move: the announce press says its holes are settled.
-  if (e.button == board::Button::Announce) check_board(s, board, e.ms, true, out);
+  // A board that reads no move: the announce press says its holes are settled; any
+  // press is answered.
+  answer_unread(s, board, e,
+                record::refusal_phrase(record::Refusal::OpponentToMove, s.language(board)), out);
   return true;
 }
 
@@ -131,7 +134,7 @@ void TwoBoardsSeating::made(SessionSteps& s, int board, const board::Moment& m,
                             const chess::Position& before, std::vector<Output>& out) {
   s.make_on_board(board, m, before, out);
   // Said to the opponent on his board too (D.2.1), in his language.
-  s.speak(1 - board, m.ms, s.move_announcement(1 - board, m, before, false), out);
+  s.say_move(1 - board, m.ms, s.move_announcement(1 - board, m, before, false), out);
   s.switch_clock(m.ms, out);
   boards_follow(s, m.ms, out);
   s.check_game_end(m.ms, before.side_to_move(), out);

@@ -53,6 +53,7 @@ constexpr std::array<std::array<std::string_view, 3>, kCount> kTexts = {{
     {"Zug von aussen abgelehnt", "Move from outside refused", "Ход извне отклонён"},
     {"Sprachausgabe wieder da, Ansagen fehlten", "Speech is back, announcements were missed",
      "Речь восстановлена, сообщения были пропущены"},
+    {"Brett richtig", "Board right", "Доска верна"},
 }};
 
 constexpr bool all_filled() {

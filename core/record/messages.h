@@ -46,6 +46,8 @@ enum class Message {
   CheckHole,           // before a square: its hole reads otherwise than the game for a minute
   OutsideMoveRefused,  // a move from outside the boards (an engine) that this game does not take
   SpeechBack,          // speech works again after a fault: phrases in between were not heard
+  BoardRight,          // a board put right again (an illegal move undone, a discrepancy resolved, a
+                       // position restored after a take-back or rollback), said once
   Count
 };
 

@@ -58,8 +58,15 @@ std::string illegal_phrase(const chess::Position& pos, chess::Bitboard differ, L
     return "Unzulaessig: " + piece + " " + f + " nach " + t + ". Zurueck auf " + f + ".";
   }
   // Anything else: each square to put right, pieces back first, then holes to clear.
-  std::string s =
-      in_language<std::string>(lang, "Unzulaessiger Zug.", "Illegal move.", "Ход невозможен.");
+  return in_language<std::string>(lang, "Unzulaessiger Zug.", "Illegal move.", "Ход невозможен.") +
+         squares_to_put_right(pos, differ, lang, wording);
+}
+
+std::string squares_to_put_right(const chess::Position& pos, chess::Bitboard differ, Language lang,
+                                 const SquareWording& wording) {
+  const chess::Bitboard lifted = differ & pos.occupied();
+  const chess::Bitboard filled = differ & ~pos.occupied();
+  std::string s;
   int named = 0;
   for (chess::Bitboard b = lifted; b && named < kNamedSquares; b &= b - 1, ++named) {
     const chess::Square sq = lowest(b);
@@ -69,15 +76,24 @@ std::string illegal_phrase(const chess::Position& pos, chess::Bitboard differ, L
                                   " Put the " + piece + " back on " + w + ".",
                                   " Верните: " + piece + " на " + w + ".");
   }
+  // A hole to empty: the piece in it is named as taken off, never "clear" (a listener
+  // does not know what is to be cleared, or how).
   for (chess::Bitboard b = filled; b && named < kNamedSquares; b &= b - 1, ++named) {
     const std::string w = square_words(lowest(b), lang, wording);
-    s += in_language<std::string>(lang, " " + w + " freimachen.", " Clear " + w + ".",
-                                  " Освободите " + w + ".");
+    s += in_language<std::string>(lang, " Figur von " + w + " nehmen.",
+                                  " Take the piece off " + w + ".", " Уберите фигуру с " + w + ".");
   }
   if (std::popcount(differ) > named)
     s += in_language<std::string>(lang, " Und weitere: bitte pruefen.", " And more: press check.",
                                   " И другие: нажмите кнопку проверки.");
   return s;
+}
+
+std::string restore_phrase(const chess::Position& pos, chess::Bitboard differ, Language lang,
+                           const SquareWording& wording) {
+  return in_language<std::string>(lang, "Bitte die Stellung wiederherstellen.",
+                                  "Please restore the position.", "Восстановите позицию.") +
+         squares_to_put_right(pos, differ, lang, wording);
 }
 
 std::string refusal_phrase(Refusal r, Language lang) {
@@ -88,6 +104,25 @@ std::string refusal_phrase(Refusal r, Language lang) {
       return in_language<std::string>(lang, "Zu spaet zum Korrigieren, der Zug ist gemacht",
                                       "Too late to correct, the move is made",
                                       "Поздно исправлять, ход сделан");
+    case Refusal::NoPromotion:
+      return in_language<std::string>(lang, "Keine Umwandlung zu waehlen", "No promotion to choose",
+                                      "Превращения нет, выбирать нечего");
+    case Refusal::NoEngine:
+      return in_language<std::string>(lang, "Kein Computer in dieser Partie",
+                                      "No engine in this game", "В этой партии нет компьютера");
+    case Refusal::NoClockButton:
+      return in_language<std::string>(lang, "Keine Uhrtaste in dieser Partie",
+                                      "No clock button in this game",
+                                      "В этой партии нет кнопки часов");
+    case Refusal::ClocksStopped:
+      return in_language<std::string>(lang, "Nicht jetzt, die Uhren stehen",
+                                      "Not now, the clocks are stopped",
+                                      "Не сейчас, часы остановлены");
+    case Refusal::NoMoveYet:
+      return in_language<std::string>(lang, "Noch kein Zug", "No move yet", "Ходов ещё не было");
+    case Refusal::OpponentToMove:
+      return in_language<std::string>(lang, "Der Gegner ist am Zug", "The opponent is to move",
+                                      "Ход соперника");
     case Refusal::NothingToCorrect:
       break;
   }
@@ -105,6 +140,28 @@ std::string full_hole_phrase(chess::Square s, bool into_full, Language lang,
   return in_language<std::string>(lang, "Stift aus leerem Loch " + w + ", Brett pruefen",
                                   "Peg lifted from an empty hole on " + w + ": check the board",
                                   "Фигура снята с пустого поля " + w + ", проверьте доску");
+}
+
+std::string game_over_phrase(std::string_view result, Language lang) {
+  std::string s = in_language<std::string>(lang, "Die Partie ist beendet", "The game is over",
+                                           "Партия окончена");
+  if (result == "1-0")
+    s += in_language<std::string>(lang, ": Weiss gewinnt", ": White wins", ": белые выиграли");
+  else if (result == "0-1")
+    s += in_language<std::string>(lang, ": Schwarz gewinnt", ": Black wins", ": чёрные выиграли");
+  else if (result == "1/2-1/2")
+    s += in_language<std::string>(lang, ": Remis", ": draw", ": ничья");
+  return s;
+}
+
+std::string promotion_waits_phrase(chess::Color side, Language lang) {
+  if (side == chess::White)
+    return in_language<std::string>(lang, "Zuerst Weiss: die Umwandlung beenden",
+                                    "White first: finish the promotion",
+                                    "Сначала белые: завершите превращение");
+  return in_language<std::string>(lang, "Zuerst Schwarz: die Umwandlung beenden",
+                                  "Black first: finish the promotion",
+                                  "Сначала чёрные: завершите превращение");
 }
 
 }  // namespace tactile::record

@@ -303,9 +303,13 @@ TEST(TwoBoards, TakebackPutsTheMoversBoardBackAndItReadsAgain) {
   EXPECT_EQ(t.s().restoring(0), 0u);  // White's board had not reproduced 1... e5 yet
   EXPECT_TRUE(t.s().to_reproduce(0).is_none());
   EXPECT_EQ(t.of<SwitchClock>().back().running, chess::Black);
-  EXPECT_EQ(t.spoken(1).back(), "Bitte die Stellung wiederherstellen");
+  // The squares to put right named (issue 33), not only "restore the position".
+  EXPECT_EQ(t.spoken(1).back(),
+            "Bitte die Stellung wiederherstellen. Bauer zurueck auf Eva sieben. Figur von Eva "
+            "fuenf nehmen.");
   t.move(1, 5000, "e5", "e7");
   EXPECT_EQ(t.s().restoring(1), 0u);
+  EXPECT_EQ(t.spoken(1).back(), "Brett richtig");
   t.move(1, 6000, "c7", "c5").press(1, 6300);
   EXPECT_EQ(t.moves().back(), "c7c5");
   t.move(0, 7000, "c7", "c5");

@@ -50,12 +50,14 @@ TEST(RefusalPhrases, AnyOtherBoardNamesEachSquareToPutRight) {
   const chess::Bitboard three = square_bb(sq("e2")) | square_bb(sq("d2")) | square_bb(sq("e5"));
   EXPECT_EQ(illegal_phrase(start, three, Language::English),
             "Illegal move. Put the pawn back on " + w("d2", Language::English) +
-                ". Put the pawn back on " + w("e2", Language::English) + ". Clear " +
+                ". Put the pawn back on " + w("e2", Language::English) + ". Take the piece off " +
                 w("e5", Language::English) + ".");
+  // A hole to empty says what to do with it (issue 33: "Clear e5" was unclear to a
+  // listener).
   EXPECT_THAT(illegal_phrase(start, three, Language::German),
-              HasSubstr(w("e5", Language::German) + " freimachen."));
+              HasSubstr("Figur von " + w("e5", Language::German) + " nehmen."));
   EXPECT_THAT(illegal_phrase(start, three, Language::Russian),
-              HasSubstr("Освободите " + w("e5", Language::Russian) + "."));
+              HasSubstr("Уберите фигуру с " + w("e5", Language::Russian) + "."));
   // More than four: the rest is for `check`.
   const chess::Bitboard rank2 = 0xFF00;
   EXPECT_THAT(illegal_phrase(start, rank2, Language::English),
@@ -77,7 +79,7 @@ TEST(RefusalPhrases, TheSquaresAreSaidInTheBoardsWording) {
   const chess::Bitboard three = square_bb(sq("e2")) | square_bb(sq("d2")) | square_bb(sq("e5"));
   EXPECT_THAT(illegal_phrase(start, three, Language::English, letters),
               HasSubstr("back on " + said("d2") + ". Put the pawn back on " + said("e2") +
-                        ". Clear " + said("e5") + "."));
+                        ". Take the piece off " + said("e5") + "."));
   EXPECT_EQ(full_hole_phrase(sq("b6"), true, Language::English, letters),
             "Peg into a full hole on " + said("b6") + ": check the board");
 }
@@ -94,6 +96,50 @@ TEST(RefusalPhrases, APressThatDoesNothingSaysWhyInEveryLanguage) {
   EXPECT_EQ(full_hole_phrase(sq("b6"), true, Language::English),
             "Peg into a full hole on " + w("b6", Language::English) + ": check the board");
   EXPECT_THAT(full_hole_phrase(sq("b6"), false, Language::German), HasSubstr("leerem Loch"));
+}
+
+// Issue 33: take-back and rollback name the squares to put right, as an illegal move's do.
+TEST(RefusalPhrases, ARestoreNamesEachSquareToPutRight) {
+  const chess::Position start;
+  const chess::Bitboard g1f3 = square_bb(sq("g1")) | square_bb(sq("f3"));
+  EXPECT_EQ(restore_phrase(start, g1f3, Language::English),
+            "Please restore the position. Put the knight back on " + w("g1", Language::English) +
+                ". Take the piece off " + w("f3", Language::English) + ".");
+  EXPECT_EQ(restore_phrase(start, g1f3, Language::German),
+            "Bitte die Stellung wiederherstellen. Springer zurueck auf " +
+                w("g1", Language::German) + ". Figur von " + w("f3", Language::German) +
+                " nehmen.");
+  EXPECT_EQ(restore_phrase(start, g1f3, Language::Russian),
+            "Восстановите позицию. Верните: конь на " + w("g1", Language::Russian) +
+                ". Уберите фигуру с " + w("f3", Language::Russian) + ".");
+  EXPECT_THAT(restore_phrase(start, 0xFF00, Language::English),
+              HasSubstr(". And more: press check."));
+}
+
+// Issue 33: every press that does nothing says why, the game's end with its result, and a
+// promotion that waits names the side that finishes it.
+TEST(RefusalPhrases, EveryIdlePressAndTheWaitingPromotionAreSaidInEveryLanguage) {
+  for (const Language lang : {Language::German, Language::English, Language::Russian}) {
+    for (const Refusal r : {Refusal::NoPromotion, Refusal::NoEngine, Refusal::NoClockButton,
+                            Refusal::ClocksStopped, Refusal::NoMoveYet, Refusal::OpponentToMove})
+      EXPECT_FALSE(refusal_phrase(r, lang).empty());
+    EXPECT_NE(promotion_waits_phrase(chess::White, lang),
+              promotion_waits_phrase(chess::Black, lang));
+    EXPECT_FALSE(message_text(Message::BoardRight, lang).empty());
+  }
+  EXPECT_EQ(refusal_phrase(Refusal::NoPromotion, Language::English), "No promotion to choose");
+  EXPECT_EQ(refusal_phrase(Refusal::NoEngine, Language::German), "Kein Computer in dieser Partie");
+  EXPECT_EQ(refusal_phrase(Refusal::NoClockButton, Language::Russian),
+            "В этой партии нет кнопки часов");
+  EXPECT_EQ(game_over_phrase("1-0", Language::English), "The game is over: White wins");
+  EXPECT_EQ(game_over_phrase("0-1", Language::German), "Die Partie ist beendet: Schwarz gewinnt");
+  EXPECT_EQ(game_over_phrase("1/2-1/2", Language::Russian), "Партия окончена: ничья");
+  EXPECT_EQ(game_over_phrase("*", Language::English), "The game is over");
+  EXPECT_EQ(promotion_waits_phrase(chess::Black, Language::English),
+            "Black first: finish the promotion");
+  EXPECT_EQ(promotion_waits_phrase(chess::White, Language::German),
+            "Zuerst Weiss: die Umwandlung beenden");
+  EXPECT_EQ(message_text(Message::BoardRight, Language::English), "Board right");
 }
 
 TEST(RefusalPhrases, ThePromotionQuestionIsShorterThanBefore) {

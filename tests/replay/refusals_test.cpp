@@ -11,6 +11,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -194,6 +195,100 @@ TEST(Refusals, TheGamesEndStaysOnBrailleThroughAKey) {
   const std::vector<std::string> shown = lines(r.out, "brailles");
   ASSERT_FALSE(shown.empty());
   EXPECT_THAT(shown.back(), ContainsRegex("^0:04.200 ! 0-1")) << r.out;
+}
+
+// Issue 33: the transcript of a promotion thrown away. White's a7 pawn is put on a8 and
+// announced (the queen asked); Black, thinking the move made, lifts his king e8 and puts it
+// on d7 and presses announce. That was "Illegal move. Put the pawn back on Anna seven. Put
+// the king back on Eva eight. Clear David seven. Clear Anna eight."
+const char* kPromotionWaitsFen = "--start-fen \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"";
+const char* kPromotionWaits =
+    "1000 A up a7\n1200 A down a8\n1300 A button announce\n"
+    "2000 A up e8\n2200 A down d7\n2500 A button announce\n"
+    "3000 A up d7\n3100 A down e8\n3500 A button promote-q\n3600 A button announce\n"
+    "4000 A up e8\n4100 A down d7\n4200 A button announce\n";
+
+TEST(Refusals, AnOpponentsLiftWhileAPromotionWaitsIsToldAndThePromotionFinishedAfter) {
+  const ProgramRun r = replay("promotion-waits", kPromotionWaits,
+                              std::string(kPromotionWaitsFen) + " --language en");
+  const std::vector<std::string> said = lines(r.out, "says");
+  EXPECT_THAT(said, Contains("0:02.000 White first: finish the promotion")) << r.out;
+  EXPECT_THAT(said, Contains("0:02.500 White first: finish the promotion")) << r.out;
+  EXPECT_THAT(said, Not(Contains(ContainsRegex("Illegal|Clear")))) << r.out;
+  EXPECT_THAT(said, Contains(ContainsRegex("^0:03.600 Pawn Anna eight promotes to queen")))
+      << r.out;
+  EXPECT_THAT(said, Contains(ContainsRegex("^0:04.200 King David seven"))) << r.out;
+  // Recorded for the arbiter, never an illegal move; shown on braille as a refusal.
+  EXPECT_THAT(r.out, ContainsRegex("0:02.000 +irregularity +promotion-waits e8")) << r.out;
+  EXPECT_THAT(r.out, Not(ContainsRegex("illegal +holes differ"))) << r.out;
+  EXPECT_THAT(lines(r.out, "brailles"), Contains("0:02.000 ! White first: finish the promotion"))
+      << r.out;
+  EXPECT_THAT(
+      slurp(::testing::TempDir() + "promotion-waits-" + std::to_string(::getpid()) + ".pgn"),
+      ::testing::HasSubstr("1. a8=Q+ Kd7"));
+  // German and Russian name the side in their words.
+  EXPECT_THAT(lines(replay("promotion-waits-de", kPromotionWaits,
+                           std::string(kPromotionWaitsFen) + " --language de")
+                        .out,
+                    "says"),
+              Contains("0:02.000 Zuerst Weiss: die Umwandlung beenden"));
+  EXPECT_THAT(lines(replay("promotion-waits-ru", kPromotionWaits,
+                           std::string(kPromotionWaitsFen) + " --language ru")
+                        .out,
+                    "says"),
+              Contains("0:02.000 Сначала белые: завершите превращение"));
+}
+
+TEST(Refusals, EveryPressIsAnsweredAndARepairConfirmed) {
+  // promote-q with no promotion, hint and clock in a one-board game; an illegal knight
+  // move put back ("Board right"); repeat after a refusal and after time says the move.
+  const std::string script =
+      "500 A button promote-q\n600 A button hint\n700 A button clock\n"
+      "1000 A up g1\n1200 A down g3\n1300 A button announce\n"
+      "2000 A up g3\n2200 A down g1\n"
+      "3000 A up e2\n3200 A down e4\n3300 A button announce\n"
+      "4000 A button correct\n4500 A button time\n5000 A button repeat\n"
+      "6000 - arbiter takeback\n6500 A button announce\n7000 A up e4\n7100 A down e2\n";
+  const ProgramRun r = replay("presses-en", script, "--language en --time-control 300");
+  const std::vector<std::string> said = lines(r.out, "says");
+  EXPECT_THAT(said, Contains("0:00.500 No promotion to choose")) << r.out;
+  EXPECT_THAT(said, Contains("0:00.600 No engine in this game")) << r.out;
+  EXPECT_THAT(said, Contains("0:00.700 No clock button in this game")) << r.out;
+  EXPECT_THAT(said, Contains("0:02.200 Board right")) << r.out;
+  EXPECT_THAT(said, Contains("0:05.000 Pawn Eva four")) << r.out;
+  const std::string restore =
+      "Please restore the position. Put the pawn back on Eva two. Take the piece off Eva four.";
+  EXPECT_THAT(said, Contains("0:06.000 " + restore)) << r.out;
+  EXPECT_THAT(said, Contains("0:06.500 " + restore)) << r.out;
+  EXPECT_THAT(said, Contains("0:07.100 Board right")) << r.out;
+  EXPECT_EQ(std::count_if(said.begin(), said.end(),
+                          [](const std::string& l) { return l.ends_with(" Board right"); }),
+            2);
+  // The answers are on braille too, as the refusals are.
+  EXPECT_THAT(lines(r.out, "brailles"), Contains("0:00.500 ! No promotion to choose")) << r.out;
+  const std::vector<std::string> de =
+      lines(replay("presses-de", script, "--language de --time-control 300").out, "says");
+  EXPECT_THAT(de, Contains("0:00.500 Keine Umwandlung zu waehlen"));
+  EXPECT_THAT(de, Contains("0:00.600 Kein Computer in dieser Partie"));
+  EXPECT_THAT(de, Contains("0:02.200 Brett richtig"));
+  const std::vector<std::string> ru =
+      lines(replay("presses-ru", script, "--language ru --time-control 300").out, "says");
+  EXPECT_THAT(ru, Contains("0:00.700 В этой партии нет кнопки часов"));
+  EXPECT_THAT(ru, Contains("0:02.200 Доска верна"));
+}
+
+TEST(Refusals, APressAfterTheGamesEndSaysTheGameIsOver) {
+  // Fool's mate, then announce and promote-q.
+  const std::string script =
+      "1000 A up f2\n1100 A down f3\n1200 A button announce\n"
+      "2000 A up e7\n2100 A down e5\n2200 A button announce\n"
+      "3000 A up g2\n3100 A down g4\n3200 A button announce\n"
+      "4000 A up d8\n4100 A down h4\n4200 A button announce\n"
+      "6000 A button announce\n7000 A button promote-q\n";
+  const std::vector<std::string> said =
+      lines(replay("over-en", script, "--language en").out, "says");
+  EXPECT_THAT(said, Contains("0:06.000 The game is over: Black wins"));
+  EXPECT_THAT(said, Contains("0:07.000 The game is over: Black wins"));
 }
 
 }  // namespace
