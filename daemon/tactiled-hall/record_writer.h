@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The hall's record store written on a thread of its own, at most once every kEvery: each
 // batch of verified records is one write and one fdatasync a game (RecordStore), some 200
-// syncs a rewrite at 10x on 200 tables, which took more than a quarter of the hall's CPU
+// syncs a rewrite at 10x on 200 tables, which took a sixth to a quarter of the hall's CPU
 // and, on the main thread, held the next rewrite back. The main thread hands its records
 // over and goes on; they are in its memory meanwhile (replayed), and on disk within a
 // second, in the order they came, a second's records of a game in one write and one sync.
