@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <stdexcept>
 
 #include "core/chess/error.h"
+#include "core/chess/pgn_san_memo.h"
 #include "core/chess/san.h"
 
 namespace tactile::chess {
@@ -377,7 +379,30 @@ std::vector<PgnGame> read_pgn(std::string_view text) {
   return Reader(text).read_all();
 }
 
+const std::string& SanMemo::san(const Position& start, std::size_t index, const Position& before,
+                                Move m) {
+  if (index == 0 && !(start == start_)) {
+    start_ = start;
+    moves_.clear();
+    sans_.clear();
+  }
+  if (index < moves_.size() && moves_[index] != m) {  // another line from here on
+    moves_.resize(index);
+    sans_.resize(index);
+  }
+  if (index < moves_.size()) return sans_[index];
+  if (index != moves_.size()) throw std::logic_error("SanMemo: moves out of order");
+  moves_.push_back(m);
+  sans_.push_back(to_san(before, m));
+  return sans_.back();
+}
+
 std::string write_pgn(const PgnGame& game) {
+  SanMemo memo;  // one write: every move's SAN made once
+  return write_pgn(game, memo);
+}
+
+std::string write_pgn(const PgnGame& game, SanMemo& memo) {
   // Tags: the roster first, then the rest in their order, with SetUp/FEN/Variant made true
   // to the start position.
   std::vector<std::pair<std::string, std::string>> tags;
@@ -426,12 +451,13 @@ std::string write_pgn(const PgnGame& game) {
   add_comment(w, game.start_comment);
   Position pos = game.start;
   bool need_number = true;
-  for (const PgnMove& pm : game.moves) {
+  for (std::size_t i = 0; i < game.moves.size(); ++i) {
+    const PgnMove& pm = game.moves[i];
     if (pos.side_to_move() == White)
       w.add(std::to_string(pos.fullmove_number()) + ".");
     else if (need_number)
       w.add(std::to_string(pos.fullmove_number()) + "...");
-    w.add(to_san(pos, pm.move));
+    w.add(memo.san(game.start, i, pos, pm.move));
     pos.play(pm.move);
     add_comment(w, pm.comment);
     need_number = !pm.comment.empty();

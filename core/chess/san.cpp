@@ -230,9 +230,9 @@ Move parse_san(const Position& pos, std::string_view text) {
   }
   if (p.piece != Pawn && p.promotion != NoPieceType)
     throw ParseError(quoted(text) + ": only pawns promote");
-  Move found;
-  int matches = 0;
-  std::string candidates;
+  // The moves the text names; named by SAN only for the error of an ambiguous text (a
+  // move's SAN costs two more move generations: a PGN is read at every message of a hall).
+  MoveList matched;
   for (Move m : legal) {
     if (m.kind() == Move::Castling || m.to() != p.to) continue;
     if (type_of(pos.piece_on(m.from())) != p.piece) continue;
@@ -249,13 +249,14 @@ Move parse_san(const Position& pos, std::string_view text) {
     // A pawn move without a source file must be a straight push.
     if (p.piece == Pawn && p.from_file < 0 && file_of(m.from()) != file_of(m.to())) continue;
     if (p.capture && !pos.is_capture(m)) continue;
-    if (matches > 0) candidates += " or ";
-    candidates += to_san(pos, m);
-    found = m;
-    ++matches;
+    matched.push(m);
   }
-  if (matches == 1) return found;
-  if (matches > 1) throw ParseError(quoted(text) + ": ambiguous, could be " + candidates);
+  if (matched.size() == 1) return matched.moves[0];
+  if (matched.size() > 1) {
+    std::string candidates;
+    for (Move m : matched) candidates += (candidates.empty() ? "" : " or ") + to_san(pos, m);
+    throw ParseError(quoted(text) + ": ambiguous, could be " + candidates);
+  }
   if (p.capture && pos.piece_on(p.to) == NoPiece && !(p.piece == Pawn && p.to == pos.ep_square()))
     throw ParseError(quoted(text) + ": nothing to capture on " + square_name(p.to));
   std::string why = "no legal " + describe(p.piece) + " move " +

@@ -149,10 +149,12 @@ bool is_game_file_name(std::string_view name) {
   return mqtt::valid_name(std::string(name));
 }
 
-TableView table_view(const HallState& hall, const Table& t) {
+TableView table_view(const HallState& hall, const Table& t, chess::SanMemo* san) {
   const chess::PgnGame g = feed_game(hall, t);
   TableView v;
-  v.pgn = chess::write_pgn(g);
+  chess::SanMemo one_view;
+  chess::SanMemo& sans = san ? *san : one_view;
+  v.pgn = chess::write_pgn(g, sans);
   // Records known to be missing (a table with a retained pgn and nothing else is not).
   const bool gap = t.gap() && (t.started || t.last_known >= 0 || !t.pending.empty());
   // Every game of the table with an id, each in a file of its own, earlier ones first.
@@ -226,7 +228,7 @@ TableView table_view(const HallState& hall, const Table& t) {
   if (!g.moves.empty()) {
     const chess::Position& before = before_last;
     const chess::Move m = g.moves.back().move;
-    last_move = {{"san", chess::to_san(before, m)},
+    last_move = {{"san", sans.san(g.start, g.moves.size() - 1, before, m)},
                  {"uci", chess::to_uci(before, m)},
                  {"by", before.side_to_move() == chess::White ? "white" : "black"}};
   }
@@ -276,7 +278,7 @@ std::vector<const Table*> HallViews::update(const HallState& hall) {
     // Every value was checked when it came; should a view still fail, that table keeps
     // its last view (at first, its name and board alone) and every other table goes on.
     try {
-      e.view = table_view(hall, *t);
+      e.view = table_view(hall, *t, &e.san);
     } catch (const std::exception&) {
       if (e.changes < 0) {
         Table bare;

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/chess/pgn.h"
+#include "core/chess/pgn_san_memo.h"
 #include "daemon/tactiled-hall/hall_state.h"
 
 namespace tactile::hall {
@@ -59,7 +60,9 @@ struct TableView {
   // rather than copying and dumping their JSON.
   std::string round_text, page_text;
 };
-TableView table_view(const HallState& hall, const Table& table);
+// `san`: the SAN of the table's current game from its last view (HallViews keeps one a
+// table), so a view made again costs the new moves' SAN alone.
+TableView table_view(const HallState& hall, const Table& table, chess::SanMemo* san = nullptr);
 
 // The tables' views, each made again only when its table changed (Table::changes) or the
 // round did: a move at one table of two hundred rebuilds that one game's text, not every
@@ -83,6 +86,7 @@ class HallViews {
     std::int64_t changes = -1;
     std::string round;
     TableView view;
+    chess::SanMemo san;  // of the table's current game
   };
   std::map<std::string, Entry, std::less<>> entries_;
 };

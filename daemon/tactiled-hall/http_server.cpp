@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/tactiled-hall/http_server.h"
 
+#include <poll.h>
 #include <sys/socket.h>
-#include <sys/time.h>
+
+#include <algorithm>
+#include <cerrno>
 
 #include <atomic>
 #include <boost/asio/ip/tcp.hpp>
@@ -14,6 +17,7 @@
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 #include "daemon/tactiled-hall/address_slots.h"
 #include "daemon/tactiled-hall/hall_files.h"
@@ -54,35 +58,70 @@ struct HttpServer::Impl {
   void drop(AddressSlots::Id id);
   void serve(tcp::socket socket, AddressSlots::Id id, const std::string& from,
              std::shared_ptr<std::atomic<bool>> dropped);
-  void stream_events(tcp::socket& socket, const std::string& from, const std::atomic<bool>& dropped,
+  void stream_events(int fd, const std::string& from, const std::atomic<bool>& dropped,
                      AddressSlots::Id connection);
 };
 
 namespace {
 
-void set_timeout(int fd, int option, std::chrono::milliseconds ms) {
-  timeval tv{static_cast<time_t>(ms.count() / 1000),
-             static_cast<suseconds_t>(ms.count() % 1000 * 1000)};
-  setsockopt(fd, SOL_SOCKET, option, &tv, sizeof tv);
+using Clock = std::chrono::steady_clock;
+
+// Waits until `fd` is ready for `events` or `deadline` passes (then throws). Every wait of
+// a connection goes through here, never through a blocking call: asio's blocking reads and
+// writes poll again without end when a socket's SO_RCVTIMEO or SO_SNDTIMEO expires, so a
+// socket's own timeouts bound nothing.
+void wait_ready(int fd, short events, Clock::time_point deadline, const char* what) {
+  for (;;) {
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
+    if (left.count() <= 0) throw std::runtime_error(what);
+    pollfd p{fd, events, 0};
+    const int n = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 60000)));
+    if (n > 0) return;  // ready, or hung up / failed: the read or write says which
+    if (n < 0 && errno != EINTR) throw std::runtime_error("poll failed");
+  }
 }
 
 // The request, its header whole within `timeout` from now: a reader that sends a byte now
 // and then (a slow half-sent request) is dropped when the time is up, not at its pace.
 // Throws on a timeout, a header over 8 KiB or a body (the page takes none).
-http::request<http::empty_body> read_request(tcp::socket& socket, beast::flat_buffer& buffer,
-                                             std::chrono::milliseconds timeout) {
-  using Clock = std::chrono::steady_clock;
-  const Clock::time_point end = Clock::now() + timeout;
+http::request<http::empty_body> read_request(int fd, std::chrono::milliseconds timeout) {
+  const Clock::time_point deadline = Clock::now() + timeout;
   http::request_parser<http::empty_body> parser;
   parser.header_limit(8 * 1024);
+  std::string pending;  // bytes come, not yet taken by the parser (it takes a whole header)
+  char chunk[4096];
   while (!parser.is_done()) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now());
-    if (left.count() <= 0) throw std::runtime_error("request header timed out");
-    set_timeout(socket.native_handle(), SO_RCVTIMEO, left);
-    http::read_some(socket, buffer, parser);
+    wait_ready(fd, POLLIN, deadline, "request header timed out");
+    const ssize_t n = ::recv(fd, chunk, sizeof chunk, MSG_DONTWAIT);
+    if (n == 0) throw std::runtime_error("closed before its request");
+    if (n < 0) {
+      if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) continue;
+      throw std::runtime_error("read failed");
+    }
+    pending.append(chunk, static_cast<std::size_t>(n));
+    beast::error_code ec;
+    const std::size_t used = parser.put(asio::buffer(pending), ec);
+    pending.erase(0, used);
+    if (ec && ec != http::error::need_more) throw beast::system_error(ec);
   }
   return parser.release();
 }
+
+// Writes all of `data`, the reader taking some of it at least every `idle`: one that takes
+// nothing for that long (an event stream it does not read) is dropped (throws).
+void write_all(int fd, std::string_view data, std::chrono::milliseconds idle) {
+  while (!data.empty()) {
+    const ssize_t n = ::send(fd, data.data(), data.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+    if (n > 0) {
+      data.remove_prefix(static_cast<std::size_t>(n));
+    } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      wait_ready(fd, POLLOUT, Clock::now() + idle, "reader took nothing");
+    } else if (!(n < 0 && errno == EINTR)) {
+      throw std::runtime_error("write failed");
+    }
+  }
+}
+
 http::response<http::string_body> reply(http::status status, const char* type, std::string body) {
   http::response<http::string_body> res{status, 11};
   res.set(http::field::server, "tactiled-hall");
@@ -121,8 +160,14 @@ void HttpServer::Impl::accept_next() {
         accept_next();
         return;
       }
-      // Never refused: at the caps, the address holding the most closes one for it.
+      // At the caps, the address holding the most closes one for it; only an address that
+      // came back more than every holder is refused (AddressSlots).
       const AddressSlots::Admission a = connection_slots.admit(from);
+      if (a.refused) {
+        socket.close(ec);
+        accept_next();
+        return;
+      }
       id = a.id;
       if (a.dropped) {
         drop(*a.dropped);
@@ -151,17 +196,17 @@ void HttpServer::Impl::serve(tcp::socket socket, AddressSlots::Id id, const std:
                              std::shared_ptr<std::atomic<bool>> dropped) {
   const int fd = socket.native_handle();
   try {
-    // A reader that takes nothing for this long (a full send buffer) is dropped.
-    set_timeout(fd, SO_SNDTIMEO, kIdleTimeout);
-    beast::flat_buffer buffer;
-    const http::request<http::empty_body> req = read_request(socket, buffer, kHeaderTimeout);
+    const http::request<http::empty_body> req = read_request(fd, kHeaderTimeout);
     const std::string target(req.target());
     const std::string path = target.substr(0, target.find('?'));
     const bool head = req.method() == http::verb::head;
     auto send = [&](http::response<http::string_body> res) {
-      if (!head) return void(http::write(socket, res));
-      http::response_serializer<http::string_body> sr{res};  // HEAD: the header alone
-      http::write_header(socket, sr);
+      std::ostringstream out;
+      if (head)
+        out << res.base();  // HEAD: the header alone
+      else
+        out << res;
+      write_all(fd, out.str(), kIdleTimeout);
     };
     if (req.method() != http::verb::get && !head) {
       send(reply(http::status::method_not_allowed, "text/plain", "GET only\n"));
@@ -169,7 +214,7 @@ void HttpServer::Impl::serve(tcp::socket socket, AddressSlots::Id id, const std:
       if (head)
         send(reply(http::status::ok, "text/event-stream", ""));
       else
-        stream_events(socket, from, *dropped, id);
+        stream_events(fd, from, *dropped, id);
     } else {
       const FeedSnapshot now = feed.current();
       if (path == "/" || path == "/index.html")
@@ -199,16 +244,18 @@ void HttpServer::Impl::serve(tcp::socket socket, AddressSlots::Id id, const std:
   done.notify_all();
 }
 
-void HttpServer::Impl::stream_events(tcp::socket& socket, const std::string& from,
+void HttpServer::Impl::stream_events(int fd, const std::string& from,
                                      const std::atomic<bool>& dropped,
                                      AddressSlots::Id connection) {
   // A stream's slot first: this viewer is served, another stream closed if one must make
-  // room (its socket shut, its wait on the feed ended, so its connection goes at once).
+  // room (its socket shut, its wait on the feed ended, so its connection goes at once), or
+  // it is refused (its address came back more than every holder's).
   AddressSlots::Id id = 0;
   bool made_room = false;
   {
     std::lock_guard lock(mutex);
     const AddressSlots::Admission a = stream_slots.admit(from);
+    if (a.refused) return;  // its connection closes
     id = a.id;
     if (a.dropped) {
       drop(stream_connection.at(*a.dropped));
@@ -233,8 +280,9 @@ void HttpServer::Impl::stream_events(tcp::socket& socket, const std::string& fro
   head.set(http::field::content_type, "text/event-stream");
   head.set(http::field::cache_control, "no-cache");
   head.keep_alive(true);
-  http::response_serializer<http::empty_body> sr{head};
-  http::write_header(socket, sr);
+  std::ostringstream header;
+  header << head.base();
+  write_all(fd, header.str(), kIdleTimeout);
   std::uint64_t seen = 0;
   while (!feed.stopped() && !dropped) {
     // Every change at once, and the hall's clock with it and at least every 15 s (which
@@ -248,7 +296,7 @@ void HttpServer::Impl::stream_events(tcp::socket& socket, const std::string& fro
     std::string event = "event: time\ndata: " + std::to_string(hall_ms) + "\n\n";
     if (now.version != seen) event += "data: " + now.page_json + "\n\n";
     seen = now.version;
-    asio::write(socket, asio::buffer(event));
+    write_all(fd, event, kIdleTimeout);
   }
 }
 

@@ -4,10 +4,11 @@
 // /round.json. One thread accepts; each connection has its own thread. A venue's network is
 // shared with players and spectators, so every connection is bounded (docs/hall.md,
 // "Limits"): at most kMaxPerClient from one address and kMaxConnections in all, event
-// streams (which last) at most kMaxStreamsPerClient and kMaxStreams; a newcomer is always
-// served, the address holding the most closing one to make room (AddressSlots). A
-// request's header must be whole within kHeaderTimeout, a reader that takes nothing for
-// kIdleTimeout is dropped.
+// streams (which last) at most kMaxStreamsPerClient and kMaxStreams; a newcomer is
+// served, the address holding the most closing one to make room, unless its address came
+// back more than every holder's (AddressSlots). A request's header must be whole within
+// kHeaderTimeout, a reader that takes nothing for kIdleTimeout is dropped: every wait is a
+// poll with its deadline.
 #pragma once
 
 #include <atomic>

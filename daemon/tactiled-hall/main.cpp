@@ -32,6 +32,7 @@
 #include "daemon/tactiled-hall/message_queue.h"
 #include "daemon/tactiled-hall/page_feed.h"
 #include "daemon/tactiled-hall/record_store.h"
+#include "daemon/tactiled-hall/record_writer.h"
 
 namespace po = boost::program_options;
 using namespace tactile;
@@ -156,7 +157,7 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
 // only when its table changed): live.pgn first (what broadcasts poll), then the games'
 // files that are due, then round.json (it names them).
 void write_files(hall::HallState& state, hall::HallViews& views, const std::string& dir,
-                 hall::PageFeed& feed, hall::GameFileWriter& games, hall::RecordStore& store,
+                 hall::PageFeed& feed, hall::GameFileWriter& games, hall::RecordWriter& store,
                  bool all_games = false) {
   state.refresh();
   for (const hall::Table* t : views.update(state)) games.changed(*t);
@@ -175,13 +176,10 @@ void write_files(hall::HallState& state, hall::HallViews& views, const std::stri
   } catch (const std::exception& e) {
     failure = e.what();
   }
-  // What replayed, kept on disk after the files broadcasts poll (their pace first): a
+  // What replayed, kept on disk after the files broadcasts poll (their pace first), by
+  // the record writer's thread (a sync a game: the next pass does not wait for them): a
   // hall stopped between the two asks the tables for those records again.
-  try {
-    store.append(state.take_verified());
-  } catch (const std::exception& e) {
-    std::cerr << "tactiled-hall: " << e.what() << "\n";  // kept, written with the next batch
-  }
+  store.append(state.take_verified());
   if (!failure.empty()) throw std::runtime_error(failure);
 }
 
@@ -221,7 +219,9 @@ int run(const hall::HallConfig& config) {
     restored += good;
   }
   if (restored > 0) std::cout << "tactiled-hall: " << restored << " records restored\n";
-  write_files(state, views, config.output_dir, feed, games, store);
+  std::optional<hall::RecordWriter> writer;
+  writer.emplace(store);
+  write_files(state, views, config.output_dir, feed, games, *writer);
   std::optional<hall::HttpServer> http;
   http.emplace(config.http_address, config.http_port, feed, config.output_dir);
   std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker.host << ":"
@@ -317,7 +317,7 @@ int run(const hall::HallConfig& config) {
     }
     if (dirty && Clock::now() - first_change >= std::chrono::milliseconds(config.coalesce_ms)) {
       try {
-        write_files(state, views, config.output_dir, feed, games, store);
+        write_files(state, views, config.output_dir, feed, games, *writer);
       } catch (const std::exception& e) {
         std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again at the next change
       }
@@ -333,8 +333,10 @@ int run(const hall::HallConfig& config) {
   mosquitto_loop_stop(m, false);
   mosquitto_destroy(m);
   mosquitto_lib_cleanup();
+  writer->flush();  // the store is this thread's again
   if (dirty || games.pending() || store.behind())
-    write_files(state, views, config.output_dir, feed, games, store, true);
+    write_files(state, views, config.output_dir, feed, games, *writer, true);
+  writer.reset();  // what that handed over, written
   return 0;
 }
 
