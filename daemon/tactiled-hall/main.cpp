@@ -274,7 +274,7 @@ void restore_kept(hall::HallState& state, hall::HallViews& views, const std::str
       written = std::chrono::steady_clock::now();
     }
   }
-  if (restored > 0) std::cout << "tactiled-hall: " << restored << " records restored\n";
+  if (restored > 0) std::cout << "tactiled-hall: " << restored << " records restored" << std::endl;
   write_files(state, views, dir, feed, games, store);
 }
 
