@@ -43,7 +43,7 @@ HALL_RSS_GROWTH_MB = 128
 # The shipped mosquitto.conf's memory_limit for 3 tables is 140 MB; the 10,000 retained
 # records of 60 KB would be 600 MB.
 BROKER_GROWTH_MB = 256
-PRESSES = 40000
+PRESSES = int(os.environ.get("HALL_SHARES_PRESSES", "40000"))  # the issue sent 300,000
 RETAINED = 10000
 
 
