@@ -69,8 +69,10 @@ late shows its retained pgn until its records reach back to the start. A bad rec
 flags its table (round.json "flags") and the rest goes on. Every payload is read once
 into a typed value: a message over 64 KiB, not UTF-8, of a bad table name or topic, with
 a field of the wrong type or range or text with a control or bidi character, or past the
-bounds (500 tables, 100 games a table, 2048 records after a gap a game) is dropped,
-logged and counted (round.json "dropped"). No table of the hall's name heard for a
+bounds (500 tables, 100 games a table, 2048 records after a gap a game, a table's share:
+16 MiB of records, a replay waiting on 256) is dropped, logged and counted (round.json
+"dropped"); a game id another table holds is refused (game-id-taken). The round is
+hall.conf's round, never a table's. No table of the hall's name heard for a
 minute: said in the journal and on the page. See tactiled-hall-setup(8) for a broker where
 only the venue's tables publish.
 
