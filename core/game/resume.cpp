@@ -476,6 +476,10 @@ std::size_t LogFollower::lines() const {
   return s_->lines;
 }
 
+std::size_t LogFollower::waiting() const {
+  return s_->replayer.derived.size() + s_->replayer.segments.back().recorded.size();
+}
+
 ResumedGame LogFollower::game() const {
   Replayer copy = s_->replayer;  // small: the session and what is not compared yet
   LogReplay replay = json_errors_as_parse_errors([&] { return copy.finish(s_->last_type); });

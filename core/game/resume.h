@@ -97,6 +97,11 @@ class LogFollower {
   // chess::ParseError "line N: why"; the follower is of no further use then.
   void add(std::string_view line);
   std::size_t lines() const;  // lines added, the start entry among them
+  // Records held until their counterparts come: those the inputs made that the log has not
+  // recorded yet, and those it recorded that the inputs have not made yet. A log tactiled
+  // wrote records each output right after its input, so few wait; a log of inputs alone
+  // (a start, then presses) makes them wait without end, and the hall bounds them.
+  std::size_t waiting() const;
 
   // The game the lines so far make, as resume_from_log makes it of the same text: its
   // session run up to the last logged time. Throws chess::ParseError "line N: why" for

@@ -36,6 +36,9 @@ po::options_description hall_options() {
       "(table-*.pgn) are rewritten at most this often (1000; a new one at once)")(
       "event", po::value<std::string>(), "the Event tag of every game (default: each game's own)")(
       "site", po::value<std::string>(), "the Site tag of every game (default: each game's own)")(
+      "round", po::value<std::string>(),
+      "the round: round.json's, and the Round tag of a game whose log names none (default: "
+      "none; never taken from a table)")(
       "round-start", po::value<std::string>(),
       "YYYY-MM-DDTHH:MM[:SS]Z (UTC): when the boards were set up for the round; a board whose "
       "last self-test is older, or that has none, is shown as self-test-old (default: not "
@@ -69,7 +72,9 @@ HallConfig hall_config(const po::variables_map& vm) {
   number("game-files-ms", c.game_files_ms, 0, 60000);
   text("event", c.event);
   text("site", c.site);
-  for (const auto& [key, value] : {std::pair{"event", &c.event}, std::pair{"site", &c.site}})
+  text("round", c.round);
+  for (const auto& [key, value] :
+       {std::pair{"event", &c.event}, std::pair{"site", &c.site}, std::pair{"round", &c.round}})
     if (!chess::plain_text(*value, 200) || value->find_first_of("\"\\") != std::string::npos)
       throw std::runtime_error(std::string(key) +
                                ": longer than 200 bytes, not UTF-8, or holds a quote, "

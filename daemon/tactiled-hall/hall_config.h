@@ -23,6 +23,9 @@ struct HallConfig {
   int coalesce_ms = 200;     // changes within this time make one rewrite of the files
   int game_files_ms = 1000;  // a busy hall's game files: rewritten at most this often
   std::string event, site;   // every game's Event and Site tags; "": each game's own
+  // The round (round.json's, a game's Round when its log names none); "": none. Never
+  // taken from a table.
+  std::string round;
   // When the boards were set up for this round (Unix ms, UTC): a board whose last
   // self-test is older, or that has none, is flagged self-test-old. 0: not checked.
   std::int64_t round_start_ms = 0;

@@ -116,7 +116,11 @@ chess::PgnGame feed_game(const HallState& hall, const Table& t, const TableGame&
   // The hall's configuration names the round's Event and Site for every game.
   if (!hall.event().empty()) g.set_tag("Event", hall.event());
   if (!hall.site().empty()) g.set_tag("Site", hall.site());
+  // The round: the log's own, else hall.conf's, else what the table's own state names;
+  // never another table's.
   if (unset(g, "Round") && !hall.round().empty()) g.set_tag("Round", hall.round());
+  if (unset(g, "Round") && !state_text(t, &TableState::round).empty())
+    g.set_tag("Round", state_text(t, &TableState::round));
   g.set_tag("Board", std::to_string(t.board));
   if (!current) return g;
   if (t.state && t.state->white_ms && t.state->black_ms) {
@@ -198,6 +202,7 @@ TableView table_view(const HallState& hall, const Table& t, chess::SanMemo* san)
                    {"records", t.next_seq},
                    {"from_records", t.game_from_records},
                    {"gap", gap},
+                   {"reloading", t.reloading},
                    {"flags", t.flags},
                    {"training", t.state && t.state->training},
                    {"game_id", t.id},
@@ -261,6 +266,7 @@ TableView table_view(const HallState& hall, const Table& t, chess::SanMemo* san)
       {"offline_since", t.offline_since ? nlohmann::json(t.offline_since) : nlohmann::json()},
       {"file", game_file_name(t)},
       {"gap", gap},
+      {"reloading", t.reloading},
       {"games", games}};
   // Every text was checked as UTF-8 when it came; replace is a second line of defence: a
   // dump that threw would stop every rewrite from then on.

@@ -59,6 +59,7 @@ std::string shown_topic(std::string_view topic) {
 
 bool HallState::drop(const char* why, std::string_view topic) {
   const std::int64_t n = ++dropped_[why];
+  ++dropped_total_;
   if (n <= 10 || n % 1000 == 0)
     drop_log_.push_back(std::string("dropped a message (") + why + ", " + std::to_string(n) +
                         " so far) on '" + shown_topic(topic) + "'");
@@ -177,8 +178,23 @@ void HallState::forget_pending(Table& t, TableGame& g) {
   g.pending_bytes = 0;
 }
 
+bool HallState::taken(const Table& t, std::string_view game_id) const {
+  if (game_id.empty()) return false;  // a log from before game ids
+  const auto it = owners_.find(game_id);
+  return it != owners_.end() && it->second != t.name;
+}
+
 bool HallState::receive_record(Table& t, std::string_view game_id, Record r,
                                std::string_view topic) {
+  // Past its share: nothing more of the table is kept (flagged when it went past).
+  if (t.over_share) return drop("table-share", topic);
+  // A table speaks only for itself: a game another table holds is never its.
+  if (taken(t, game_id)) {
+    const std::size_t flags = t.flags.size();
+    flag(t, "records of a game another table holds were refused");
+    if (t.flags.size() != flags) ++t.changes;
+    return drop("game-id-taken", topic);
+  }
   TableGame* g = find_game(t, game_id);
   if (!g) {
     const std::size_t games = t.earlier.size() + 1;
@@ -235,6 +251,95 @@ void HallState::break_game(Table& t, TableGame& g, const std::string& why) {
   if (&g == static_cast<TableGame*>(&t)) show_retained_pgn(t);
 }
 
+HallState::Fed HallState::feed(Table& t, TableGame& g, const std::string& line, std::string& why,
+                               const std::string* hash) {
+  // The table's share of the disk and of the round's (its record files).
+  if (t.fed_bytes_all + line.size() > HallLimits::kTableKeptBytes) {
+    over_share(t, "table-share", "more than its share of records");
+    return Fed::kShare;
+  }
+  if (fed_bytes_ + line.size() > HallLimits::kRoundKeptBytes) {
+    over_share(t, "round-share", "the round's records fill the hall's share");
+    return Fed::kShare;
+  }
+  if (g.fed == 0) {
+    // The start record of this game: the game id it names (its GameId) is its topic's (a
+    // record on plain .../record, from a publisher of before game ids, may name any; a log
+    // from before game ids names none), and no other table's.
+    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (!j.is_object() || (j.contains("game_id") && !j["game_id"].is_string()))
+      return Fed::kOffChain;
+    std::string log_id = j.value("game_id", "");
+    if (!g.id.empty() && !log_id.empty() && log_id != g.id) return Fed::kOffChain;
+    if (log_id.empty()) log_id = g.id;
+    if (taken(t, log_id)) return Fed::kTaken;
+    try {
+      g.follower = std::make_shared<game::LogFollower>(line);
+    } catch (const std::exception&) {
+      return Fed::kOffChain;
+    }
+    g.log_id = log_id;
+    if (!log_id.empty()) {
+      owners_.emplace(log_id, t.name);
+      // A table that showed this game by its retained pgn alone (its GameId) shows it no
+      // more: one game, one table.
+      for (auto& [name, other] : tables_)
+        if (&other != &t && other.id == log_id && !other.started && other.fed == 0) {
+          other.id.clear();
+          other.game.reset();
+          ++other.changes;
+        }
+    }
+  } else {
+    // A record whose prev is not the hash of the one before is not this game's (a forgery,
+    // or a record of another log).
+    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (!j.is_object() || !j.contains("prev") || !j["prev"].is_string() ||
+        j["prev"].get_ref<const std::string&>() != g.last_hash)
+      return Fed::kOffChain;
+    try {
+      g.follower->add(line);
+    } catch (const std::exception& e) {
+      why = e.what();
+      return Fed::kBroken;
+    }
+  }
+  // Records its inputs make that the log never records (or the reverse) wait in the
+  // replay: a log of inputs alone would hold them without end.
+  if (g.follower->waiting() > HallLimits::kMaxWaiting) {
+    over_share(t, "table-share", "a log whose records the replay waits on without end");
+    return Fed::kShare;
+  }
+  g.last_hash = hash ? *hash : record::sha256_hex(line);
+  ++g.fed;
+  g.fed_bytes += line.size();
+  t.fed_bytes_all += line.size();
+  fed_bytes_ += line.size();
+  return Fed::kOk;
+}
+
+void HallState::over_share(Table& t, const char* why, const std::string& what) {
+  t.over_share = true;
+  flag(t, std::string("past its share of the hall (") + what + "): its records are dropped");
+  drop(why, "tactiled/" + hall_ + "/" + t.name + "/record");
+  auto release = [&](TableGame& g) {
+    // The game as far as it was fed stands (its records on disk say the same).
+    if (g.follower && g.fed > 0) {
+      try {
+        g.game = game::log_pgn(g.follower->game());
+        g.game_from_records = true;
+      } catch (const std::exception&) {
+      }
+    }
+    forget_pending(t, g);
+    g.follower.reset();  // nothing more is fed
+    g.broken = true;     // and nothing asked for
+  };
+  for (TableGame& g : t.earlier) release(g);
+  release(t);
+  ++t.changes;
+}
+
 void HallState::rebuild(Table& t, TableGame& g) {
   g.stale = false;
   if (g.broken) return;  // flagged once; the retained pgn stands for it
@@ -249,28 +354,23 @@ void HallState::rebuild(Table& t, TableGame& g) {
     pending_bytes_ -= line.size();
     g.pending_bytes -= line.size();
     g.pending.erase(it);
-    bool on_chain = true;
-    if (g.fed == 0) {
-      try {
-        g.follower = std::make_shared<game::LogFollower>(line);
-      } catch (const std::exception&) {
-        on_chain = false;
-      }
-    } else {
-      const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-      on_chain = j.is_object() && j.contains("prev") && j["prev"].is_string() &&
-                 j["prev"].get_ref<const std::string&>() == g.last_hash;
-      if (on_chain) {
-        try {
-          g.follower->add(line);
-        } catch (const std::exception& e) {
-          // On the chain but not a game: the table's own log is broken.
-          break_game(t, g, e.what());
-          return;
-        }
-      }
+    std::string why;
+    const Fed fed = feed(t, g, line, why);
+    if (fed == Fed::kBroken) {
+      // On the chain but not a game: the table's own log is broken.
+      break_game(t, g, why);
+      return;
     }
-    if (!on_chain) {
+    if (fed == Fed::kShare) return;  // the table is past its share: nothing more of it
+    if (fed == Fed::kTaken) {
+      // Another table's game: none of it is this table's.
+      drop("game-id-taken", "tactiled/" + hall_ + "/" + t.name + "/record/" + g.id);
+      flag(t, "records of a game another table holds were refused");
+      g.started = false;
+      forget_pending(t, g);
+      break;
+    }
+    if (fed == Fed::kOffChain) {
       drop("off-chain", "tactiled/" + hall_ + "/" + t.name + "/record/" + g.id);
       if (g.fed == 0) g.started = false;
       // Asked for again; the same seq off the chain kMaxOffChain times is the table's
@@ -284,9 +384,7 @@ void HallState::rebuild(Table& t, TableGame& g) {
       break;
     }
     g.off_chain = 0;
-    g.last_hash = record::sha256_hex(line);
     g.verified.push_back(line);
-    ++g.fed;
   }
   g.next_seq = g.fed;
   while (g.pending.contains(g.next_seq)) ++g.next_seq;
@@ -300,18 +398,18 @@ void HallState::rebuild(Table& t, TableGame& g) {
 }
 
 bool HallState::receive_state(Table& t, TableState s, std::optional<std::int64_t> live_at) {
-  if (round_.empty() && s.round) round_ = *s.round;
   if (s.read_at) {
     if (live_at) t.clock_offset_ms = *live_at - *s.read_at;
     s.read_at = *s.read_at + t.clock_offset_ms;
   }
   // What the table has: its current game's last seq, and the other games it keeps.
   for (const KeptGame& k : s.games) {
+    if (taken(t, k.game_id)) continue;  // another table's game: not this one's to name
     TableGame* g = find_game(t, k.game_id);
     if (!g && t.earlier.size() + 1 < HallLimits::kMaxGames) g = &add_unstarted(t, k.game_id);
     if (g) g->last_known = std::max(g->last_known, k.seq);
   }
-  if (s.game_id && !s.game_id->empty()) {
+  if (s.game_id && !s.game_id->empty() && !taken(t, *s.game_id)) {
     TableGame* g = find_game(t, *s.game_id);
     if (!g && t.earlier.size() + 1 < HallLimits::kMaxGames) g = &add_unstarted(t, *s.game_id);
     if (g && s.seq) g->last_known = std::max(g->last_known, *s.seq);
@@ -338,7 +436,7 @@ void HallState::show_retained_pgn(Table& t) {
     // A table joined late (no game of any id yet): its game is the pgn's until its records
     // come. A game that has an id is never renamed by a pgn (another game's, or a forgery).
     const bool nothing = t.id.empty() && !t.started && t.pending.empty() && t.fed == 0;
-    if (!nothing || !game::valid_game_id(id)) return;
+    if (!nothing || !game::valid_game_id(id) || taken(t, id)) return;
     t.id = id;
   }
   t.game = *t.retained_pgn;
@@ -408,29 +506,108 @@ std::vector<VerifiedRecords> HallState::take_verified() {
   return out;
 }
 
+namespace {
+
+// Whether `line` carries `hash` as its prev (the line before it on the chain).
+bool prev_is(const std::string& line, const std::string& hash) {
+  const std::size_t at = line.find("\"prev\":\"");
+  return at != std::string::npos && line.compare(at + 8, hash.size(), hash) == 0 &&
+         line.size() > at + 8 + hash.size() && line[at + 8 + hash.size()] == '"';
+}
+
+// N of a core::ParseError's "line N: why"; 0 when it names no line.
+std::size_t error_line(const std::string& what) {
+  std::size_t n = 0;
+  if (!what.starts_with("line ")) return 0;
+  for (std::size_t i = 5; i < what.size() && what[i] >= '0' && what[i] <= '9'; ++i)
+    n = n * 10 + std::size_t(what[i] - '0');
+  return n;
+}
+
+}  // namespace
+
+HallState::Restored HallState::restore(const std::string& table, const std::string& game_id,
+                                       const std::function<bool(std::string&)>& next) {
+  const Restored refused{0, false, true};
+  if (!mqtt::valid_name(table) || (!game_id.empty() && !game::valid_game_id(game_id)))
+    return refused;
+  if (!tables_.contains(table) && tables_.size() >= HallLimits::kMaxTables) return refused;
+  Table& t = table_named(table);
+  if (t.over_share || find_game(t, game_id) || t.earlier.size() + 1 >= HallLimits::kMaxGames)
+    return refused;
+  if (taken(t, game_id)) {
+    drop("game-id-taken", "records/" + table + "/" + game_id);
+    flag(t, "records of a game another table holds were refused");
+    ++t.changes;
+    return refused;
+  }
+  TableGame& added = add_unstarted(t, game_id);
+  make_current(t, added);
+  // Forgets the game again: its replay cannot go on past a line that does not replay.
+  auto forget = [&](std::size_t good) {
+    t.fed_bytes_all -= t.fed_bytes;
+    fed_bytes_ -= t.fed_bytes;
+    if (const auto it = owners_.find(t.log_id); it != owners_.end() && it->second == t.name)
+      owners_.erase(it);
+    static_cast<TableGame&>(t) = TableGame{};
+    ++t.changes;
+    return Restored{good, true};
+  };
+  std::string line, ahead, why;
+  bool have = next(line);
+  while (have) {
+    const bool more = next(ahead);
+    std::optional<Record> r = parse_record(line);
+    if (!r || r->seq != t.fed) break;
+    const std::string hash = record::sha256_hex(line);
+    // The next line names this one's hash as its prev: else one of the two was changed
+    // (or the next is of another log), and neither is kept.
+    if (more && !prev_is(ahead, hash)) break;
+    const Fed fed = feed(t, t, line, why, &hash);
+    if (fed == Fed::kBroken) return forget(std::size_t(t.fed));
+    if (fed != Fed::kOk) break;
+    if (r->start) t.started = true;
+    t.last_known = std::max(t.last_known, r->seq);
+    line.swap(ahead);
+    have = more;
+  }
+  t.next_seq = t.fed;
+  if (t.follower) {
+    try {
+      t.game = game::log_pgn(t.follower->game());
+      t.game_from_records = true;
+    } catch (const std::exception& e) {
+      // A recorded record the inputs do not make: the lines before it stand.
+      const std::size_t n = error_line(e.what());
+      if (n >= 1 && std::int64_t(n) <= t.fed) return forget(n - 1);
+      break_game(t, t, e.what());
+    }
+  }
+  ++t.changes;
+  return {std::size_t(t.fed), false};
+}
+
 std::size_t HallState::restore(const std::string& table, const std::string& game_id,
                                const std::vector<std::string>& lines) {
-  if (!mqtt::valid_name(table) || (!game_id.empty() && !game::valid_game_id(game_id))) return 0;
-  if (!tables_.contains(table) && tables_.size() >= HallLimits::kMaxTables) return 0;
-  Table& t = table_named(table);
-  if (find_game(t, game_id) || t.earlier.size() + 1 >= HallLimits::kMaxGames) return 0;
-  TableGame& g = add_unstarted(t, game_id);
-  make_current(t, g);
-  for (const std::string& line : lines) {
-    std::optional<Record> r = parse_record(line);
-    if (!r || r->seq != t.next_seq) break;
-    if (r->start) t.started = true;
-    t.last_known = r->seq;
-    t.pending_bytes += r->line.size();
-    t.pending_bytes_all += r->line.size();
-    pending_bytes_ += r->line.size();
-    t.pending.emplace(r->seq, std::move(r->line));
-    ++t.next_seq;
+  std::size_t limit = lines.size();
+  while (true) {
+    std::size_t i = 0;
+    const Restored r = restore(table, game_id, [&](std::string& line) {
+      if (i >= limit) return false;
+      line = lines[i++];
+      return true;
+    });
+    if (!r.again) return r.good;
+    limit = r.good;
   }
-  rebuild(t, t);
-  t.verified.clear();  // on disk already
-  ++t.changes;
-  return std::size_t(t.fed);
+}
+
+void HallState::set_reloading(const std::string& table, bool reloading) {
+  if (!mqtt::valid_name(table)) return;
+  if (!tables_.contains(table) && tables_.size() >= HallLimits::kMaxTables) return;
+  Table& t = table_named(table);
+  if (t.reloading != reloading) ++t.changes;
+  t.reloading = reloading;
 }
 
 std::vector<std::pair<std::int64_t, std::int64_t>> TableGame::missing(std::size_t max) const {

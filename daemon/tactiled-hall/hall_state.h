@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -36,6 +37,7 @@ struct TableGame {
   std::map<std::int64_t, std::string> pending;
   std::size_t pending_bytes = 0;
   std::int64_t fed = 0;       // records 0..fed-1 are replayed (on the chain)
+  std::size_t fed_bytes = 0;  // their bytes (what its record file holds)
   std::int64_t next_seq = 0;  // records 0..next_seq-1 all came (replayed or pending)
   // The highest seq the game is known to have: its records', the state's seq for the
   // game it names, the state's games list; -1: none known.
@@ -50,6 +52,7 @@ struct TableGame {
   // record costs that record's work, not the whole game's replay again. Reset for good
   // (`broken`) once a record on the chain does not replay.
   std::shared_ptr<game::LogFollower> follower;
+  std::string log_id;     // the game id its start record names (its GameId), once fed
   std::string last_hash;  // of record fed-1: the next one's prev
   int off_chain = 0;      // records in a row at seq `fed` that were not on the chain
   bool broken = false;
@@ -88,6 +91,12 @@ struct Table : TableGame {
   // feed's clocks on from a wrong read_at.
   std::int64_t clock_offset_ms = 0;
   std::size_t pending_bytes_all = 0;  // pending_bytes of all its games
+  std::size_t fed_bytes_all = 0;      // fed_bytes of all its games: its share of the disk
+  // Past its share of the hall (HallLimits): every record it sends is dropped from then on
+  // (round.json's "dropped": "table-share", "round-share"), the table flagged.
+  bool over_share = false;
+  // Its record files are being read again (a restarted hall): shown as such meanwhile.
+  bool reloading = false;
 };
 
 // What the hall keeps of any input, whoever sends it (docs/hall.md, "Limits"): a message
@@ -114,6 +123,15 @@ struct HallLimits {
   // A record whose prev is not the hash of the one before is dropped and asked for again;
   // the same seq so kMaxOffChain times gives the game's records up (flagged).
   static constexpr int kMaxOffChain = 3;
+  // A table's share of the hall, whatever it sends (valid records among it): the records
+  // it keeps replayed (its record files) at most kTableKeptBytes of all its games, the round
+  // kRoundKeptBytes of all tables; and a game's log may hold at most kMaxWaiting records the
+  // replay waits on (records its inputs make that it never records, or the reverse): a
+  // log tactiled wrote records each output right after its input. Past its share a table's
+  // records are dropped, the table flagged; the others go on.
+  static constexpr std::size_t kTableKeptBytes = 16 * 1024 * 1024;
+  static constexpr std::size_t kRoundKeptBytes = std::size_t(2) * 1024 * 1024 * 1024;
+  static constexpr std::size_t kMaxWaiting = 256;
 };
 
 // A request for records on a table's resend topic.
@@ -133,8 +151,10 @@ class HallState {
   explicit HallState(std::string hall) : hall_(std::move(hall)) {}
 
   const std::string& hall() const { return hall_; }
-  // The round: the first one a state names; never changes afterwards.
+  // The round: hall.conf's ("" none). Never taken from a table: a game's Round is its
+  // log's own, else this one, else its own table's state's.
   const std::string& round() const { return round_; }
+  void set_round(std::string round) { round_ = std::move(round); }
   // Event and Site for every game of the round (hall.conf's event and site); "": each
   // game's own (its log's players record).
   void set_round_tags(std::string event, std::string site) {
@@ -169,19 +189,36 @@ class HallState {
   // The records replayed since the last call, by game (the record store appends them).
   std::vector<VerifiedRecords> take_verified();
   // A game the hall kept on disk (its record store), its lines in seq order from the start
-  // record: replayed as records that came, made the table's current game. Returns how
-  // many lines replayed on the chain (the rest are dropped, and asked for again).
+  // record, each given by `next` (false: no more): replayed as records that came, made the
+  // table's current game. A line the next one does not chain onto is cut with all after
+  // it (which of the two was changed cannot be told); so is a line that does not replay.
+  // `good`: how many lines stand (the rest are cut off the file and asked for again);
+  // `again`: a line that does not replay was met after them, and the game was forgotten:
+  // restore it again from its file cut to `good` lines.
+  struct Restored {
+    std::size_t good = 0;
+    bool again = false;
+    bool refused = false;  // not restored at all (a game id another table holds, a bound)
+  };
+  Restored restore(const std::string& table, const std::string& game_id,
+                   const std::function<bool(std::string&)>& next);
+  // The same of lines in memory; returns `good` (restored again if need be).
   std::size_t restore(const std::string& table, const std::string& game_id,
                       const std::vector<std::string>& lines);
+  // A table whose record files are being read again (a restarted hall) until
+  // set_reloading(table, false): round.json and the page say so.
+  void set_reloading(const std::string& table, bool reloading);
 
   // A notice the page shows above every table ("" none): the hall's own trouble.
   void set_notice(std::string notice) { notice_ = std::move(notice); }
   const std::string& notice() const { return notice_; }
 
   // Messages dropped unread, by why ("too-large", "not-utf8", "bad-topic", "bad-name",
-  // "too-many-tables", "too-many-games", "bad-field", "past-window", "off-chain"):
+  // "too-many-tables", "too-many-games", "bad-field", "past-window", "off-chain",
+  // "game-id-taken", "table-share", "round-share"):
   // round.json's "dropped".
   const std::map<std::string, std::int64_t, std::less<>>& dropped() const { return dropped_; }
+  std::int64_t dropped_total() const { return dropped_total_; }
   // n messages on `topic` dropped before they were read (why: "inbox-full", the hall's
   // queue of messages not yet read full for their table), counted as any drop.
   void count_dropped(const char* why, std::string_view topic, std::int64_t n);
@@ -210,6 +247,15 @@ class HallState {
   void break_game(Table& t, TableGame& g, const std::string& why);
   void flag(Table& t, std::string why);
   bool drop(const char* why, std::string_view topic);
+  // One record fed on its game's chain (`hash`: its SHA-256 when known already).
+  enum class Fed { kOk, kOffChain, kTaken, kBroken, kShare };
+  Fed feed(Table& t, TableGame& g, const std::string& line, std::string& why,
+           const std::string* hash = nullptr);
+  // The table went past its share (`why`: "table-share" or "round-share"): flagged, its
+  // records waiting and its games' replays freed; what it sends later is dropped.
+  void over_share(Table& t, const char* why, const std::string& what);
+  // Whether another table than `t` holds the game id (its start record replayed there).
+  bool taken(const Table& t, std::string_view game_id) const;
 
   std::string hall_;
   std::string round_;
@@ -220,6 +266,10 @@ class HallState {
   std::map<std::string, std::int64_t, std::less<>> dropped_;
   std::vector<std::string> drop_log_;
   std::size_t pending_bytes_ = 0;  // of every table
+  std::size_t fed_bytes_ = 0;      // fed_bytes_all of every table
+  std::int64_t dropped_total_ = 0;
+  // Every game id whose start record replayed, and its table: one game, one table.
+  std::map<std::string, std::string, std::less<>> owners_;
   std::string notice_;
 };
 

@@ -11,12 +11,14 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -68,8 +70,10 @@ late shows its retained pgn until its records reach back to the start. A bad rec
 flags its table (round.json "flags") and the rest goes on. Every payload is read once
 into a typed value: a message over 64 KiB, not UTF-8, of a bad table name or topic, with
 a field of the wrong type or range or text with a control or bidi character, or past the
-bounds (500 tables, 100 games a table, 2048 records after a gap a game) is dropped,
-logged and counted (round.json "dropped"). No table of the hall's name heard for a
+bounds (500 tables, 100 games a table, 2048 records after a gap a game, a table's share:
+16 MiB of records, a replay waiting on 256) is dropped, logged and counted (round.json
+"dropped"); a game id another table holds is refused (game-id-taken). The round is
+hall.conf's round, never a table's. No table of the hall's name heard for a
 minute: said in the journal and on the page. See tactiled-hall-setup(8) for a broker where
 only the venue's tables publish.
 
@@ -120,6 +124,25 @@ struct Client {
   mqtt::FirstConnection* first_connection = nullptr;
 };
 
+// Whether `topic` is a table's record topic of this hall: tactiled/<hall>/<table>/record or
+// .../record/<game_id>.
+bool record_topic(std::string_view topic, std::string_view own_topics) {
+  if (!topic.starts_with(own_topics)) return false;
+  topic.remove_prefix(own_topics.size());
+  const std::size_t slash = topic.find('/');
+  if (slash == std::string_view::npos) return false;
+  topic.remove_prefix(slash + 1);
+  return topic == "record" || topic.starts_with("record/");
+}
+
+// A record is never retained (tactiled-publish sends it live): one kept by the broker is a
+// table's login filling the broker's memory, a message a topic for good. An empty retained
+// message on its topic makes the broker forget it (the hall's login may write the tables'
+// record topics for this alone: tactiled-hall-setup's ACL).
+void clear_retained(mosquitto* m, const char* topic) {
+  mosquitto_publish(m, nullptr, topic, 0, nullptr, 0, true);
+}
+
 void on_connect(mosquitto* m, void* data, int rc) {
   auto* c = static_cast<Client*>(data);
   if (rc != 0) {
@@ -132,11 +155,15 @@ void on_connect(mosquitto* m, void* data, int rc) {
   c->first_connection->made();
 }
 
-void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
+void on_message(mosquitto* m, void* data, const mosquitto_message* msg) {
   auto* c = static_cast<Client*>(data);
   // A payload over the limit is kept only as far as shows that it is over (the state drops
   // it): 5 MB records never sit in the inbox.
   const std::size_t size = msg->payload ? static_cast<std::size_t>(msg->payloadlen) : 0;
+  const bool record = record_topic(msg->topic, "tactiled/" + c->config.hall + "/");
+  // An empty record is the hall's own clearing of a retained one, heard back: nothing.
+  if (record && size == 0) return;
+  if (record && msg->retain) clear_retained(m, msg->topic);
   const std::size_t kept = std::min(size, hall::HallLimits::kMaxPayload + 1);
   bool first = false;  // the main loop waits for the first message after it took a batch
   {
@@ -144,6 +171,7 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
     // No room for its table: dropped before it is copied (counted by the main loop).
     if (!c->inbox->messages.has_room(msg->topic, std::strlen(msg->topic) + kept)) {
       c->inbox->messages.refuse(msg->topic);
+      if (record) clear_retained(m, msg->topic);  // it may have been retained
       return;
     }
     first = c->inbox->messages.empty();
@@ -155,9 +183,11 @@ void on_message(mosquitto*, void* data, const mosquitto_message* msg) {
 
 // live.pgn, round.json and the page, put together from the tables' views (each made again
 // only when its table changed): live.pgn first (what broadcasts poll), then the games'
-// files that are due, then round.json (it names them).
+// files that are due, then round.json (it names them). `store` keeps what replayed: the
+// RecordStore itself while the hall starts, its RecordWriter's thread once it runs.
+template <typename Keeper>
 void write_files(hall::HallState& state, hall::HallViews& views, const std::string& dir,
-                 hall::PageFeed& feed, hall::GameFileWriter& games, hall::RecordWriter& store,
+                 hall::PageFeed& feed, hall::GameFileWriter& games, Keeper& store,
                  bool all_games = false) {
   state.refresh();
   for (const hall::Table* t : views.update(state)) games.changed(*t);
@@ -183,6 +213,73 @@ void write_files(hall::HallState& state, hall::HallViews& views, const std::stri
   if (!failure.empty()) throw std::runtime_error(failure);
 }
 
+// While the record files are read again: round.json and the page say which tables are
+// reloading; live.pgn and the games' files stay as the hall left them (a broadcast polling
+// them sees no game vanish for the while), and the page's server serves that live.pgn.
+void show_reloading(hall::HallState& state, hall::HallViews& views, const std::string& dir,
+                    hall::PageFeed& feed, hall::GameFileWriter& games, const std::string& live) {
+  state.refresh();
+  for (const hall::Table* t : views.update(state)) games.changed(*t);
+  const std::string index = views.round_json_text(state) + "\n";
+  feed.publish(views.page_json_text(state), live, index);
+  try {
+    daemon::replace_file(dir + "/round.json", index, "round index");
+  } catch (const std::exception& e) {
+    std::cerr << "tactiled-hall: " << e.what() << "\n";
+  }
+}
+
+// Every game the hall verified before a restart, from its records on disk, read line by
+// line (never a whole file in memory): what is missing after them is asked of the tables
+// (resend), not taken from the retained pgn. The page says which tables are still being
+// read, every second meanwhile.
+void restore_kept(hall::HallState& state, hall::HallViews& views, const std::string& dir,
+                  hall::PageFeed& feed, hall::GameFileWriter& games, hall::RecordStore& store,
+                  const std::vector<hall::RecordStore::KeptFile>& kept, const std::string& live) {
+  std::size_t restored = 0;
+  auto written = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    const hall::RecordStore::KeptFile& k = kept[i];
+    while (true) {
+      hall::RecordStore::Reader reader(k.path);
+      std::string header;
+      reader.next(header);
+      const hall::HallState::Restored r =
+          state.restore(k.table, k.game_id, [&](std::string& line) { return reader.next(line); });
+      if (r.refused) {
+        std::cerr << "tactiled-hall: the record file '" << k.path << "' is not restored\n";
+        break;
+      }
+      // What stands of the file; the rest (records that do not chain or replay, a torn
+      // line) is cut off and asked for again.
+      const off_t end = reader.end_of(r.good);
+      std::error_code ec;
+      const auto size = std::filesystem::file_size(k.path, ec);
+      if (!ec && off_t(size) > end)
+        std::cerr << "tactiled-hall: table " << k.table << " game '" << k.game_id
+                  << "': the kept records after " << r.good
+                  << " do not chain or replay; cut, asked for again\n";
+      try {
+        store.cut(k, end);
+      } catch (const std::exception& e) {
+        std::cerr << "tactiled-hall: " << e.what() << "\n";
+        break;
+      }
+      if (!r.again) {
+        restored += r.good;
+        break;
+      }
+    }
+    if (i + 1 == kept.size() || kept[i + 1].table != k.table) state.set_reloading(k.table, false);
+    if (std::chrono::steady_clock::now() - written >= std::chrono::seconds(1)) {
+      show_reloading(state, views, dir, feed, games, live);
+      written = std::chrono::steady_clock::now();
+    }
+  }
+  if (restored > 0) std::cout << "tactiled-hall: " << restored << " records restored" << std::endl;
+  write_files(state, views, dir, feed, games, store);
+}
+
 int run(const hall::HallConfig& config) {
   Inbox inbox;
   Client client{config, &inbox};
@@ -200,6 +297,7 @@ int run(const hall::HallConfig& config) {
   mqtt::start_connecting(m, config.broker, 10);
 
   hall::HallState state(config.hall);
+  state.set_round(config.round);
   state.set_round_tags(config.event, config.site);
   state.set_round_start(config.round_start_ms);
   hall::PageFeed feed;
@@ -208,25 +306,30 @@ int run(const hall::HallConfig& config) {
   // Every game the hall verified before a restart, from its records on disk: what is
   // missing after them is asked of the tables (resend), not taken from the retained pgn.
   hall::RecordStore store(config.output_dir + "/records");
-  std::size_t restored = 0;
-  for (const hall::RecordStore::Kept& k : store.load()) {
-    const std::size_t good = state.restore(k.table, k.game_id, k.lines);
-    if (good < k.lines.size())
-      std::cerr << "tactiled-hall: table " << k.table << " game '" << k.game_id
-                << "': " << k.lines.size() - good
-                << " kept records do not replay; asked for again\n";
-    store.keep(k.table, k.game_id, good);
-    restored += good;
+  std::vector<std::string> refused;
+  const std::vector<hall::RecordStore::KeptFile> kept = store.list(&refused);
+  for (const std::string& why : refused) std::cerr << "tactiled-hall: " << why << "\n";
+  // The page answers at once: the tables whose files are read again say so meanwhile.
+  for (const hall::RecordStore::KeptFile& k : kept) state.set_reloading(k.table, true);
+  std::string live;  // live.pgn as the hall left it
+  if (!kept.empty()) {
+    std::ifstream in(config.output_dir + "/live.pgn", std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    live = text.str();
+    show_reloading(state, views, config.output_dir, feed, games, live);
+  } else {
+    write_files(state, views, config.output_dir, feed, games, store);
   }
-  if (restored > 0) std::cout << "tactiled-hall: " << restored << " records restored\n";
-  std::optional<hall::RecordWriter> writer;
-  writer.emplace(store);
-  write_files(state, views, config.output_dir, feed, games, *writer);
   std::optional<hall::HttpServer> http;
   http.emplace(config.http_address, config.http_port, feed, config.output_dir);
   std::cout << "tactiled-hall: hall " << config.hall << ", broker " << config.broker.host << ":"
             << config.broker.port << ", files in " << config.output_dir << ", page at http://"
             << config.http_address << ":" << http->port() << "/" << std::endl;
+  restore_kept(state, views, config.output_dir, feed, games, store, kept, live);
+  // From now on the store is the record writer's thread's (record_writer.h).
+  std::optional<hall::RecordWriter> writer;
+  writer.emplace(store);
   using Clock = std::chrono::steady_clock;
   bool dirty = false;
   Clock::time_point first_change;
@@ -266,10 +369,14 @@ int run(const hall::HallConfig& config) {
       if (!message) break;
       if (message->topic.starts_with(own_topics) && !message->topic.ends_with("/resend"))
         heard_a_table = true;
+      const std::int64_t drops = state.dropped_total();
       if (state.receive(message->topic, message->payload, message->live_at) && !dirty) {
         dirty = true;
         first_change = Clock::now();
       }
+      // A record the hall did not keep may be one the broker keeps (retained): forgotten.
+      if (state.dropped_total() != drops && record_topic(message->topic, own_topics))
+        clear_retained(m, message->topic.c_str());
     }
     // Drops change round.json's counts: written at the next rewrite (coalesced as any
     // change, so a flood rewrites the files no more often than coalesce-ms).

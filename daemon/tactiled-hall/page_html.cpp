@@ -199,7 +199,7 @@ function link(href, text) {
 const drawn = new Map();  // per table: the content it was drawn from, and its section
 function content(t) {
   return JSON.stringify([t.board, t.white, t.black, t.training, t.fen, t.turn, t.last_move, t.alarms, t.discrepancies,
-    t.flags, t.result, t.status, t.offline_since, t.running, t.file, t.games,
+    t.flags, t.result, t.status, t.offline_since, t.running, t.file, t.games, t.reloading,
     t.white_ms === null || t.white_ms === undefined, t.black_ms === null || t.black_ms === undefined]);
 }
 function section(t) {
@@ -249,6 +249,12 @@ function section(t) {
     alarms.appendChild(li);
   }
   sec.appendChild(alarms);
+  if (t.reloading) {
+    const reloading = document.createElement("p");
+    reloading.className = "flags";
+    reloading.textContent = "Reloading its records after the hall's restart";
+    sec.appendChild(reloading);
+  }
   if (t.flags.length) {
     const flags = document.createElement("p");
     flags.className = "flags";

@@ -10,9 +10,9 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 #include "core/game/log_entries.h"
 #include "daemon/files/safe_file.h"
@@ -43,54 +43,97 @@ bool file_name(const std::string& name, int& n, std::string& game_id) {
 
 }  // namespace
 
+std::string record_file_header(const std::string& table, const std::string& game_id) {
+  return nlohmann::json{{"table", table}, {"game_id", game_id}}.dump();
+}
+
 RecordStore::RecordStore(std::string dir) : dir_(std::move(dir)) {
   make_dir(dir_);
 }
 
-std::vector<RecordStore::Kept> RecordStore::load() {
-  std::vector<std::pair<int, Kept>> found;
+std::vector<RecordStore::KeptFile> RecordStore::list(std::vector<std::string>* refused) {
+  std::vector<std::pair<std::string, std::vector<std::pair<int, KeptFile>>>> tables;
   std::error_code ec;
   for (const fs::directory_entry& table_dir : fs::directory_iterator(dir_, ec)) {
     const std::string table = table_dir.path().filename().string();
     if (!table_dir.is_directory() || table_dir.is_symlink() || !mqtt::valid_name(table)) continue;
-    std::vector<std::pair<int, Kept>> games;
+    std::vector<std::pair<int, KeptFile>> games;
     for (const fs::directory_entry& f : fs::directory_iterator(table_dir.path(), ec)) {
       int n = 0;
       std::string game_id;
       if (!f.is_regular_file() || f.is_symlink() ||
           !file_name(f.path().filename().string(), n, game_id))
         continue;
-      std::ifstream in(f.path(), std::ios::binary);
-      std::ostringstream text;
-      text << in.rdbuf();
-      const std::string all = text.str();
-      Kept k{table, game_id, {}};
-      std::size_t at = 0;
-      for (std::size_t nl; (nl = all.find('\n', at)) != std::string::npos; at = nl + 1)
-        k.lines.push_back(all.substr(at, nl - at));
-      files_[{table, game_id}] = f.path().string();
+      // Never a file of this name again, adopted or not.
       next_index_[table] = std::max(next_index_[table], n + 1);
-      if (at != all.size()) ::truncate(f.path().c_str(), off_t(at));  // a torn last line
-      games.emplace_back(n, std::move(k));
+      Reader reader(f.path().string());
+      std::string header;
+      if (!reader.next(header) || header != record_file_header(table, game_id)) {
+        if (refused)
+          refused->push_back("the record file '" + f.path().string() + "' is not table " + table +
+                             "'s game '" + game_id +
+                             "' (its first line names another, or none): not adopted");
+        continue;
+      }
+      files_[{table, game_id}] = f.path().string();
+      games.emplace_back(n, KeptFile{table, game_id, f.path().string()});
     }
     std::sort(games.begin(), games.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto& g : games) found.push_back(std::move(g));
+    tables.emplace_back(table, std::move(games));
   }
-  std::vector<Kept> out;
-  for (auto& [n, k] : found) out.push_back(std::move(k));
+  // Tables by name: the same order at every start.
+  std::sort(tables.begin(), tables.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<KeptFile> out;
+  for (auto& [table, games] : tables)
+    for (auto& g : games) out.push_back(std::move(g.second));
   return out;
 }
 
-void RecordStore::keep(const std::string& table, const std::string& game_id, std::size_t lines) {
-  const auto it = files_.find({table, game_id});
-  if (it == files_.end()) return;
-  std::ifstream in(it->second, std::ios::binary);
-  std::string text, line;
-  std::size_t total = 0;
-  while (std::getline(in, line))
-    if (total++ < lines) text += line + "\n";
-  if (total > lines) daemon::replace_file(it->second, text, "record file");
+RecordStore::Reader::Reader(const std::string& path) : file_(std::fopen(path.c_str(), "rbe")) {}
+
+RecordStore::Reader::~Reader() {
+  if (file_) std::fclose(file_);
+}
+
+bool RecordStore::Reader::next(std::string& line) {
+  line.clear();
+  if (!file_) return false;
+  char buffer[4096];
+  while (std::fgets(buffer, sizeof buffer, file_)) {
+    const std::size_t n = std::strlen(buffer);
+    if (n > 0 && buffer[n - 1] == '\n') {
+      line.append(buffer, n - 1);
+      at_ += off_t(line.size() + 1);
+      ends_.push_back(at_);
+      return true;
+    }
+    line.append(buffer, n);
+    // No record is longer than a message may be: a longer line is no record of the hall's.
+    if (line.size() > HallLimits::kMaxPayload + 1024) break;
+  }
+  line.clear();  // the end, or a torn last line: not a record
+  return false;
+}
+
+off_t RecordStore::Reader::end_of(std::size_t records) const {
+  if (ends_.empty()) return 0;
+  return ends_[std::min(records, ends_.size() - 1)];
+}
+
+void RecordStore::cut(const KeptFile& file, off_t at) {
+  struct stat st {};
+  if (::stat(file.path.c_str(), &st) != 0 || st.st_size <= at) return;
+  if (at == 0) {
+    // Not even its header stands: the file goes (a new one is made for the game).
+    ::unlink(file.path.c_str());
+    files_.erase({file.table, file.game_id});
+    return;
+  }
+  if (::truncate(file.path.c_str(), at) != 0)
+    throw std::runtime_error("cannot cut the record file '" + file.path +
+                             "': " + std::strerror(errno));
 }
 
 std::string RecordStore::path(const Key& key) {
@@ -113,6 +156,8 @@ void RecordStore::write(const Key& key, const std::vector<std::string>& lines) {
     throw std::runtime_error("cannot open the record file '" + file + "': " + std::strerror(errno));
   struct stat st {};
   const bool statted = ::fstat(fd, &st) == 0;
+  // A new file begins with the line that names its table and game.
+  if (statted && st.st_size == 0) text = record_file_header(key.first, key.second) + "\n" + text;
   if (!statted || !daemon::write_all(fd, text) || ::fdatasync(fd) != 0) {
     const std::string why = std::strerror(errno);
     if (statted && ::ftruncate(fd, st.st_size) == 0) ::fdatasync(fd);  // all or nothing

@@ -2,14 +2,21 @@
 // What the hall verified, kept on disk (docs/hall.md, "Nothing lost"): every game's records
 // that replayed on their hash chain, one file a game, <dir>/<table>/<n>-<game_id>.jsonl
 // (n: the order the hall learnt of the table's games), so a hall restarted mid-round
-// rebuilds every game from its records before anything comes from the broker. Each batch
-// is appended all or nothing (one write, synced, cut back to where it began if the write
+// rebuilds every game from its records before anything comes from the broker. A file's
+// first line names its table and game ({"table":..., "game_id":...}): a file copied into
+// another table's directory, or renamed to another game, is not adopted. Each batch is
+// appended all or nothing (one write, synced, cut back to where it began if the write
 // failed); a torn last line (a power cut) is cut when the file is read. The lines are
-// replayed again when they are loaded: a file is trusted no more than a record that came.
+// replayed again when they are loaded, read one by one (a file is trusted no more than a
+// record that came, and never held whole in memory).
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstddef>
+#include <cstdio>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,15 +30,37 @@ class RecordStore {
   // Makes `dir` (0750) if it is missing.
   explicit RecordStore(std::string dir);
 
-  struct Kept {
-    std::string table, game_id;
-    std::vector<std::string> lines;
+  struct KeptFile {
+    std::string table, game_id, path;
   };
-  // Every game kept, each table's in the order first written.
-  std::vector<Kept> load();
-  // After HallState::restore: the first `lines` lines of the game's file stand, the rest
-  // (records that did not replay) are cut off.
-  void keep(const std::string& table, const std::string& game_id, std::size_t lines);
+  // Every game file kept, each table's in the order first written (nothing read but each
+  // file's first line). A file whose first line does not name the table of its directory
+  // and the game of its name is left alone and not adopted: said in `refused`.
+  std::vector<KeptFile> list(std::vector<std::string>* refused = nullptr);
+
+  // A kept file's records, one line at a time (no newline), in bounded memory: a line
+  // longer than a message may be, or a torn last line, ends it.
+  class Reader {
+   public:
+    explicit Reader(const std::string& path);
+    ~Reader();
+    Reader(const Reader&) = delete;
+    Reader& operator=(const Reader&) = delete;
+    bool next(std::string& line);
+    // The file's length up to the end of its first `records` records (its header line
+    // included).
+    off_t end_of(std::size_t records) const;
+
+   private:
+    std::FILE* file_ = nullptr;
+    std::vector<off_t> ends_;  // ends_[0]: the header's end; ends_[i]: record i's
+    off_t at_ = 0;
+  };
+
+  // After HallState::restore: the first `records` records of the game's file stand (`at`:
+  // their end, Reader::end_of), the rest (records that did not replay, a torn line) are
+  // cut off.
+  void cut(const KeptFile& file, off_t at);
   // Appends the records (to a new file for a game not kept yet). Throws
   // std::runtime_error; the records are kept and written with the next call.
   void append(const std::vector<VerifiedRecords>& records);
@@ -48,5 +77,8 @@ class RecordStore {
   std::map<std::string, int> next_index_;  // per table: n of its next game's file
   std::map<Key, std::vector<std::string>> backlog_;
 };
+
+// The first line of a game's record file: {"table":..., "game_id":...}.
+std::string record_file_header(const std::string& table, const std::string& game_id);
 
 }  // namespace tactile::hall

@@ -97,13 +97,17 @@ TEST(HallFiles, BoardNumbersAreFixedWhenATableIsFirstSeen) {
   EXPECT_LT(live.find("[Board \"5\"]"), live.find("[Board \"6\"]"));
 }
 
-TEST(HallFiles, RoundIsTheFirstNamedAndClocksStandAsTheStateSays) {
+// The round is the hall's (hall.conf's round), never a table's: a table's state names the
+// round of its own game only (its log naming none), and no other table's.
+TEST(HallFiles, RoundIsTheHallsAndATableSpeaksOnlyForItsOwnGame) {
   HallState hall("open");
   hall.receive(topic("2", "state"),
                R"({"white":"Ann","black":"Bo","round":"3","white_ms":3723000,"black_ms":65999,)"
                R"("running":"white","read_at":1700000000123})");
-  hall.receive(topic("5", "state"), R"({"round":"4","white_ms":null,"black_ms":null})");
-  EXPECT_EQ(hall.round(), "3");
+  hall.receive(topic("5", "state"), R"({"round":"13-FORGED","white_ms":null,"black_ms":null})");
+  hall.receive(topic("6", "state"), R"({"white_ms":null,"black_ms":null})");
+  EXPECT_EQ(hall.round(), "");
+  EXPECT_EQ(round_json(hall)["round"], "");
   const chess::PgnGame g = feed_game(hall, *hall.table("2"));
   EXPECT_EQ(g.tag("Round"), "3");
   EXPECT_EQ(g.tag("White"), "Ann");
@@ -112,8 +116,15 @@ TEST(HallFiles, RoundIsTheFirstNamedAndClocksStandAsTheStateSays) {
   EXPECT_EQ(g.tag("BlackClock"), "0:01:05");
   EXPECT_EQ(g.tag("ReferenceTime"), "2023-11-14T22:13:20.123Z");
   const chess::PgnGame no_clock = feed_game(hall, *hall.table("5"));
-  EXPECT_EQ(no_clock.tag("Round"), "3");
+  EXPECT_EQ(no_clock.tag("Round"), "13-FORGED");  // its own game's only
   EXPECT_FALSE(no_clock.has_tag("WhiteClock"));
+  EXPECT_NE(feed_game(hall, *hall.table("6")).tag("Round"), "13-FORGED");
+  EXPECT_NE(feed_game(hall, *hall.table("6")).tag("Round"), "3");
+  // hall.conf's round stands for every game whose log names none, above a state's.
+  hall.set_round("4");
+  EXPECT_EQ(round_json(hall)["round"], "4");
+  EXPECT_EQ(feed_game(hall, *hall.table("5")).tag("Round"), "4");
+  EXPECT_EQ(feed_game(hall, *hall.table("6")).tag("Round"), "4");
 }
 
 // A board that trains against an engine (its state's `training`, from tactilectl status)

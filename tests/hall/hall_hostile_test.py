@@ -49,7 +49,7 @@ class SecureHall(VenueHall):
         # hand, not by the unit: hall_setup_test starts it as the unit does).
         with open(os.path.join(work, "hall.conf"), "w") as f:
             f.write(read(conf) + "password-file = %s\noutput-dir = %s\nhttp-address = 127.0.0.1\n"
-                    "http-port = 0\n" % (password, self.dir))
+                    "http-port = 0\nround = 3\n" % (password, self.dir))
         self.process = subprocess.Popen([hall_binary, "--config", os.path.join(work, "hall.conf")],
                                         stdout=self.output, stderr=subprocess.STDOUT)
         self.wait_for_page(start)

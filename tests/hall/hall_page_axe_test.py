@@ -71,7 +71,8 @@ with tempfile.TemporaryDirectory() as work:
     assert len({game_id(finished), game_id(earlier), game_id(current)}) == 3
     broker = Broker(work)
     # The round began at 09:00 UTC: table 5's self-test of 08:10 is older than the round.
-    hall = Hall(hall_binary, work, broker, options=["--round-start", "2026-11-25T09:00Z"])
+    hall = Hall(hall_binary, work, broker, options=["--round-start", "2026-11-25T09:00Z",
+                                                   "--round", "1"])
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",

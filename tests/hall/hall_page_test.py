@@ -41,7 +41,7 @@ with tempfile.TemporaryDirectory() as work:
     # The records up to just before White's first move is made (its e2 hole lifted).
     first_move = next(i for i, line in enumerate(log) if '"square":"e4"' in line)
     broker = Broker(work)
-    hall = Hall(hall_binary, work, broker)
+    hall = Hall(hall_binary, work, broker, options=["--round", "1"])  # the page's title
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",

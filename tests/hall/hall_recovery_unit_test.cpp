@@ -160,11 +160,12 @@ TEST(HallRecovery, WhatReplayedIsRestoredWholeAndNotWrittenAgain) {
   EXPECT_TRUE(again.take_verified().empty());
   EXPECT_EQ(live_pgn(again), live_pgn(first));
   EXPECT_TRUE(again.table("1")->game_from_records);
-  // A kept file whose line 20 was changed stands up to it; the rest is asked for again.
+  // A kept file whose line 20 was changed stands up to it: line 21 does not chain onto it,
+  // so both are cut (which one was changed cannot be told) and asked for again.
   std::vector<std::string> tampered = lines;
   tampered[20].replace(tampered[20].find("\"t\":"), 4, "\"t\": ");
   HallState third("open");
-  EXPECT_EQ(third.restore("1", "", tampered), 21u);  // 20 itself is on the chain (its prev)
+  EXPECT_EQ(third.restore("1", "", tampered), 20u);
 }
 
 TEST(HallRecovery, TheRecordStoreKeepsEachGameAllOrNothingInOrder) {
@@ -174,7 +175,7 @@ TEST(HallRecovery, TheRecordStoreKeepsEachGameAllOrNothingInOrder) {
   const std::string id2(32, 'e');
   {
     RecordStore store(dir);
-    EXPECT_TRUE(store.load().empty());
+    EXPECT_TRUE(store.list().empty());
     store.append({{"1", "", {"a", "b"}}, {"1", id2, {"x"}}});
     store.append({{"1", "", {"c"}}});
   }
@@ -183,16 +184,25 @@ TEST(HallRecovery, TheRecordStoreKeepsEachGameAllOrNothingInOrder) {
     torn << "{\"seq\":1, torn";  // a power cut in the middle of a line
   }
   RecordStore store(dir);
-  const std::vector<RecordStore::Kept> kept = store.load();
+  const std::vector<RecordStore::KeptFile> kept = store.list();
   ASSERT_EQ(kept.size(), 2u);
+  auto read = [](const RecordStore::KeptFile& k, std::size_t stand, RecordStore& s) {
+    RecordStore::Reader reader(k.path);
+    std::string line;
+    std::vector<std::string> lines;
+    reader.next(line);  // its header
+    while (reader.next(line)) lines.push_back(line);
+    s.cut(k, reader.end_of(stand));
+    return lines;
+  };
   EXPECT_EQ(kept[0].game_id, "");
-  EXPECT_EQ(kept[0].lines, (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_EQ(read(kept[0], 1, store), (std::vector<std::string>{"a", "b", "c"}));  // "a" stands
   EXPECT_EQ(kept[1].game_id, id2);
-  EXPECT_EQ(kept[1].lines, std::vector<std::string>{"x"});
-  store.keep("1", "", 1);  // only "a" replayed
+  EXPECT_EQ(read(kept[1], 1, store), std::vector<std::string>{"x"});
   store.append({{"1", "", {"b2"}}});
-  EXPECT_EQ(test::slurp(dir + "/1/0000-.jsonl"), "a\nb2\n");
-  EXPECT_EQ(test::slurp(dir + "/1/0001-" + id2 + ".jsonl"), "x\n");  // the torn line cut
+  EXPECT_EQ(test::slurp(dir + "/1/0000-.jsonl"), record_file_header("1", "") + "\na\nb2\n");
+  EXPECT_EQ(test::slurp(dir + "/1/0001-" + id2 + ".jsonl"),
+            record_file_header("1", id2) + "\nx\n");  // the torn line cut
   std::filesystem::remove_all(dir);
 }
 

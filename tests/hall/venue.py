@@ -224,10 +224,17 @@ class UnitHall(VenueHall):
     $CREDENTIALS_DIRECTORY (what systemd does with LoadCredential=; systemd is not process 1
     here), the hall.conf tactiled-hall-setup wrote."""
 
-    def __init__(self, source, build, work, broker, name="hall", extra="", env=None):
+    def __init__(self, source, build, work, broker, name="hall", extra="", env=None,
+                 state=None):
         self.work = os.path.join(work, name)
         self.dir = os.path.join(self.work, "state")  # StateDirectory=
-        os.makedirs(self.dir)
+        if state:  # another hall's state directory (its records): a restart elsewhere
+            shutil.copytree(state, self.dir, symlinks=True)
+        else:
+            os.makedirs(self.dir)
+        for root, dirs, files in os.walk(self.dir):
+            for name_ in dirs + files:
+                os.lchown(os.path.join(root, name_), UNIT_UID, UNIT_UID)
         os.chown(self.dir, UNIT_UID, UNIT_UID)
         credentials = os.path.join(self.work, "credentials")
         os.makedirs(credentials)

@@ -26,6 +26,7 @@ It runs for about (seconds + 15) x tables x speeds seconds.
 --hall PATH: another tactiled-hall to measure in its place (an older build, to compare).
 """
 import argparse
+import copy
 import hashlib
 import heapq
 import json
@@ -60,6 +61,24 @@ class Game:
         self.seq_of = {h: i for i, h in enumerate(self.hashes)}
         self.plies = sum(1 for r in self.records if r.get("kind") == "made")
         self.span_ms = max(1, self.records[-1]["t"])
+
+    def for_table(self, name):
+        """The same game as table `name`'s own: a game id is one table's (docs/hall.md, "One
+        game, one table"), so its start record names a game id of the table's, and the
+        chain is made again from it."""
+        game = copy.copy(self)
+        own = hashlib.sha256(("%s/%s" % (self.lines[0], name)).encode()).hexdigest()[:32]
+        start = json.loads(self.lines[0])
+        start["game_id"] = own
+        lines = [json.dumps(start, separators=(",", ":"))]
+        for line in self.lines[1:]:
+            at = line.index('"prev":"') + 8
+            lines.append(line[:at] + hashlib.sha256(lines[-1].encode()).hexdigest() +
+                         line[at + 64:])
+        game.lines = lines
+        game.hashes = [hashlib.sha256(line.encode()).hexdigest() for line in lines]
+        game.seq_of = {h: i for i, h in enumerate(game.hashes)}
+        return game
 
 
 def make_games(build, work, count):
@@ -237,7 +256,7 @@ def run_step(build, work, games, tables, speed, seconds, ply_seconds, rng, hall_
     begin = time.monotonic() + 1.0
     sims = []
     for n in range(tables):
-        game = games[n % len(games)]
+        game = games[n % len(games)].for_table(str(n + 1))
         scale = ply_seconds * 1000.0 / speed / (game.span_ms / game.plies)  # log ms -> ms
         # Tables start a random part of a ply apart, as games in a hall do.
         sims.append(Table(str(n + 1), game, port, scale,
