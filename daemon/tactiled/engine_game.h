@@ -39,7 +39,7 @@ class EngineGame final : public EngineOpponent::Game {
   void arbiter(std::int64_t ms, game::ArbiterCommand::Kind kind) {
     game::ArbiterCommand c;
     c.kind = kind;
-    runner_.arbiter(ms, c, long(::getuid()));
+    runner_.arbiter(ms, c, ::getuid());
   }
 
   GameRunner& runner_;

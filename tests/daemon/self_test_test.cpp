@@ -82,15 +82,18 @@ const std::vector<std::string> kFaultLines = {
 };
 
 // A hand's timing (scaled down so that 66 steps take seconds): the first change 3 ms after
-// the step is printed, the second 80 ms after it (far from the 25 ms that count as chatter, even
-// when a loaded machine stamps a reading late); a chatter burst 12 ms apart (no hand), long enough
-// that a late scan cannot miss all of it. The board must be still 40 ms to end a step: well
-// over the burst's 12 ms gaps, so a scan stamped late on a loaded machine (ASan, ctest -j)
-// does not end the step in the middle of the burst and hand its rest to the next hole.
-constexpr std::int64_t kFirstMs = 3, kSecondMs = 80, kChatterEveryMs = 12;
+// the step is printed, the second 150 ms after it (far from the 25 ms that count as chatter,
+// even when a loaded machine's scan stamps the first reading 100 ms late); a chatter burst
+// 12 ms apart (no hand), long enough that a late scan cannot miss all of it. The board must
+// be still 40 ms to end a step. The burst may outlast its step (a chattering hole's changes
+// do not keep a step open) and be read in the next: the walk takes no change of a hole
+// while it chatters as an answer, however late the next step is judged.
+constexpr std::int64_t kFirstMs = 3, kSecondMs = 150, kChatterEveryMs = 12;
 constexpr int kChatterChanges = 16;
+// A step not done within 2 s is missed (the dead switch's): time enough for any step of a
+// hand on a loaded machine.
 const std::vector<std::string> kTiming = {"--settle-ms", "40",        "--chatter-ms",
-                                          "25",          "--timeout", "1"};
+                                          "25",          "--timeout", "2"};
 
 // A planned change: at `ms` after the step's line, the hole of `square` in or out.
 struct Move {
@@ -293,6 +296,7 @@ class ScriptSelfTest : public SelfTestTest {
   }
   std::int64_t ms() const { return (gpio::monotonic_us() - origin_us_) / 1000; }
   void write_line(std::int64_t at, chess::Square s, bool in) {
+    last_written_ms_ = std::max(last_written_ms_, at);
     const std::string line =
         std::to_string(at) + " A " + (in ? "down " : "up ") + chess::square_name(s) + "\n";
     ASSERT_EQ(::write(writer_, line.data(), line.size()), ssize_t(line.size()));
@@ -300,6 +304,7 @@ class ScriptSelfTest : public SelfTestTest {
 
   int walk(std::string& printed_text) {
     origin_us_ = gpio::monotonic_us();  // at most the self-test's own origin
+    last_written_ms_ = 0;
     // The script board starts from the start position: a stuck switch shows at once.
     for (const chess::Square s : faults_.stuck_closed) write_line(0, s, true);
     for (const chess::Square s : faults_.dead)
@@ -308,13 +313,18 @@ class ScriptSelfTest : public SelfTestTest {
     printed.on_line = [this](const std::string& line) {
       // The speech check after the walk: the player presses his answer, if any.
       if (line.starts_with("Speech: If you hear this") && !press_.empty()) {
-        const std::string pressed = std::to_string(ms() + 50) + " A button " + press_ + "\n";
+        const std::string pressed =
+            std::to_string(std::max(ms(), last_written_ms_) + 50) + " A button " + press_ + "\n";
         ASSERT_EQ(::write(writer_, pressed.data(), pressed.size()), ssize_t(pressed.size()));
       }
       int step = 0;
       chess::Square square = chess::NoSquare;
       if (!parse_self_test_step(line, step, square)) return;
-      const std::int64_t t = ms();
+      // A hand acts now, never in the past: after a step that ended while a chatter burst
+      // planned on it still ran (the burst's rest is read in the next step), the next
+      // step's changes come after the burst's last. A script whose time went back would
+      // have its line dropped by the board ("time goes back").
+      const std::int64_t t = std::max(ms(), last_written_ms_);
       for (const Move& m : moves_for(step, square, faults_)) {
         if (faults_.stuck_closed.count(m.square) || (m.in && faults_.dead.count(m.square)) ||
             (!m.in && faults_.dead.count(m.square)))
@@ -334,6 +344,7 @@ class ScriptSelfTest : public SelfTestTest {
   std::string fifo_;
   int writer_ = -1;
   std::int64_t origin_us_ = 0;
+  std::int64_t last_written_ms_ = 0;  // the time of the last line the hand wrote
   Faults faults_;
   std::string press_;  // the button pressed at the speech check ("": none)
 };
@@ -341,7 +352,7 @@ class ScriptSelfTest : public SelfTestTest {
 // With speech on, the board's speech is checked after the walk: the phrase is played on
 // the board's device (an ALSA file PCM of the test's own configuration, the real
 // libasound) and the player confirms it with announce, skips it with time, or does
-// neither (--timeout 1: not confirmed, logged so, and the walk's own result stands).
+// neither (--timeout 2: not confirmed, logged so, and the walk's own result stands).
 TEST_F(ScriptSelfTest, TheSpeechIsConfirmedWithAnnounceSkippedWithTimeOrFails) {
   std::ofstream(dir_ + "/asound.conf") << tactile::test::two_file_pcms(dir_);
   ::setenv("ALSA_CONFIG_PATH", (dir_ + "/asound.conf").c_str(), 1);
