@@ -315,8 +315,8 @@ class PressingBoard : public RawBoard {
 
 // Buttons that mean nothing to calibrate are passed over, one that does counts wherever
 // it is in what was pressed: repeat says the step again, correct at the first step too.
-// (The buttons were once cleared while they were being read: the next was read from
-// freed space, which the sanitizer build reports.)
+// (The buttons were once cleared inside the loop that read them: the rest were read from
+// cleared storage, undefined behaviour.)
 TEST_F(CalibrateTest, ButtonsPressedTogetherAreEachReadOnce) {
   using B = board::Button;
   PressingBoard board({{B::Time}, {B::Announce, B::Repeat}, {B::Record, B::Time, B::Correct}},

@@ -82,9 +82,11 @@ const std::vector<std::string> kFaultLines = {
 };
 
 // A hand's timing (scaled down so that 66 steps take seconds): the first change 3 ms after
-// the step is printed, the second 150 ms after it (far from the 25 ms that count as chatter,
-// even when a loaded machine's scan stamps the first reading 100 ms late); a chatter burst
-// 12 ms apart (no hand), long enough that a late scan cannot miss all of it. The board must
+// the step is printed, the second 150 ms after it (far from the 60 ms that count as chatter,
+// even when a loaded machine's scan stamps the first reading late; on the GPIO board the
+// second waits for the first to have been read: GpioSelfTest::second); a chatter burst
+// 12 ms apart (no hand), long enough that a late scan cannot miss all of it, and quick
+// enough that a scan starved for 50 ms still sees its changes as no hand's. The board must
 // be still 40 ms to end a step. The burst may outlast its step (a chattering hole's changes
 // do not keep a step open) and be read in the next: the walk takes no change of a hole
 // while it chatters as an answer, however late the next step is judged.
@@ -93,7 +95,7 @@ constexpr int kChatterChanges = 16;
 // A step not done within 2 s is missed (the dead switch's): time enough for any step of a
 // hand on a loaded machine.
 const std::vector<std::string> kTiming = {"--settle-ms", "40",        "--chatter-ms",
-                                          "25",          "--timeout", "2"};
+                                          "60",          "--timeout", "2"};
 
 // A planned change: at `ms` after the step's line, the hole of `square` in or out.
 struct Move {
@@ -220,9 +222,20 @@ class GpioSelfTest : public SelfTestTest {
       chess::Square square = chess::NoSquare;
       if (!parse_self_test_step(line, step, square)) return;
       const std::int64_t t = gpio::monotonic_us();
-      for (const Move& m : moves_for(step, square, faults_))
-        board_->world.schedule(t + m.ms * 1000,
-                               [this, m](gpio::sim::World&) { hand(m.square, m.in); });
+      for (const Move& m : moves_for(step, square, faults_)) {
+        if (m.square == square && m.ms == kFirstMs) {
+          board_->world.schedule(t + m.ms * 1000, [this, m](gpio::sim::World& w) {
+            hand(m.square, m.in);
+            first_reads_ = w.counters.reads;
+            first_us_ = gpio::monotonic_us();
+          });
+        } else if (m.square == square && m.ms == kSecondMs) {
+          second(t + m.ms * 1000, m);
+        } else {
+          board_->world.schedule(t + m.ms * 1000,
+                                 [this, m](gpio::sim::World&) { hand(m.square, m.in); });
+        }
+      }
     };
     std::ostream out(&printed);
     const int status = run(out);
@@ -230,8 +243,25 @@ class GpioSelfTest : public SelfTestTest {
     return status;
   }
 
+  // The hand's second change of a step waits for the board to have read the first: it
+  // comes no sooner than planned, and only once the matrix was read kSeenReads times
+  // (every row ten times over) and kSeenMs since the first change, however slowly a
+  // loaded machine scans. (A scan late by the whole step saw neither change: "Missed".)
+  void second(std::int64_t at_us, Move m) {
+    board_->world.schedule(at_us, [this, m](gpio::sim::World& w) {
+      const std::int64_t now = gpio::monotonic_us();
+      if (w.counters.reads - first_reads_ < kSeenReads || now - first_us_ < kSeenMs * 1000)
+        return second(now + 1000, m);
+      hand(m.square, m.in);
+    });
+  }
+  static constexpr long kSeenReads = 80;
+  static constexpr std::int64_t kSeenMs = 100;
+
   std::unique_ptr<daemon::test::SimGpioBoard> board_;
   Faults faults_;
+  long first_reads_ = 0;       // the bulk reads when the step's first change was made
+  std::int64_t first_us_ = 0;  // and the time
 };
 
 TEST_F(GpioSelfTest, APerfectBoardPasses) {
