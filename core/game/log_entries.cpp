@@ -187,7 +187,7 @@ LogEntry output_entry(const Output& o, const SeatingDescription& seating) {
   return j;
 }
 
-LogEntry arbiter_entry(std::int64_t ms, const ArbiterCommand& c, long uid) {
+LogEntry arbiter_entry(std::int64_t ms, const ArbiterCommand& c, std::uint32_t uid) {
   LogEntry j;
   j["t"] = ms;
   j["type"] = "arbiter";

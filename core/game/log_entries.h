@@ -41,8 +41,9 @@ LogEntry outside_move_entry(std::int64_t ms, std::string_view uci, std::string_v
 // alarms and lights only where the seating names boards (a one-board log stays as it was).
 LogEntry output_entry(const Output& o, const SeatingDescription& seating = default_seating());
 // An arbiter's command as given at `ms` by the user `uid` (the control socket's peer),
-// written before it takes effect: {"t","type":"arbiter","command",..fields..,"uid"}.
-LogEntry arbiter_entry(std::int64_t ms, const ArbiterCommand& c, long uid);
+// written before it takes effect: {"t","type":"arbiter","command",..fields..,"uid"}. The
+// uid as the system gives it (an unsigned 32-bit number), the same on every system.
+LogEntry arbiter_entry(std::int64_t ms, const ArbiterCommand& c, std::uint32_t uid);
 // The adjournment envelope (1985 rules 13): players, the position before the sealed move,
 // the sealer, his move number, the sealed move, both clocks and move counts.
 LogEntry envelope_entry(std::int64_t ms, const SealedMove& s, const std::string& white,

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <chrono>
 #include <ostream>
+#include <utility>
 
 #include "core/chess/uci.h"
 #include "core/record/move_phrase.h"
@@ -114,12 +115,12 @@ void Calibration::service() {
 Calibration::Input Calibration::wait(std::uint64_t before, std::int64_t deadline_ms) {
   for (;;) {
     if (board_.ready() && board_.switches() != before) return Input::Switches;
-    for (const board::Button b : buttons_) {
-      buttons_.clear();
+    // Taken out before they are read: the first press that means something counts, the
+    // rest were pressed with it.
+    for (const board::Button b : std::exchange(buttons_, {})) {
       if (b == board::Button::Repeat) return Input::Repeat;
       if (b == board::Button::Correct) return Input::Back;
     }
-    buttons_.clear();
     if (const auto nl = keys_.find('\n'); nl != std::string::npos) {
       std::string line = keys_.substr(0, nl);
       keys_.erase(0, nl + 1);

@@ -86,7 +86,11 @@ void SelfTestWalk::change(chess::Square square, bool, std::int64_t ms) {
     h.last_quick_ms = ms;
   }
   h.last_change_ms = ms;
-  if (!restless(square, ms)) last_calm_change_ = ms;
+  // A change made while its hole chatters is no hand's: it never answers a step, even
+  // one judged after the hole has gone quiet (a burst that outlasts its step would
+  // otherwise answer for the next hole).
+  if (restless(square, ms)) return;
+  last_calm_change_ = ms;
   if (set_up_ && std::find(changed_.begin(), changed_.end(), square) == changed_.end())
     changed_.push_back(square);
 }

@@ -7,6 +7,8 @@
 // script_link.cpp) with its entry in the table of board transports (board_transport.h).
 #pragma once
 
+#include <poll.h>
+
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -45,6 +47,9 @@ class BoardLink {
   virtual ~BoardLink() = default;
   // The descriptor to wait on for input, -1 when there is none right now.
   virtual int fd() const = 0;
+  // What to poll fd() for: input, and output while bytes wait to be sent (a serial board
+  // slow to read: they are sent when it is writable, the loop never waits on it).
+  virtual short poll_events() const { return POLLIN; }
   // How long the loop may wait before step() has work even without input; -1: no limit.
   virtual std::int64_t timeout_ms(std::int64_t now) const = 0;
   virtual void step(std::int64_t now, Sink& sink) = 0;

@@ -12,7 +12,7 @@ std::string why_no_loan(const game::Session& s) {
          "): the self-test runs between games (after a result, or before the clock starts)";
 }
 
-game::LogEntry board_lent_entry(std::int64_t t, int board, long uid) {
+game::LogEntry board_lent_entry(std::int64_t t, int board, uid_t uid) {
   game::LogEntry j;
   j["t"] = t;
   j["type"] = "board-lent";

@@ -3,6 +3,8 @@
 // (docs/daemon.md, "Lending a board"; the board itself: lendable_link.h).
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <string>
 
@@ -18,7 +20,7 @@ std::string why_no_loan(const game::Session& s);
 
 // {"t":T,"type":"board-lent","board":"A","uid":N}: board `board` (0 = A, 1 = B) lent to
 // the self-test of user `uid`; nothing is read from it until it comes back.
-game::LogEntry board_lent_entry(std::int64_t t, int board, long uid);
+game::LogEntry board_lent_entry(std::int64_t t, int board, uid_t uid);
 // {"t":T,"type":"board-returned","board":"A"}: the borrower's connection closed; the board
 // is opened anew, the holes found otherwise than the game expects as resync events after it.
 game::LogEntry board_returned_entry(std::int64_t t, int board);

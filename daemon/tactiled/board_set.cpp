@@ -90,7 +90,7 @@ std::int64_t BoardSet::report_delay_ms() const {
 
 void BoardSet::add_fds(std::vector<pollfd>& fds) const {
   for (const auto& link : links_)
-    if (link->fd() >= 0) fds.push_back({link->fd(), POLLIN, 0});
+    if (link->fd() >= 0) fds.push_back({link->fd(), link->poll_events(), 0});
 }
 
 std::int64_t BoardSet::timeout_ms(std::int64_t now) const {
@@ -217,7 +217,7 @@ nlohmann::json BoardSet::lend(const nlohmann::json& r, ControlSocket::Caller& ca
   if (link.lent())
     return {{"ok", false},
             {"error", "board " + name + " is lent already (uid " +
-                          std::to_string(lent_to_[std::size_t(board)]) + ")"}};
+                          std::to_string(lent_to_[std::size_t(board)].value_or(0)) + ")"}};
   // The borrower opens the board from its own config: lent only if that is where this
   // tactiled reads it (another config would open another board, or none).
   const std::string source = board_source(board == 0 ? config_ : *config_.board_b);
@@ -233,8 +233,8 @@ nlohmann::json BoardSet::lend(const nlohmann::json& r, ControlSocket::Caller& ca
     if (const std::string why = why_no_loan(runner_.session()); !why.empty())
       return {{"ok", false}, {"error", why}};
   link.lend();
-  lent_to_[std::size_t(board)] = long(caller.uid);
-  if (!waiting) runner_.note(board_lent_entry(t, board, long(caller.uid)));
+  lent_to_[std::size_t(board)] = caller.uid;
+  if (!waiting) runner_.note(board_lent_entry(t, board, caller.uid));
   journal_ << time_label(t) << "  arbiter      board " << name << " lent to the self-test (uid "
            << caller.uid << ")" << std::endl;
   caller.on_release = [this, board] { take_back(board); };
@@ -248,6 +248,7 @@ void BoardSet::take_back(int board) {
   const chess::Bitboard expected =
       waiting ? config_.session.start.occupied() : runner_.session().recognizer(board).occupancy();
   if (!waiting) runner_.note(board_returned_entry(t, board));
+  lent_to_[std::size_t(board)].reset();
   board_status_[board] = "not found yet";  // a serial board is looked for again
   links_[std::size_t(board)]->take_back(expected);
   journal_ << time_label(t) << "  arbiter      board " << game::board_letter(board)

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -121,8 +122,8 @@ class BoardSet {
   // Board A's, and board B's (two-boards); each may be lent to the self-test.
   std::vector<std::unique_ptr<LendableLink>> links_;
   std::vector<std::unique_ptr<Sink>> sinks_;
-  long lent_to_[2] = {-1, -1};      // the user id each board is lent to
-  std::vector<HoleHealth> health_;  // each board's (watch_health)
+  std::optional<uid_t> lent_to_[2];  // the user each board is lent to (none: not lent)
+  std::vector<HoleHealth> health_;   // each board's (watch_health)
   static constexpr std::int64_t kHealthEveryMs = 250;
   std::int64_t next_health_ms_ = 0;     // watch_health's next look
   bool health_pending_ = false;         // a hole differs from the game: look again in time

@@ -34,6 +34,9 @@ struct TransportKey {
   const char* needs = nullptr;
   // Said to a board of another transport that sets it, after "only for board = gpio".
   const char* why_only = "";
+  // Its value names a file the board is read through (a wiring, a script, a port): no
+  // output of the daemon may be that file (input_files in config.h).
+  bool names_input = false;
 };
 
 // One board's settings as its transport reads them (board A's keys, or board B's ending

@@ -462,6 +462,20 @@ void BoardSettings::fail(const Setting& s, std::string_view name, const std::str
   daemon::fail(s, key(name), why);
 }
 
+std::vector<InputFile> input_files(const Settings& settings) {
+  std::vector<InputFile> inputs;
+  for (const char* suffix : {"", "-b"}) {
+    std::vector<std::string> keys;
+    for (const TransportKey* k : transport_keys())
+      if (k->names_input) keys.push_back(k->name + std::string(suffix));
+    keys.push_back("braille-key-file" + std::string(suffix));
+    for (const std::string& key : keys)
+      if (const Setting* s = find(settings, key); s && !s->value.empty())
+        inputs.push_back({key, s->value});
+  }
+  return inputs;
+}
+
 LiveConfig live_config(const Settings& settings, const std::string& state_dir,
                        const std::string& stamp, const std::string& runtime_dir) {
   LiveConfig c;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <boost/program_options/options_description.hpp>
 #include <boost/program_options/variables_map.hpp>
@@ -131,6 +132,17 @@ std::string seating_fault(const LiveConfig& c);
 // tactiled answers lend-board with its own; tactilectl self-test borrows a board only
 // from a tactiled that reads it from where its own config says.
 std::string board_source(const BoardSetup& setup);
+
+// A file live mode reads, as a setting names it: the key ("script-b") and its value.
+struct InputFile {
+  std::string key;
+  std::string path;
+};
+// Every file the settings name that live mode reads: each board's transport keys that name
+// one (TransportKey::names_input: the script, the GPIO wiring, the mapping, the serial
+// port; board B's ending in -b) and the braille key files. The config file itself and the
+// self-test log are the caller's to add.
+std::vector<InputFile> input_files(const Settings& settings);
 
 // Everything live mode needs. The log and PGN default to STATE_DIR/game-STAMP.jsonl and
 // .pgn, the control socket to RUNTIME_DIR/control. Reads the GPIO wiring file. Throws

@@ -20,6 +20,19 @@ std::runtime_error socket_error(const std::string& path, const char* what) {
   return std::runtime_error("control socket '" + path + "': " + what + ": " + std::strerror(errno));
 }
 
+// Whether a daemon listens on the socket at `addr`: 0 when one accepts (or its queue of
+// connections is full: it is there, only busy), else the errno of the attempt
+// (ECONNREFUSED: a socket file nobody listens on, left by a daemon that died).
+int answers(const sockaddr_un& addr) {
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0) return errno;
+  int error = 0;
+  if (::connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0) error = errno;
+  ::close(fd);
+  if (error == EAGAIN || error == EINPROGRESS) return 0;
+  return error;
+}
+
 nlohmann::json error_answer(const std::string& why) {
   return {{"ok", false}, {"error", why}};
 }
@@ -42,7 +55,8 @@ ControlSocket::ControlSocket(const std::string& path, Handler handler)
   std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
   listen_fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   if (listen_fd_ < 0) throw socket_error(path, "socket");
-  // Only a socket left by an earlier run is replaced, never another kind of file.
+  // Only a socket left by an earlier run is replaced, never another kind of file, and
+  // never the socket of a daemon that answers there: it is still playing its game.
   struct stat st {};
   if (::lstat(path.c_str(), &st) == 0) {
     if (!S_ISSOCK(st.st_mode)) {
@@ -50,7 +64,18 @@ ControlSocket::ControlSocket(const std::string& path, Handler handler)
       throw std::runtime_error("control socket '" + path +
                                "': a file that is not a socket is there");
     }
-    ::unlink(path.c_str());
+    const int answered = answers(addr);
+    if (answered != ECONNREFUSED && answered != ENOENT) {
+      ::close(listen_fd_);
+      if (answered == 0)
+        throw ControlSocketTaken("control socket '" + path +
+                                 "': a running tactiled answers there; stop it first, or give "
+                                 "this one its own control = PATH");
+      throw ControlSocketTaken(
+          "control socket '" + path +
+          "': cannot tell whether a tactiled answers there: " + std::strerror(answered));
+    }
+    ::unlink(path.c_str());  // left by a daemon that is gone: nobody listens
   }
   // Created with no access for others from the first instant; the group is set before
   // the group may connect.
@@ -67,10 +92,12 @@ ControlSocket::ControlSocket(const std::string& path, Handler handler)
     if (::chown(path.c_str(), uid_t(-1), group_) != 0) group_ = gid_t(-1);
   }
   ::chmod(path.c_str(), 0660);
+  // The socket file this daemon made: only it is removed at the stop.
+  if (::lstat(path.c_str(), &st) == 0) dev_ = st.st_dev, ino_ = st.st_ino;
   if (::listen(listen_fd_, 8) != 0) {
     const auto e = socket_error(path, "listen");
     ::close(listen_fd_);
-    ::unlink(path.c_str());
+    unlink_own();
     throw e;
   }
 }
@@ -79,8 +106,17 @@ ControlSocket::~ControlSocket() {
   for (auto& c : clients_) ::close(c->fd);
   if (listen_fd_ >= 0) {
     ::close(listen_fd_);
-    ::unlink(path_.c_str());
+    unlink_own();
   }
+}
+
+void ControlSocket::unlink_own() const {
+  // Another daemon may have been given the path since (by hand, the socket removed): its
+  // socket is not this one's to remove.
+  struct stat st {};
+  if (::lstat(path_.c_str(), &st) == 0 && S_ISSOCK(st.st_mode) && st.st_dev == dev_ &&
+      st.st_ino == ino_)
+    ::unlink(path_.c_str());
 }
 
 void ControlSocket::add_fds(std::vector<pollfd>& fds) const {

@@ -12,12 +12,19 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 namespace tactile::daemon {
+
+// The control socket's path is another daemon's: one answers there (or whether one does
+// cannot be told). Nothing was removed; tactiled exits with status 2.
+struct ControlSocketTaken : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 class ControlSocket {
  public:
@@ -46,10 +53,12 @@ class ControlSocket {
   // client a subscriber of the event stream.
   using Handler = std::function<nlohmann::json(const nlohmann::json& request, Caller& caller)>;
 
-  // Listens at `path` (an old socket there is replaced). The socket file is 0660 and
-  // belongs to group `tactiled` when that group exists, so that only root and its members
-  // may connect; the peer's credentials are checked again at accept. Throws
-  // std::runtime_error naming the path.
+  // Listens at `path`. A socket there that nobody listens on (left by a daemon that died)
+  // is replaced; one where a daemon answers is left alone and ControlSocketTaken thrown.
+  // At the stop the socket file is removed only if it is still this one's (the same
+  // inode). The socket file is 0660 and belongs to group `tactiled` when that group
+  // exists, so that only root and its members may connect; the peer's credentials are
+  // checked again at accept. Throws std::runtime_error naming the path.
   ControlSocket(const std::string& path, Handler handler);
   ~ControlSocket();
   ControlSocket(const ControlSocket&) = delete;
@@ -85,10 +94,13 @@ class ControlSocket {
   void read_from(Client& c);
   void write_to(Client& c);
   void answer(Client& c, const std::string& line);
+  void unlink_own() const;
 
   std::string path_;
   Handler handler_;
   int listen_fd_ = -1;
+  dev_t dev_ = 0;  // the socket file this daemon made, removed only while it is there
+  ino_t ino_ = 0;
   gid_t group_ = gid_t(-1);  // the tactiled group, -1 when there is none
   std::vector<std::unique_ptr<Client>> clients_;
 };

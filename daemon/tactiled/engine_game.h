@@ -43,7 +43,7 @@ class EngineGame final : public EngineOpponent::Game {
   }
   void pause(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Pause, true); }
   void resume(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Resume, true); }
-  void start_clock(std::int64_t ms, long uid) override {
+  void start_clock(std::int64_t ms, uid_t uid) override {
     game::ArbiterCommand c;
     c.kind = game::ArbiterCommand::Kind::Start;
     runner_.arbiter(ms, c, uid);
@@ -54,7 +54,7 @@ class EngineGame final : public EngineOpponent::Game {
     game::ArbiterCommand c;
     c.kind = kind;
     if (quiet) c.reason = "engine";  // nothing said of the clocks: the daemon says why
-    runner_.arbiter(ms, c, long(::getuid()));
+    runner_.arbiter(ms, c, ::getuid());
   }
 
   GameRunner& runner_;

@@ -53,7 +53,7 @@ void EngineOpponent::start(std::int64_t now) {
   link_.start(now);
 }
 
-bool EngineOpponent::hold_start(long uid) {
+bool EngineOpponent::hold_start(uid_t uid) {
   if (ready()) return false;
   held_start_ = uid;
   return true;

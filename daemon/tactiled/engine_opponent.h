@@ -21,6 +21,8 @@
 // Time is passed in everywhere; the opponent reads no clock itself.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -57,7 +59,7 @@ class EngineOpponent {
     virtual void pause(std::int64_t ms) = 0;   // both clocks stop, quietly (the game is paused)
     virtual void resume(std::int64_t ms) = 0;  // ... and go on
     // The arbiter's `start` of user `uid`, held until the engine answered, done now.
-    virtual void start_clock(std::int64_t ms, long uid) = 0;
+    virtual void start_clock(std::int64_t ms, uid_t uid) = 0;
   };
 
   using Times = EngineOpponentTimes;
@@ -101,7 +103,7 @@ class EngineOpponent {
   const std::string& fault() const { return fault_; }
   // The arbiter's `start` (of user `uid`) before the engine has answered: held, and done
   // once it answers (Game::start_clock). False when the engine is ready (start now).
-  bool hold_start(long uid);
+  bool hold_start(uid_t uid);
   bool start_held() const { return held_start_.has_value(); }
   // How many engines have been started (the first included): the backoff's measure.
   int starts() const { return starts_; }
@@ -134,7 +136,7 @@ class EngineOpponent {
   std::optional<std::int64_t> restart_at_;
   std::int64_t retry_ms_ = 0;
   std::string fault_;
-  std::optional<long> held_start_;  // the uid of a start waiting for the engine
+  std::optional<uid_t> held_start_;  // the uid of a start waiting for the engine
   int starts_ = 0;
 };
 

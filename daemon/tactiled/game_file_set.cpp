@@ -2,16 +2,23 @@
 #include "daemon/tactiled/game_file_set.h"
 
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 #include <utility>
 #include <variant>
 
 #include "core/game/log_entries.h"
 #include "core/record/messages.h"
+#include "daemon/files/safe_file.h"
 #include "daemon/tactiled/utc_time.h"
 
 namespace tactile::daemon {
+
+std::string envelope_path(const std::string& log_path) {
+  std::string path = log_path;
+  if (path.ends_with(".jsonl")) path.resize(path.size() - 6);
+  return path + ".envelope.json";
+}
+
 namespace {
 // Each move's record comment (its [%clk]).
 std::vector<std::string> clocks_of(const chess::PgnGame& g) {
@@ -38,7 +45,7 @@ void GameFileSet::restore_tags(const std::map<std::string, std::string>& tags) {
   if (tags.count("Date")) date_ = tags.at("Date");
 }
 
-void GameFileSet::note_players(std::int64_t t, long uid) {
+void GameFileSet::note_players(std::int64_t t, uid_t uid) {
   game::LogEntry players;  // read back by a resume, so the PGN keeps its names
   players["t"] = t;
   players["type"] = "players";
@@ -66,7 +73,7 @@ std::string GameFileSet::next_game_base() const {
   }
 }
 
-void GameFileSet::close(std::int64_t t, long uid, const std::string& next_base) {
+void GameFileSet::close(std::int64_t t, uid_t uid, const std::string& next_base) {
   game::LogEntry closed;
   closed["t"] = t;
   closed["type"] = "closed";
@@ -78,7 +85,7 @@ void GameFileSet::close(std::int64_t t, long uid, const std::string& next_base) 
 }
 
 void GameFileSet::begin(const std::string& next_base, std::map<std::string, std::string> tags,
-                        std::int64_t t, long uid) {
+                        std::int64_t t, uid_t uid) {
   waiting_ = false;
   log_path_ = next_base + ".jsonl";
   pgn_path_ = next_base + ".pgn";
@@ -114,13 +121,13 @@ void GameFileSet::write_envelope(std::int64_t ms, const game::Session& session) 
   const game::LogEntry j = game::envelope_entry(ms, *session.sealed(), std::string(g.tag("White")),
                                                 std::string(g.tag("Black")));
   runner_.note(j);
-  std::string path = log_path_;
-  if (path.ends_with(".jsonl")) path.resize(path.size() - 6);
-  path += ".envelope.json";
-  std::ofstream file(path, std::ios::trunc);
-  file << j.dump(2) << "\n";
-  if (!file.flush())
-    err_ << "tactiled: cannot write the adjournment envelope '" << path << "'" << std::endl;
+  const std::string path = envelope_path(log_path_);
+  try {
+    // Replaced whole, never written through a link or into a FIFO (safe_file.h).
+    replace_file(path, j.dump(2) + "\n", "adjournment envelope");
+  } catch (const std::runtime_error& e) {
+    err_ << "tactiled: " << e.what() << std::endl;
+  }
 }
 
 void GameFileSet::journal_log_head() {

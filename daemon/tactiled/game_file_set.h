@@ -5,6 +5,8 @@
 // envelope beside the log.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <map>
 #include <ostream>
@@ -18,6 +20,10 @@
 #include "daemon/tactiled/game_runner.h"
 
 namespace tactile::daemon {
+
+// The adjournment envelope of the game logged at `log_path`: game.jsonl ->
+// game.envelope.json.
+std::string envelope_path(const std::string& log_path);
 
 class GameFileSet {
  public:
@@ -34,17 +40,17 @@ class GameFileSet {
   // The tags of the game's PGN as the arbiter set them (new-game) or the config did, with
   // the date it began: in the log (a `players` record by user `uid`), so the log alone
   // makes the PGN (`tactilectl log pgn`, the hall) with its names, not "?".
-  void note_players(std::int64_t t, long uid);
+  void note_players(std::int64_t t, uid_t uid);
 
   // A new game's files: beside the current log, named after the time, of their own even
   // for two games begun in the same second. Returns their path without its extension.
   std::string next_game_base() const;
   // The game so far is closed in its log, ended or abandoned, at `t` by user `uid`, the
   // next game's log named; its PGN written a last time.
-  void close(std::int64_t t, long uid, const std::string& next_base);
+  void close(std::int64_t t, uid_t uid, const std::string& next_base);
   // The new game of `next_base` (next_game_base) has begun at `t` with the PGN tags `tags`.
   void begin(const std::string& next_base, std::map<std::string, std::string> tags, std::int64_t t,
-             long uid);
+             uid_t uid);
 
   // What the files make of an output: a made move and the game's end rewrite the PGN, a
   // move's clock switch and the game's end anchor the log's head, a sealed move writes the

@@ -221,7 +221,7 @@ void GameRunner::write(const game::LogEntry& entry) {
   if (listener_ && !line.empty()) listener_(line);
 }
 
-std::string GameRunner::arbiter(std::int64_t ms, const game::ArbiterCommand& c, long uid) {
+std::string GameRunner::arbiter(std::int64_t ms, const game::ArbiterCommand& c, uid_t uid) {
   std::string why = session_.arbiter_refusal(c);
   if (!why.empty()) return why;
   ms = at(ms);

@@ -4,6 +4,8 @@
 // with it. Each output then goes to the caller's handler (print, speak, press the clock).
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -96,7 +98,7 @@ class GameRunner {
   void note(game::LogEntry entry);
   // The arbiter's command from user `uid` at `ms`: refused ("why", nothing logged or
   // changed) or logged first, then done. Returns "" when done.
-  std::string arbiter(std::int64_t ms, const game::ArbiterCommand& c, long uid);
+  std::string arbiter(std::int64_t ms, const game::ArbiterCommand& c, uid_t uid);
   // Called with every log line as it is written (the control socket's event stream).
   void on_record(std::function<void(const std::string&)> listener) {
     listener_ = std::move(listener);

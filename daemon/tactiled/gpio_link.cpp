@@ -103,12 +103,12 @@ class GpioLink : public BoardLink {
 
 constexpr TransportKey kGpioKeys[] = {
     {"gpio-config", "the GPIO wiring file (docs/gpio.md)",
-     "board-b = gpio: board B's GPIO wiring file", "FILE (the wiring, docs/gpio.md)"},
+     "board-b = gpio: board B's GPIO wiring file", "FILE (the wiring, docs/gpio.md)", "", true},
     {"clock-press", "on or off",
      "board-b = gpio: pulse board B's clock line, on or off (default off)", nullptr,
      " (the line is in its wiring)"},
     {"wiring", "the switch-to-square mapping file (tactilectl calibrate)",
-     "board B's switch-to-square mapping file"},
+     "board B's switch-to-square mapping file", nullptr, "", true},
 };
 
 void read_gpio(const BoardSettings& settings, BoardSetup& c) {

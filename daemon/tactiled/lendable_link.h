@@ -40,6 +40,7 @@ class LendableLink : public BoardLink {
   void take_back(chess::Bitboard expected);
 
   int fd() const override;
+  short poll_events() const override { return link_ ? link_->poll_events() : POLLIN; }
   std::int64_t timeout_ms(std::int64_t now) const override;
   void step(std::int64_t now, Sink& sink) override;
   std::int64_t report_delay_ms() const override { return report_delay_ms_; }

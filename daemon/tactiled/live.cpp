@@ -70,7 +70,7 @@ class Live : public BoardSet::Owner {
     requests_.on_faults([this](GameFiles& f) {
       if (engine_ && !engine_->fault().empty()) f.faults.push_back(engine_->fault());
     });
-    requests_.on_start([this](long uid, std::int64_t) {
+    requests_.on_start([this](uid_t uid, std::int64_t) {
       return engine_ && engine_game_ && engine_->hold_start(uid);
     });
   }
@@ -79,6 +79,9 @@ class Live : public BoardSet::Owner {
   bool waiting() const override { return files_.waiting(); }
 
   int run() {
+    // The control socket first: a daemon already playing at this table keeps its socket,
+    // its board and its speakers, and this one opens none of them.
+    open_control();
     // Everything that can fail for want of a device or a file fails before the game starts.
     outputs_.open_speakers();
     // The start position is expected on each board, or, resuming, the holes as the log
@@ -87,7 +90,6 @@ class Live : public BoardSet::Owner {
       return resumed_ ? resumed_->session.recognizer(b).occupancy()
                       : config_.session.start.occupied();
     });
-    open_control();
     runner_.on_record([this](const std::string& line) {
       if (control_) control_->publish(line);
     });
@@ -175,6 +177,8 @@ class Live : public BoardSet::Owner {
                        [this](const nlohmann::json& r, ControlSocket::Caller& caller) {
                          return requests_.answer(r, caller);
                        });
+    } catch (const ControlSocketTaken&) {
+      throw;  // another daemon's: never played beside
     } catch (const std::runtime_error& e) {
       // The default place (systemd's RuntimeDirectory) may be missing when tactiled is
       // run by hand: the game goes on without the arbiter's socket, and says so.
@@ -361,6 +365,10 @@ int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::
           config.session, [origin_us] { return (gpio::monotonic_us() - origin_us) / 1000; }, out);
     Live live(config, std::move(resumed), origin_us, std::move(engine), out, err);
     return live.run();
+  } catch (const ControlSocketTaken& e) {
+    // Another daemon plays at this table: its players hear nothing of this one.
+    err << "tactiled: " << e.what() << std::endl;
+    return 2;
   } catch (const std::exception& e) {  // GpioError, speech, log: all runtime errors
     err << "tactiled: " << e.what() << std::endl;
     say_fault(config);

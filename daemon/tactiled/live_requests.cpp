@@ -114,14 +114,14 @@ nlohmann::json LiveRequests::answer(const nlohmann::json& r, ControlSocket::Call
   // The clocks wait for the engine: the start is done once it answers (status says so,
   // and its fault, if it cannot be started, is in the answer's faults).
   if (c.kind == game::ArbiterCommand::Kind::Start && hold_start_ &&
-      runner_.session().arbiter_refusal(c).empty() && hold_start_(long(uid), t)) {
+      runner_.session().arbiter_refusal(c).empty() && hold_start_(uid, t)) {
     journal_ << time_label(t) << "  arbiter      start (uid " << uid
              << ") held: the clocks start once the engine answers" << std::endl;
     nlohmann::json a = status_answer(runner_.session(), files(), t);
     a["start_held"] = "the clocks start once the engine answers";
     return a;
   }
-  const std::string why = runner_.arbiter(t, c, long(uid));
+  const std::string why = runner_.arbiter(t, c, uid);
   if (!why.empty()) return {{"ok", false}, {"error", why}};
   files_.save_pgn();
   journal_ << time_label(t) << "  arbiter      " << game::arbiter_command_name(c.kind) << " (uid "
@@ -137,7 +137,7 @@ nlohmann::json LiveRequests::new_game(const nlohmann::json& r, uid_t uid, std::i
     return {{"ok", false}, {"error", e.what()}};
   }
   const std::string base = files_.next_game_base();
-  files_.close(t, long(uid), base);
+  files_.close(t, uid, base);
   try {
     outputs_.follow_clock(game::Session(game.config));  // the external clock set up afresh
     runner_.new_game(game.config, base + ".jsonl", t);
@@ -145,7 +145,7 @@ nlohmann::json LiveRequests::new_game(const nlohmann::json& r, uid_t uid, std::i
     return {{"ok", false}, {"error", e.what()}};
   }
   boards_.new_game();
-  files_.begin(base, std::move(game.tags), t, long(uid));
+  files_.begin(base, std::move(game.tags), t, uid);
   journal_ << time_label(t) << "  arbiter      new-game (uid " << uid << "); log "
            << files_.log_path() << ", PGN " << files_.pgn_path() << std::endl;
   return status_answer(runner_.session(), files(), t);

@@ -49,7 +49,7 @@ class LiveRequests {
   void on_faults(std::function<void(GameFiles&)> add) { add_faults_ = std::move(add); }
   // The arbiter's `start` of user `uid` at `t`: true when it is held (the clocks start
   // later, once the engine answers: engine_opponent.h), false to start them now.
-  void on_start(std::function<bool(long uid, std::int64_t t)> hold) {
+  void on_start(std::function<bool(uid_t uid, std::int64_t t)> hold) {
     hold_start_ = std::move(hold);
   }
 

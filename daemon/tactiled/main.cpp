@@ -18,7 +18,9 @@
 #include "daemon/files/safe_file.h"
 #include "daemon/tactiled/auto_resume.h"
 #include "daemon/tactiled/config.h"
+#include "daemon/tactiled/game_file_set.h"
 #include "daemon/tactiled/live.h"
+#include "daemon/tactiled/output_files.h"
 #include "daemon/tactiled/replay.h"
 #include "daemon/tactiled/utc_time.h"
 
@@ -362,19 +364,21 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
       config.pgn_path = pgn + ".pgn";
     }
   }
-  // The PGN, rewritten after every move, must not land on the log or on a file read.
-  if (daemon::same_file(config.pgn_path, config.log_path))
-    return bad("the log and the PGN name one file ('" + config.pgn_path +
-               "'): each needs its own path");
-  for (const char* input : {"config", "gpio-config"}) {
-    const std::string path = std::string(input) == "config"
-                                 ? (vm.count("config") ? vm["config"].as<std::string>() : "")
-                                 : config.gpio_config_path;
-    if (path.empty()) continue;
-    for (const std::string* output : {&config.log_path, &config.pgn_path})
-      if (daemon::same_file(*output, path))
-        return bad("'" + *output + "' is the " + input + " file: an output would overwrite it");
-  }
+  // What the daemon writes (the PGN after every move) must not land on another output, on
+  // a FIFO or device, or on a file it reads: the board's script, its wiring, the config.
+  const std::string log = resume.empty() ? config.log_path : resume;
+  std::vector<daemon::NamedPath> inputs;
+  if (vm.count("config")) inputs.push_back({"config", vm["config"].as<std::string>()});
+  for (daemon::InputFile& in : daemon::input_files(settings))
+    inputs.push_back({std::move(in.key), std::move(in.path)});
+  inputs.push_back({"self-test log", config.self_test_log});
+  if (const std::string why =
+          daemon::output_refusal({{"log", log},
+                                  {"PGN", config.pgn_path},
+                                  {"adjournment envelope", daemon::envelope_path(log)}},
+                                 inputs);
+      !why.empty())
+    return bad(why);
   if (rebuilt) return daemon::run_live(config, std::move(*rebuilt), std::cout, std::cerr);
   return daemon::run_live(config, std::cout, std::cerr);
 }

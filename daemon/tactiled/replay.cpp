@@ -129,7 +129,7 @@ class Replay {
     const std::string label = time_label(std::max(e.ms, runner_.last_ms())) + "  " +
                               board_column(script::kNoBoard) + "arbiter      " + name;
     out_ << label << '\n';
-    const std::string refused = runner_.arbiter(e.ms, command, long(::getuid()));
+    const std::string refused = runner_.arbiter(e.ms, command, ::getuid());
     if (!refused.empty()) out_ << label << " refused: " << refused << '\n';
   }
 

@@ -147,7 +147,8 @@ class ScriptLink : public BoardLink {
 
 constexpr TransportKey kScriptKeys[] = {
     {"script", "board = script: the event script (a file or a FIFO)",
-     "board-b = script: board B's event script (a file or a FIFO)", "PATH (a file or a FIFO)"},
+     "board-b = script: board B's event script (a file or a FIFO)", "PATH (a file or a FIFO)", "",
+     true},
 };
 
 void read_script(const BoardSettings& settings, BoardSetup& c) {

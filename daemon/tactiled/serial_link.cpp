@@ -23,6 +23,7 @@ class SerialLink : public BoardLink {
       : debounce_ms_(config.debounce_ms), board_(std::move(config)) {}
 
   int fd() const override { return board_.fd(); }
+  short poll_events() const override { return board_.poll_events(); }
   std::int64_t timeout_ms(std::int64_t now) const override { return board_.timeout_ms(now); }
   // The board's debounce (its own, or ours for raw edges), the transit margin and a few
   // milliseconds of USB. Changes held while the board was away come much later, as
@@ -67,9 +68,9 @@ class SerialLink : public BoardLink {
 constexpr TransportKey kSerialKeys[] = {
     {"serial-port", "path or usb:VVVV:PPPP[:SERIAL]",
      "board-b = serial: board B's port, path or usb:VVVV:PPPP[:SERIAL]",
-     "PATH or usb:VVVV:PPPP[:SERIAL]"},
+     "PATH or usb:VVVV:PPPP[:SERIAL]", "", true},
     {"wiring", "the switch-to-square mapping file (tactilectl calibrate)",
-     "board B's switch-to-square mapping file"},
+     "board B's switch-to-square mapping file", nullptr, "", true},
 };
 
 void read_serial(const BoardSettings& settings, BoardSetup& c) {

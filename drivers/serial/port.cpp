@@ -197,11 +197,28 @@ bool Port::read_available(std::vector<std::uint8_t>& out, std::string& why) {
   return true;
 }
 
-bool Port::write_all(std::span<const std::uint8_t> bytes, std::string& why) {
-  int n = sp_blocking_write(port_, bytes.data(), bytes.size(), 200);
-  if (n < 0 || std::size_t(n) != bytes.size()) {
-    why = n < 0 ? "write failed: " + last_error() : std::string("write timed out");
+bool Port::send(std::span<const std::uint8_t> bytes, std::string& why) {
+  out_.insert(out_.end(), bytes.begin(), bytes.end());
+  if (!flush(why)) return false;
+  if (out_.size() > kMaxPendingBytes) {
+    why =
+        "the board reads nothing of what is sent (" + std::to_string(out_.size()) + " bytes wait)";
     return false;
+  }
+  return true;
+}
+
+bool Port::flush(std::string& why) {
+  while (!out_.empty()) {
+    const int n = sp_nonblocking_write(port_, out_.data(), out_.size());
+    // A full buffer: some versions of libserialport report it as a failure with EAGAIN.
+    if (n < 0 && sp_last_error_code() == EAGAIN) break;
+    if (n < 0) {
+      why = "write failed: " + last_error();
+      return false;
+    }
+    if (n == 0) break;  // the port's buffer is full: the rest when it is writable
+    out_.erase(out_.begin(), out_.begin() + n);
   }
   return true;
 }

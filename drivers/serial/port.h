@@ -53,14 +53,24 @@ class Port {
   // detected from poll (POLLHUP/POLLERR), sp_input_waiting < 0, or a readable port that
   // yields no byte.
   bool read_available(std::vector<std::uint8_t>& out, std::string& why);
-  // Writes all of `bytes` (waits at most 200 ms). False with `why` set on failure.
-  bool write_all(std::span<const std::uint8_t> bytes, std::string& why);
+  // Sends `bytes` without ever waiting (the caller's loop must not stall on a board that
+  // is slow to read): what the port does not take now is kept, in order, and sent by
+  // flush() once the port is writable. False with `why` set on failure, or when more than
+  // kMaxPendingBytes wait: a board that reads nothing of that much is lost.
+  bool send(std::span<const std::uint8_t> bytes, std::string& why);
+  // Sends what waits, as much as the port takes now. False with `why` set, as send().
+  bool flush(std::string& why);
+  // Bytes wait for the port to be writable: poll it for POLLOUT too.
+  bool pending() const { return !out_.empty(); }
+
+  static constexpr std::size_t kMaxPendingBytes = 128 * 1024;
 
  private:
   Port(sp_port* port, int fd, std::string device) : port_(port), fd_(fd), device_(device) {}
   sp_port* port_;
   int fd_;
   std::string device_;
+  std::vector<std::uint8_t> out_;  // sent but not yet taken by the port
 };
 
 }  // namespace tactile::serial

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "drivers/serial/serial_board.h"
 
+#include <poll.h>
+
 #include <algorithm>
 
 namespace tactile::serial {
@@ -54,6 +56,8 @@ board::Button game_button(ButtonCode code) {
 
 // How long a frame may take from the board's clock to our read (raw boards only).
 constexpr std::int64_t kTransitMarginMs = 5;
+// Bytes wait for the port: step() tries them again this soon even with no POLLOUT asked.
+constexpr std::int64_t kPendingRetryMs = 10;
 
 }  // namespace
 
@@ -64,6 +68,10 @@ SerialBoard::~SerialBoard() = default;
 
 int SerialBoard::fd() const {
   return port_ ? port_->fd() : -1;
+}
+
+short SerialBoard::poll_events() const {
+  return short(POLLIN | (port_ && port_->pending() ? POLLOUT : 0));
 }
 
 std::int64_t SerialBoard::timeout_ms(std::int64_t now) const {
@@ -89,6 +97,8 @@ std::int64_t SerialBoard::timeout_ms(std::int64_t now) const {
       break;
     }
   }
+  // A loop that polls for input alone (tactilectl's) still sends what waits, soon.
+  if (port_ && port_->pending()) due = std::min(due, now + kPendingRetryMs);
   if (due <= now) return 0;
   if (now < 0 && due > INT64_MAX + now) return INT64_MAX;  // no overflow
   return due - now;
@@ -110,7 +120,7 @@ bool SerialBoard::send(const Message& message, std::int64_t now, std::vector<Ser
   if (!port_) return false;
   std::vector<std::uint8_t> wire = encode_frame(to_frame(message, tx_seq_++));
   std::string why;
-  if (!port_->write_all(wire, why)) {
+  if (!port_->send(wire, why)) {
     lose(now, why, out);
     return false;
   }
@@ -383,6 +393,10 @@ void SerialBoard::process(const Frame& frame, std::int64_t now, std::vector<Seri
 
 void SerialBoard::step(std::int64_t now, std::vector<SerialOutput>& out) {
   if (state_ == State::Closed && now >= next_attempt_ms_) try_connect(now, out);
+  if (port_ && port_->pending()) {
+    std::string why;
+    if (!port_->flush(why)) lose(now, why, out);
+  }
   if (port_) {
     std::vector<std::uint8_t> bytes;
     std::string why;

@@ -67,8 +67,10 @@ class SerialBoard {
   explicit SerialBoard(SerialBoardConfig config);
   ~SerialBoard();
 
-  // The port's descriptor to poll for input, or -1 while there is no port.
+  // The port's descriptor to poll, or -1 while there is no port; poll_events() says for
+  // what: input, and output while sent bytes wait for the port (Port::pending).
   int fd() const;
+  short poll_events() const;
   // Milliseconds the loop may wait (for input on fd()) before step() has work to do.
   std::int64_t timeout_ms(std::int64_t now) const;
   // Connects when due, reads what arrived, runs the timers; appends what happened.

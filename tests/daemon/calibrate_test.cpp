@@ -24,6 +24,7 @@
 #include "core/chess/uci.h"
 #include "daemon/files/text_file.h"
 #include "daemon/tactilectl/calibrate.h"
+#include "daemon/tactilectl/calibration.h"
 #include "daemon/tactilectl/command.h"
 #include "daemon/tactilectl/gpio_check.h"
 #include "daemon/tactiled/config.h"
@@ -281,6 +282,56 @@ TEST_F(CalibrateTest, BadArgumentsAreUsageErrors) {
   EXPECT_THAT(usage({"--config", config_}), HasSubstr("give --output PATH"));
   std::ofstream(config_) << "board = gpio\ngpio-config = " << dir_ << "/gpio.conf\nscan = 5\n";
   EXPECT_THAT(usage({"--config", config_, "--output", dir_ + "/m"}), HasSubstr("line 3"));
+}
+
+// A board that stands on the start position (switch i under square i) and whose buttons
+// are pressed a batch at a time, one batch each time it is read; once all are pressed,
+// the person types q.
+class PressingBoard : public RawBoard {
+ public:
+  PressingBoard(std::vector<std::vector<board::Button>> batches, int typing)
+      : batches_(std::move(batches)), typing_(typing) {}
+  int fd() const override { return -1; }
+  int timeout_ms() const override { return 1; }
+  void service(std::vector<board::Button>& buttons, std::vector<std::string>&) override {
+    if (next_ < batches_.size()) {
+      buttons.insert(buttons.end(), batches_[next_].begin(), batches_[next_].end());
+      ++next_;
+    } else if (!quit_) {
+      quit_ = true;
+      EXPECT_EQ(::write(typing_, "q\n", 2), 2);
+    }
+  }
+  bool ready() const override { return true; }
+  std::uint64_t switches() const override { return daemon::test::SimGpioBoard::kStartHoles; }
+  int switch_count() const override { return 64; }
+
+ private:
+  std::vector<std::vector<board::Button>> batches_;
+  std::size_t next_ = 0;
+  int typing_;
+  bool quit_ = false;
+};
+
+// Buttons that mean nothing to calibrate are passed over, one that does counts wherever
+// it is in what was pressed: repeat says the step again, correct at the first step too.
+// (The buttons were once cleared inside the loop that read them: the rest were read from
+// cleared storage, undefined behaviour.)
+TEST_F(CalibrateTest, ButtonsPressedTogetherAreEachReadOnce) {
+  using B = board::Button;
+  PressingBoard board({{B::Time}, {B::Announce, B::Repeat}, {B::Record, B::Time, B::Correct}},
+                      typing_);
+  std::ostream out(&printed_);
+  CalibrationOptions options;
+  options.language = record::Language::English;
+  Calibration calibration(board, nullptr, keys_, out, options);
+  EXPECT_FALSE(calibration.run().has_value());  // the person typed q
+  const std::string step = "Step 1 of 64, a1: Lift the piece from Anna one.\n";
+  std::size_t said = 0;
+  for (std::size_t at = printed_.all.find(step); at != std::string::npos;
+       at = printed_.all.find(step, at + 1))
+    ++said;
+  EXPECT_EQ(said, 3u) << printed_.all;  // asked, repeated, and asked again after correct
 }
 
 }  // namespace

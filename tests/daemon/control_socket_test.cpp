@@ -14,6 +14,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -102,6 +103,66 @@ std::string ask(ControlSocket& socket, int fd, const std::string& command) {
     if (n == 0) break;  // closed on us
   }
   return answer;
+}
+
+nlohmann::json echo(const nlohmann::json& r, ControlSocket::Caller&) {
+  return nlohmann::json{{"ok", true}, {"asked", r.value("command", "")}};
+}
+
+ino_t inode_of(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0 ? st.st_ino : 0;
+}
+
+// A second daemon given the path of a running one's socket refuses to start, and neither
+// removes nor replaces the socket: the first still answers its arbiter there.
+TEST(ControlSocketFile, TheSocketOfADaemonThatAnswersIsNeverTakenOver) {
+  const std::string path = test_dir() + "/ctl";
+  ControlSocket first(path, echo);
+  const ino_t inode = inode_of(path);
+  try {
+    ControlSocket second(path, echo);
+    FAIL() << "took the socket of a daemon that answers";
+  } catch (const ControlSocketTaken& e) {
+    EXPECT_NE(std::string(e.what()).find("a running tactiled answers there"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(inode_of(path), inode);
+  const int fd = connect_to(path);
+  EXPECT_EQ(ask(first, fd, "status"), "{\"asked\":\"status\",\"ok\":true}\n");
+  ::close(fd);
+}
+
+// A socket nobody listens on, left by a daemon that died, is replaced.
+TEST(ControlSocketFile, ASocketNobodyListensOnIsReplaced) {
+  const std::string path = test_dir() + "/ctl";
+  {
+    const int dead = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+    ASSERT_EQ(::bind(dead, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    ::close(dead);  // the file stays, nobody listens: as a SIGKILL leaves it
+  }
+  ControlSocket socket(path, echo);
+  const int fd = connect_to(path);
+  EXPECT_EQ(ask(socket, fd, "ping"), "{\"asked\":\"ping\",\"ok\":true}\n");
+  ::close(fd);
+}
+
+// At its stop a daemon removes its own socket file only: one put there since by another
+// daemon (the path freed by hand meanwhile) stays.
+TEST(ControlSocketFile, OnlyTheDaemonsOwnSocketIsRemovedAtItsStop) {
+  const std::string path = test_dir() + "/ctl";
+  auto first = std::make_unique<ControlSocket>(path, echo);
+  ASSERT_EQ(::unlink(path.c_str()), 0);
+  ControlSocket second(path, echo);
+  const ino_t inode = inode_of(path);
+  first.reset();
+  EXPECT_EQ(inode_of(path), inode);
+  const int fd = connect_to(path);
+  EXPECT_EQ(ask(second, fd, "status"), "{\"asked\":\"status\",\"ok\":true}\n");
+  ::close(fd);
 }
 
 // Idle clients (a script that connected and hangs, or someone holding connections on

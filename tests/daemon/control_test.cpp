@@ -147,6 +147,36 @@ class ControlTest : public ::testing::Test {
   int board_ = -1;
 };
 
+// A second tactiled given the running daemon's control socket (another game's log), and
+// an arbiter's --resume of the running game, refuse to start (exit 2) and leave the
+// running daemon its socket, its board and its log: it still answers and plays on.
+TEST_F(ControlTest, ASecondDaemonOrAResumeLeavesTheRunningDaemonItsSocket) {
+  start({"--time-control", "300+2"});
+  ASSERT_EQ(ctl({"start"}).status, 0);
+  move("e2", "e4");
+  const std::string other_log = dir_ + "/other.jsonl";
+  const std::vector<std::vector<std::string>> refused = {
+      {"--board", "script", "--script", fifo_, "--control", ctl_, "--speech", "off", "--log",
+       other_log, "--pgn", dir_ + "/other.pgn", "--auto-resume", "off"},
+      {"--board", "script", "--script", fifo_, "--control", ctl_, "--speech", "off", "--resume",
+       log_}};
+  for (std::size_t i = 0; i < refused.size(); ++i) {
+    SCOPED_TRACE(i == 0 ? "a second daemon" : "--resume of the running game");
+    Daemon second(dir_, refused[i], "", "second-" + std::to_string(i));
+    const int exit = second.wait();
+    ASSERT_TRUE(WIFEXITED(exit)) << second.output();
+    EXPECT_EQ(WEXITSTATUS(exit), 2) << second.output();
+    EXPECT_THAT(second.output(),
+                HasSubstr("control socket '" + ctl_ + "': a running tactiled answers there"));
+    EXPECT_FALSE(std::filesystem::exists(other_log));
+    EXPECT_EQ(status()["moves"], 1) << daemon_->output();
+  }
+  move("e7", "e5");  // the board is still the first daemon's
+  // At its stop the first removes its own socket.
+  EXPECT_EQ(daemon_->stop(), 0);
+  EXPECT_FALSE(std::filesystem::exists(ctl_));
+}
+
 TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
   start({"--time-control", "300+2"});
   // Booting never starts a clock.

@@ -16,6 +16,7 @@
 #include "core/chess/uci.h"
 #include "core/clock/time_control.h"
 #include "core/game/resume.h"
+#include "daemon/tactiled/board_loan.h"
 #include "tests/support/seating.h"
 #include "tests/support/slurp.h"
 
@@ -212,6 +213,40 @@ TEST(GameRunnerOutsideMove, ItIsLoggedBeforeItActsAndAResumeGoesOnPastIt) {
   EXPECT_EQ(r.session().moves_made(), 1);
   EXPECT_EQ(game::resume_from_log(test::slurp(path)).session.moves_made(), 1);
   std::filesystem::remove(path);
+}
+
+// A user id is the system's unsigned number, logged as it is on every system: kept in a
+// `long` it came out negative on a 32-bit system for the ids past 2^31 (and the highest
+// one as -1, which the daemon also used for "not lent").
+TEST(GameRunnerUid, TheLogHoldsTheUserIdAsTheSystemGivesIt) {
+  const std::string path = ::testing::TempDir() + "uid-" + std::to_string(::getpid()) + ".jsonl";
+  std::filesystem::remove(path);
+  const uid_t high = uid_t(4'000'000'000u), highest = uid_t(-1);
+  {
+    game::SessionConfig c = Table::config();
+    c.time_control = clock::parse_time_control("600");
+    GameRunner r(c, nullptr);
+    r.open_log(path, 0);
+    r.start(0);
+    game::ArbiterCommand pause;  // the clock runs from the start
+    pause.kind = game::ArbiterCommand::Kind::Pause;
+    EXPECT_EQ(r.arbiter(10, pause, high), "");
+    r.note(board_lent_entry(20, 0, highest));
+  }
+  const std::string log = test::slurp(path);
+  std::filesystem::remove(path);
+  nlohmann::json arbiter, lent;
+  for (std::size_t at = 0, nl; (nl = log.find('\n', at)) != std::string::npos; at = nl + 1) {
+    const nlohmann::json j = nlohmann::json::parse(log.substr(at, nl - at));
+    if (j["type"] == "arbiter") arbiter = j;
+    if (j["type"] == "board-lent") lent = j;
+  }
+  ASSERT_TRUE(arbiter.is_object()) << log;
+  ASSERT_TRUE(lent.is_object()) << log;
+  EXPECT_TRUE(arbiter["uid"].is_number_unsigned()) << arbiter;
+  EXPECT_EQ(arbiter["uid"].dump(), "4000000000");
+  EXPECT_EQ(lent["uid"].dump(), "4294967295");
+  EXPECT_NO_THROW(game::resume_from_log(log));  // read back as any log
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,6 +16,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -304,6 +306,62 @@ TEST_F(LiveDaemonTest, OneFileForLogAndPgnOrADirectoryAsConfigIsRefused) {
   ASSERT_TRUE(WIFEXITED(status)) << directory.output();
   EXPECT_EQ(WEXITSTATUS(status), 2);
   EXPECT_THAT(directory.output(), HasSubstr("is a directory"));
+}
+
+// No output may land on a file tactiled reads or on one that is no regular file: the
+// script board's FIFO or file, a serial board's calibrated wiring, board B's script, the
+// config. Each is refused (exit 2) before anything is opened, and the file is left as it
+// was.
+TEST_F(LiveDaemonTest, AnOutputOnAnInputOrAFifoIsRefusedAndTheFileKept) {
+  const std::string fifo = dir_ + "/board.fifo", script = dir_ + "/board.script",
+                    wiring = dir_ + "/wiring.map", config = dir_ + "/tactiled.conf";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::ofstream(script) << "0 A up e2\n";
+  {
+    std::ofstream map(wiring);
+    for (int s = 0; s < 64; ++s) map << s << " = " << char('a' + s % 8) << (s / 8 + 1) << "\n";
+  }
+  std::ofstream(config) << "board = script\nscript = " << script << "\nspeech = off\n";
+  const std::string wiring_text = slurp(wiring), script_text = slurp(script);
+  struct Case {
+    std::vector<std::string> args;
+    std::string said;
+  };
+  const std::vector<Case> cases = {
+      {{"--board", "script", "--script", fifo, "--pgn", fifo}, "the PGN '" + fifo + "' is a FIFO"},
+      {{"--board", "script", "--script", fifo, "--log", fifo}, "the log '" + fifo + "' is a FIFO"},
+      {{"--board", "script", "--script", script, "--pgn", dir_ + "/./board.script"},
+       "'" + dir_ + "/./board.script' is the script file: an output would overwrite it"},
+      {{"--board", "serial", "--serial-port", dir_ + "/no-such-port", "--wiring", wiring, "--pgn",
+        wiring},
+       "'" + wiring + "' is the wiring file: an output would overwrite it"},
+      {{"--seating", "two-boards", "--board", "script", "--script", fifo, "--board-b", "script",
+        "--script-b", script, "--pgn", script},
+       "'" + script + "' is the script-b file: an output would overwrite it"},
+      {{"--config", config, "--pgn", config},
+       "'" + config + "' is the config file: an output would overwrite it"},
+      {{"--board", "script", "--script", fifo, "--log", dir_}, "is a directory"},
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    SCOPED_TRACE(cases[i].said);
+    std::vector<std::string> args = cases[i].args;
+    for (const char* flag : {"--log", "--pgn"})
+      if (std::find(args.begin(), args.end(), flag) == args.end())
+        args.insert(args.end(), {flag, dir_ + "/out" + std::to_string(i) +
+                                           (flag[2] == 'l' ? ".jsonl" : ".pgn")});
+    args.insert(args.end(), {"--speech", "off", "--auto-resume", "off", "--control", "off"});
+    Daemon daemon(dir_, args, "", "refused-" + std::to_string(i));
+    const int status = daemon.wait();
+    ASSERT_TRUE(WIFEXITED(status)) << daemon.output();
+    EXPECT_EQ(WEXITSTATUS(status), 2) << daemon.output();
+    EXPECT_THAT(daemon.output(), HasSubstr(cases[i].said));
+  }
+  struct stat st {};
+  ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  EXPECT_EQ(slurp(wiring), wiring_text);
+  EXPECT_EQ(slurp(script), script_text);
+  EXPECT_TRUE(fs::is_directory(dir_));
 }
 
 // A PGN that cannot be written is logged and said, tried again at every move, and never

@@ -82,15 +82,20 @@ const std::vector<std::string> kFaultLines = {
 };
 
 // A hand's timing (scaled down so that 66 steps take seconds): the first change 3 ms after
-// the step is printed, the second 80 ms after it (far from the 25 ms that count as chatter, even
-// when a loaded machine stamps a reading late); a chatter burst 12 ms apart (no hand), long enough
-// that a late scan cannot miss all of it. The board must be still 40 ms to end a step: well
-// over the burst's 12 ms gaps, so a scan stamped late on a loaded machine (ASan, ctest -j)
-// does not end the step in the middle of the burst and hand its rest to the next hole.
-constexpr std::int64_t kFirstMs = 3, kSecondMs = 80, kChatterEveryMs = 12;
+// the step is printed, the second 150 ms after it (far from the 60 ms that count as chatter,
+// even when a loaded machine's scan stamps the first reading late; on the GPIO board the
+// second waits for the first to have been read: GpioSelfTest::second); a chatter burst
+// 12 ms apart (no hand), long enough that a late scan cannot miss all of it, and quick
+// enough that a scan starved for 50 ms still sees its changes as no hand's. The board must
+// be still 40 ms to end a step. The burst may outlast its step (a chattering hole's changes
+// do not keep a step open) and be read in the next: the walk takes no change of a hole
+// while it chatters as an answer, however late the next step is judged.
+constexpr std::int64_t kFirstMs = 3, kSecondMs = 150, kChatterEveryMs = 12;
 constexpr int kChatterChanges = 16;
+// A step not done within 2 s is missed (the dead switch's): time enough for any step of a
+// hand on a loaded machine.
 const std::vector<std::string> kTiming = {"--settle-ms", "40",        "--chatter-ms",
-                                          "25",          "--timeout", "1"};
+                                          "60",          "--timeout", "2"};
 
 // A planned change: at `ms` after the step's line, the hole of `square` in or out.
 struct Move {
@@ -217,9 +222,20 @@ class GpioSelfTest : public SelfTestTest {
       chess::Square square = chess::NoSquare;
       if (!parse_self_test_step(line, step, square)) return;
       const std::int64_t t = gpio::monotonic_us();
-      for (const Move& m : moves_for(step, square, faults_))
-        board_->world.schedule(t + m.ms * 1000,
-                               [this, m](gpio::sim::World&) { hand(m.square, m.in); });
+      for (const Move& m : moves_for(step, square, faults_)) {
+        if (m.square == square && m.ms == kFirstMs) {
+          board_->world.schedule(t + m.ms * 1000, [this, m](gpio::sim::World& w) {
+            hand(m.square, m.in);
+            first_reads_ = w.counters.reads;
+            first_us_ = gpio::monotonic_us();
+          });
+        } else if (m.square == square && m.ms == kSecondMs) {
+          second(t + m.ms * 1000, m);
+        } else {
+          board_->world.schedule(t + m.ms * 1000,
+                                 [this, m](gpio::sim::World&) { hand(m.square, m.in); });
+        }
+      }
     };
     std::ostream out(&printed);
     const int status = run(out);
@@ -227,8 +243,25 @@ class GpioSelfTest : public SelfTestTest {
     return status;
   }
 
+  // The hand's second change of a step waits for the board to have read the first: it
+  // comes no sooner than planned, and only once the matrix was read kSeenReads times
+  // (every row ten times over) and kSeenMs since the first change, however slowly a
+  // loaded machine scans. (A scan late by the whole step saw neither change: "Missed".)
+  void second(std::int64_t at_us, Move m) {
+    board_->world.schedule(at_us, [this, m](gpio::sim::World& w) {
+      const std::int64_t now = gpio::monotonic_us();
+      if (w.counters.reads - first_reads_ < kSeenReads || now - first_us_ < kSeenMs * 1000)
+        return second(now + 1000, m);
+      hand(m.square, m.in);
+    });
+  }
+  static constexpr long kSeenReads = 80;
+  static constexpr std::int64_t kSeenMs = 100;
+
   std::unique_ptr<daemon::test::SimGpioBoard> board_;
   Faults faults_;
+  long first_reads_ = 0;       // the bulk reads when the step's first change was made
+  std::int64_t first_us_ = 0;  // and the time
 };
 
 TEST_F(GpioSelfTest, APerfectBoardPasses) {
@@ -293,6 +326,7 @@ class ScriptSelfTest : public SelfTestTest {
   }
   std::int64_t ms() const { return (gpio::monotonic_us() - origin_us_) / 1000; }
   void write_line(std::int64_t at, chess::Square s, bool in) {
+    last_written_ms_ = std::max(last_written_ms_, at);
     const std::string line =
         std::to_string(at) + " A " + (in ? "down " : "up ") + chess::square_name(s) + "\n";
     ASSERT_EQ(::write(writer_, line.data(), line.size()), ssize_t(line.size()));
@@ -300,6 +334,7 @@ class ScriptSelfTest : public SelfTestTest {
 
   int walk(std::string& printed_text) {
     origin_us_ = gpio::monotonic_us();  // at most the self-test's own origin
+    last_written_ms_ = 0;
     // The script board starts from the start position: a stuck switch shows at once.
     for (const chess::Square s : faults_.stuck_closed) write_line(0, s, true);
     for (const chess::Square s : faults_.dead)
@@ -308,13 +343,18 @@ class ScriptSelfTest : public SelfTestTest {
     printed.on_line = [this](const std::string& line) {
       // The speech check after the walk: the player presses his answer, if any.
       if (line.starts_with("Speech: If you hear this") && !press_.empty()) {
-        const std::string pressed = std::to_string(ms() + 50) + " A button " + press_ + "\n";
+        const std::string pressed =
+            std::to_string(std::max(ms(), last_written_ms_) + 50) + " A button " + press_ + "\n";
         ASSERT_EQ(::write(writer_, pressed.data(), pressed.size()), ssize_t(pressed.size()));
       }
       int step = 0;
       chess::Square square = chess::NoSquare;
       if (!parse_self_test_step(line, step, square)) return;
-      const std::int64_t t = ms();
+      // A hand acts now, never in the past: after a step that ended while a chatter burst
+      // planned on it still ran (the burst's rest is read in the next step), the next
+      // step's changes come after the burst's last. A script whose time went back would
+      // have its line dropped by the board ("time goes back").
+      const std::int64_t t = std::max(ms(), last_written_ms_);
       for (const Move& m : moves_for(step, square, faults_)) {
         if (faults_.stuck_closed.count(m.square) || (m.in && faults_.dead.count(m.square)) ||
             (!m.in && faults_.dead.count(m.square)))
@@ -334,6 +374,7 @@ class ScriptSelfTest : public SelfTestTest {
   std::string fifo_;
   int writer_ = -1;
   std::int64_t origin_us_ = 0;
+  std::int64_t last_written_ms_ = 0;  // the time of the last line the hand wrote
   Faults faults_;
   std::string press_;  // the button pressed at the speech check ("": none)
 };
@@ -341,7 +382,7 @@ class ScriptSelfTest : public SelfTestTest {
 // With speech on, the board's speech is checked after the walk: the phrase is played on
 // the board's device (an ALSA file PCM of the test's own configuration, the real
 // libasound) and the player confirms it with announce, skips it with time, or does
-// neither (--timeout 1: not confirmed, logged so, and the walk's own result stands).
+// neither (--timeout 2: not confirmed, logged so, and the walk's own result stands).
 TEST_F(ScriptSelfTest, TheSpeechIsConfirmedWithAnnounceSkippedWithTimeOrFails) {
   std::ofstream(dir_ + "/asound.conf") << tactile::test::two_file_pcms(dir_);
   ::setenv("ALSA_CONFIG_PATH", (dir_ + "/asound.conf").c_str(), 1);

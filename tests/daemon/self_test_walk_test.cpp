@@ -164,5 +164,37 @@ TEST_F(WalkTest, AnotherHoleAnsweringIsTheWiringAndChatterIsNamedWithoutSpoiling
   EXPECT_FALSE(walk_.passed());
 }
 
+// A chatter that outlasts the step it began in is no answer to the next step, even when
+// that step is judged after the hole has gone quiet again: its changes were no hand's when
+// they came. (They once answered for the next hole: "c1 answers as c5", as a loaded
+// machine's late judgement made of the self-test's own test.)
+TEST_F(WalkTest, AChatterThatOutlastsItsStepIsNoAnswerToTheNext) {
+  begin();
+  follow([this](chess::Square s) {
+    if (s != sq("b1")) return touch(s);
+    const bool in = occupancy_ >> int(sq("c5")) & 1;
+    change(sq("b1"), false);
+    // c5 changes every 100 ms from 10 ms to 1310 ms; b1 is put back at 400 ms, so its
+    // step ends at 900 ms, with c5 going on past it.
+    for (int k = 0; k < 14; ++k) {
+      if (k == 4) {
+        wait(90);
+        change(sq("b1"), true);
+        wait(10);
+      } else {
+        wait(k == 0 ? 10 : 100);
+      }
+      change(sq("c5"), k % 2 == 0 ? !in : in);
+    }
+    ASSERT_EQ(chess::square_name(walk_.steps()[std::size_t(walk_.step())].square), "c1");
+    wait(1500);  // c5 quiet long enough to count again before c1 is touched
+  });
+  EXPECT_TRUE(walk_.holes()[std::size_t(sq("b1"))].passed_step);
+  EXPECT_TRUE(walk_.holes()[std::size_t(sq("c1"))].passed_step);
+  EXPECT_EQ(
+      walk_.problems(),
+      (std::vector<std::string>{"c5 chatters (13 changes faster than a hand): check the switch"}));
+}
+
 }  // namespace
 }  // namespace tactile::ctl

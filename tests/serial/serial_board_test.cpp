@@ -7,6 +7,8 @@
 #include <string>
 
 #include "core/chess/error.h"
+#include "drivers/serial/frame.h"
+#include "drivers/serial/messages.h"
 #include "tests/serial/rig.h"
 
 namespace tactile::serial {
@@ -110,6 +112,29 @@ TEST(SerialBoardLink, HandshakeFindsTheBoardAndCommandsReachIt) {
   ASSERT_GE(got.size(), 2u);
   EXPECT_EQ(got[got.size() - 2], Message(SetLeds{bit(E2) | bit(E4), bit(E4)}));
   EXPECT_EQ(got.back(), Message(Beep{880, 150}));
+}
+
+// A board slow to read never stalls the host's loop: what the port does not take at once
+// waits and is sent, in order, once the board reads again. (A blocking write once held
+// the daemon's whole loop for 200 ms and then gave the board up as lost.)
+TEST(SerialBoardLink, ABoardSlowToReadIsWrittenLaterNotWaitedFor) {
+  Rig rig;
+  rig.sim().plug();
+  rig.connect();
+  const std::size_t before = rig.sim().received.size();
+  // More than a pty holds (its buffers take some 68 KiB), the board reading none of it.
+  const std::size_t frame = encode_frame(to_frame(Message(Beep{880, 1}), 0)).size();
+  std::uint16_t beeps = 0;
+  for (std::size_t bytes = 0; bytes < 96 * 1024; bytes += frame, ++beeps)
+    rig.driver().beep(880, beeps, rig.now(), rig.out());
+  EXPECT_TRUE(rig.statuses(LinkStatus::Lost).empty()) << rig.statuses(LinkStatus::Lost)[0].message;
+  EXPECT_TRUE(rig.driver().connected());
+  rig.settle();
+  EXPECT_TRUE(rig.statuses(LinkStatus::Lost).empty());
+  EXPECT_EQ(rig.sim().bad_host_frames, 0);
+  ASSERT_EQ(rig.sim().received.size(), before + beeps);
+  for (std::uint16_t i = 0; i < beeps; ++i)
+    ASSERT_EQ(rig.sim().received[before + i], Message(Beep{880, i})) << "beep " << i;
 }
 
 TEST(SerialBoardLink, ACalibratedMappingTurnsTheBoardsIndicesIntoSquares) {
