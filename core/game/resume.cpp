@@ -198,6 +198,7 @@ struct Replayer {
     }
     r.players = at_line(1, [&] { return players_from_start(start); });
     r.players_at_start = r.players;
+    share_brief();
     // The game starts at the start entry's time, as GameRunner starts it.
     r.last_ms = time_from_entry(start);
     r.session.start(r.last_ms, out);
@@ -205,6 +206,11 @@ struct Replayer {
     event_ms = r.last_ms;
   }
 
+  // Each board's brief-below as the log set it, to the session (GameRunner does the same).
+  void share_brief() {
+    for (int b = 0; b < 2; ++b)
+      r.session.set_brief_below(b, r.players[std::size_t(b)].brief_below_ms);
+  }
   // What the session makes, as the daemon logs it after each call (output_entries).
   void take() {
     for (const Output& o : out) {
@@ -313,6 +319,7 @@ struct Replayer {
       take();
     } else if (type == "setting") {
       at_line(line, [&] { apply_setting_entry(j, r.players); });
+      share_brief();
     } else if (type == "arbiter") {
       // The arbiter's command, logged before it took effect, does it again.
       const ArbiterCommand c = at_line(line, [&] { return arbiter_command_from_json(j); });

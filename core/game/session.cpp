@@ -15,6 +15,7 @@
 #include "core/game/clock_not_started.h"
 #include "core/game/seating_rules.h"
 #include "core/game/session_steps.h"
+#include "core/record/brief_phrases.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 #include "core/record/number_words.h"
@@ -96,6 +97,17 @@ bool Session::clock_of(int board, chess::Color c) const {
   return uses(board) && seating_->clock_of(*this, board, c);
 }
 
+chess::Color Session::own_clock(int board) const {
+  if (clock_of(board, chess::White) && clock_of(board, chess::Black))
+    return clock_ && clock_->running() ? *clock_->running() : position().side_to_move();
+  return owner(board);
+}
+
+bool Session::brief(int board, std::int64_t ms) const {
+  const std::int64_t below = brief_below_[std::size_t(board_index(board))];
+  return below > 0 && clock_ && uses(board) && clock_->remaining_ms(own_clock(board), ms) < below;
+}
+
 std::string Session::arbiter_matter() const {
   return seating_->arbiter_matter();
 }
@@ -139,8 +151,11 @@ void Session::start_clock(std::int64_t now_ms, std::vector<Output>& out, bool sa
     // player is told, and whose move it is.
     if (said && config_.wait_for_start)
       for (int b = 0; b < board_count(); ++b)
-        speak(b, now_ms, record::clock_started_phrase(position().side_to_move(), language(b)), out,
-              0, Speak::Shown::No, SpeechRank::State);
+        speak(b, now_ms,
+              brief(b, now_ms)
+                  ? record::brief_clock_started(language(b))
+                  : record::clock_started_phrase(position().side_to_move(), language(b)),
+              out, 0, Speak::Shown::No, SpeechRank::State);
   }
 }
 
@@ -387,7 +402,11 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
     case MomentKind::Illegal:
       // What the board shows and what to put back, at once (not only on `check`).
       out.push_back(o);
-      refuse(board, m.ms, record::illegal_phrase(before, m.squares, lang, squares(board)), out);
+      refuse(board, m.ms,
+             brief(board, m.ms)
+                 ? record::brief_illegal_phrase(before, m.squares, lang, squares(board))
+                 : record::illegal_phrase(before, m.squares, lang, squares(board)),
+             out);
       illegal_open_[std::size_t(board_index(board))] = true;
       out.push_back(light_squares(m, board));
       break;
@@ -420,9 +439,11 @@ void Session::handle(int board, const board::Moment& m, const chess::Position& b
       // The hole's event contradicts the board: which hole, and that the board needs a look.
       if (m.square != chess::NoSquare)
         refuse(board, m.ms,
-               record::full_hole_phrase(
-                   m.square, (recognizer(board).occupancy() & chess::square_bb(m.square)) != 0,
-                   lang, squares(board)),
+               brief(board, m.ms) ? record::brief_full_hole_phrase(m.square, lang, squares(board))
+                                  : record::full_hole_phrase(m.square,
+                                                             (recognizer(board).occupancy() &
+                                                              chess::square_bb(m.square)) != 0,
+                                                             lang, squares(board)),
                out);
       break;
     }
@@ -559,6 +580,13 @@ std::string Session::time_readout(int board, std::int64_t ms) const {
   const int white_moves = game_.moves_of(chess::White, game_.plies());
   const record::Language lang = language(board);
   if (!clock_) return record::count_words(white_moves, record::Unit::Move, lang);
+  if (brief(board, ms)) {
+    // Short of time: his own time only (a board that hears both clocks names the side).
+    const chess::Color own = own_clock(board);
+    const bool both = clock_of(board, chess::White) && clock_of(board, chess::Black);
+    return record::brief_time_phrase(clock_->remaining_ms(own, ms), lang,
+                                     both ? std::optional<chess::Color>(own) : std::nullopt);
+  }
   // Whose move: the side whose clock runs, or will run when the clocks go on (a sighted
   // player's press may start the blind player's clock before the move is on the board);
   // before the start, the side to move.

@@ -165,9 +165,18 @@ class Session {
   // What the arbiter should look at now that the Laws leave to him (a sighted player's late
   // press: the blind player's clock runs in the sighted player's turn); "" if nothing.
   std::string arbiter_matter() const;
+  // Short forms when time is short (issue 33, `brief-below`, passed in from the player's
+  // settings): `board`'s player hears them while his own clock shows less than `ms` (0:
+  // never, the default of a session on its own).
+  void set_brief_below(int board, std::int64_t ms) { brief_below_[board_index(board)] = ms; }
+  std::int64_t brief_below(int board) const { return brief_below_[board_index(board)]; }
+  // Whether `board`'s player hears the short forms at `ms` (core/record/brief_phrases.h):
+  // his own clock (one board, which hears both: the side whose clock runs, or is to run)
+  // under his brief-below.
+  bool brief(int board, std::int64_t ms) const;
   // What the time button says to `board`'s player at `ms` (D.2.6.1): both times and the
   // move count, whose move it is, whether the clock runs, the moves to the time control;
-  // without a clock the move count alone.
+  // without a clock the move count alone. In short forms (brief()): his own time alone.
   std::string time_readout(int board, std::int64_t ms) const;
   // Whether the clock has been started (or, with no clock, the game).
   bool clock_started() const;
@@ -188,6 +197,9 @@ class Session {
   static int board_index(int board) { return board == 1 ? 1 : 0; }
   board::Recognizer& rec(int board) { return boards_[board_index(board)]; }
   record::Language language(int board) const;
+  // The clock `board`'s player hears as his own: his (two boards, sighted, engine) or, on
+  // a board that hears both (one board), the one that runs or is to run.
+  chess::Color own_clock(int board) const;
   record::SquareWording squares(int board) const { return board_squares(config_, board); }
   bool uses(int board) const { return board >= 0 && board < board_count(); }
 
@@ -285,7 +297,8 @@ class Session {
   // Per board: an illegal move was refused and its board not yet put back ("Board right"
   // when its holes show the position again).
   std::array<bool, 2> illegal_open_ = {false, false};
-  int question_ = 0;  // the number of the last question asked
+  std::array<std::int64_t, 2> brief_below_ = {0, 0};  // each board's player's brief-below
+  int question_ = 0;                                  // the number of the last question asked
   int question_board_ = 0;
   // Per board: being put back after a take-back, rollback or seal (nothing is read).
   std::array<bool, 2> restoring_ = {false, false};

@@ -10,6 +10,7 @@
 #include "core/game/seating_rules.h"
 #include "core/game/session.h"
 #include "core/game/session_steps.h"
+#include "core/record/brief_phrases.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 #include "core/record/refusal_phrases.h"
@@ -242,8 +243,13 @@ void Session::check_restored(int board) {
 
 void Session::say_all(std::int64_t ms, record::Message m, std::vector<Output>& out,
                       SpeechRank rank) {
-  for (int b = 0; b < board_count(); ++b)
-    speak(b, ms, std::string(record::message_text(m, language(b))), out, 0, Speak::Shown::No, rank);
+  for (int b = 0; b < board_count(); ++b) {
+    // Short of time: the clocks' state in one word (brief_phrases.h).
+    const std::optional<std::string_view> brief_text =
+        brief(b, ms) ? record::brief_message(m, language(b)) : std::nullopt;
+    speak(b, ms, std::string(brief_text ? *brief_text : record::message_text(m, language(b))), out,
+          0, Speak::Shown::No, rank);
+  }
 }
 
 void Session::made_at_resumption(int board, const board::Moment& m, const chess::Position& before,

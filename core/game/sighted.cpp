@@ -7,6 +7,7 @@
 #include "core/board/readings.h"
 #include "core/chess/movegen.h"
 #include "core/game/board_check.h"
+#include "core/record/brief_phrases.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 #include "core/record/time_phrase.h"
@@ -283,8 +284,10 @@ void SightedSeating::clock_press(SessionSteps& s, const board::ButtonEvent& e,
   // the blind player is told at once (the move itself is said when it is reproduced).
   const std::optional<clock::ChessClock>& c = s.clock();
   if (before_shown && c && c->running() == player_)
-    s.speak(0, e.ms, record::clock_started_phrase(player_, s.language(0)), out, Speak::Shown::No,
-            SpeechRank::State);
+    s.speak(0, e.ms,
+            s.session().brief(0, e.ms) ? record::brief_clock_started(s.language(0))
+                                       : record::clock_started_phrase(player_, s.language(0)),
+            out, Speak::Shown::No, SpeechRank::State);
   if (clk_open_ply_ >= 0) {
     s.stamp_clock(clk_open_ply_, e.ms);  // his clock stopped: his time after the increment
     clk_open_ply_ = -1;

@@ -51,6 +51,10 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"speech-rate-b", "board B's speech rate"},
     {"speech-volume", "board A's speech volume, 0 to 200 (default 100)"},
     {"speech-volume-b", "board B's speech volume"},
+    {"brief-below",
+     "board A's player hears short forms while his own clock is under it: off or M:SS "
+     "(default 1:00)"},
+    {"brief-below-b", "board B's player's brief-below"},
     {"square-names",
      "board A's files as D.2.1's names (Anna ... Hector) or letters: names or "
      "letters (default names)"},
@@ -339,8 +343,8 @@ game::BoardPlayers board_players(const Settings& settings) {
   for (int b = 0; b < 2; ++b) {
     const std::string suffix = b == 1 ? "-b" : "";
     const std::string warnings = "time-warnings" + suffix, rate = "speech-rate" + suffix,
-                      volume = "speech-volume" + suffix;
-    for (const std::string& key : {warnings, rate, volume})
+                      volume = "speech-volume" + suffix, brief = "brief-below" + suffix;
+    for (const std::string& key : {warnings, rate, volume, brief})
       if (b == 1 && !two && find(settings, key))
         fail(*find(settings, key), key, only_for_two_boards());
     game::PlayerSettings& s = p[std::size_t(b)];
@@ -355,6 +359,13 @@ game::BoardPlayers board_players(const Settings& settings) {
       s.speech_rate = int(number(settings, rate, game::kMinSpeechRate, game::kMaxSpeechRate));
     if (find(settings, volume))
       s.speech_volume = int(number(settings, volume, 0, game::kMaxSpeechVolume));
+    if (const Setting* v = find(settings, brief)) {
+      try {
+        s.brief_below_ms = game::parse_brief_below(v->value);
+      } catch (const chess::ParseError& e) {
+        fail(*v, brief, e.what());
+      }
+    }
   }
   return p;
 }

@@ -24,6 +24,7 @@ void GameRunner::open_log(const std::string& path, std::int64_t ms) {
 void GameRunner::change_player(std::int64_t ms, int board, const game::PlayerSettings& s) {
   if (channel_.settings(board) == s) return;
   channel_.set(board, s);
+  share_brief();
   write(game::setting_entry(at(ms), board, s));
 }
 
@@ -37,6 +38,7 @@ void GameRunner::resume(game::ResumedGame game, const std::string& log_path,
   last_ms_ = game.last_ms;
   warned_ms_ = last_ms_;
   channel_ = PlayerChannel(game.players);
+  share_brief();
   if (configured) {
     for (int b = 0; b < session_.board_count(); ++b) {
       // What the config changed since the start is the config's; the rest (the
@@ -47,6 +49,7 @@ void GameRunner::resume(game::ResumedGame game, const std::string& log_path,
       if (want.time_warnings != start.time_warnings) s.time_warnings = want.time_warnings;
       if (want.speech_rate != start.speech_rate) s.speech_rate = want.speech_rate;
       if (want.speech_volume != start.speech_volume) s.speech_volume = want.speech_volume;
+      if (want.brief_below_ms != start.brief_below_ms) s.brief_below_ms = want.brief_below_ms;
       change_player(last_ms_, b, s);
     }
   }
@@ -63,6 +66,7 @@ void GameRunner::new_game(const game::SessionConfig& config, const std::string& 
   session_ = game::Session(config);
   buffer_.clear();
   channel_ = PlayerChannel(channel_.players());  // the players keep their settings
+  share_brief();
   heard_question_ = 0;  // a question of the old game is not awaited any more
   heard_at_ = board::kNoDeadline;
   ms = at(ms);

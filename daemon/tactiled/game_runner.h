@@ -26,11 +26,16 @@ class GameRunner {
   using Handler = std::function<void(const game::Output&, const game::Session&)>;
 
   GameRunner(const game::SessionConfig& config, Handler handler)
-      : config_(config), session_(config), handler_(std::move(handler)) {}
+      : config_(config), session_(config), handler_(std::move(handler)) {
+    share_brief();
+  }
 
-  // Each board's player's settings (time warnings, speech rate and volume), before
-  // open_log (the start record holds them).
-  void set_players(const game::BoardPlayers& players) { channel_ = PlayerChannel(players); }
+  // Each board's player's settings (time warnings, speech rate and volume, brief-below),
+  // before open_log (the start record holds them).
+  void set_players(const game::BoardPlayers& players) {
+    channel_ = PlayerChannel(players);
+    share_brief();
+  }
   // Changes `board`'s settings at `ms` (logged as a setting record when they differ).
   void change_player(std::int64_t ms, int board, const game::PlayerSettings& s);
   const game::PlayerSettings& player(int board) const { return channel_.settings(board); }
@@ -121,6 +126,11 @@ class GameRunner {
   std::uint64_t log_lines() const { return log_.is_open() ? log_.lines() : 0; }
 
  private:
+  // Each board's brief-below, from the players' settings to the session, which decides
+  // the short forms (its clock).
+  void share_brief() {
+    for (int b = 0; b < 2; ++b) session_.set_brief_below(b, channel_.settings(b).brief_below_ms);
+  }
   std::int64_t at(std::int64_t ms);
   void flush();
   void write(const game::LogEntry& entry);

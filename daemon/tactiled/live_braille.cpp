@@ -101,6 +101,9 @@ void LiveBraille::show(int board, const game::Session& session, std::int64_t now
 void LiveBraille::alert(int board, const std::string& text, Stays stays) {
   if (board < 0 || board > 1 || !displays_[std::size_t(board)]) return;
   (stays == Stays::UntilCleared ? lasting_ : brief_)[std::size_t(board)] = text;
+  // A lasting alert (the game's end, a board that differs) replaces a brief one at once:
+  // the warning or refusal before it is stale and never comes back.
+  if (stays == Stays::UntilCleared) brief_[std::size_t(board)].clear();
   page_[std::size_t(board)] = 0;
   record_[std::size_t(board)] = {};  // the alert is newer than the record asked for
 }

@@ -43,7 +43,7 @@ class LiveBraille {
   // game's end until clear_alert (a key's own answer, the record, shows meanwhile and
   // gives way to it again).
   enum class Stays { UntilMoveOrKey, UntilCleared };
-  // Shown on `board`'s display at once.
+  // Shown on `board`'s display at once; an UntilCleared one ends the brief alert shown.
   void alert(int board, const std::string& text, Stays stays);
   // Ends both alerts (a board put right, a rollback).
   void clear_alert(int board);

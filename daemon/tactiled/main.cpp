@@ -78,6 +78,10 @@ DESCRIPTION
                                         off); time-warnings-b: board B's
         speech-rate = 80..450           words per minute (default 160); speech-rate-b
         speech-volume = 0..200          (default 100); speech-volume-b: board B's
+        brief-below = M:SS | off        board A's player hears short forms while his
+                                        own clock is under it (default 1:00): his own
+                                        time, a refusal's squares, the clocks' state in
+                                        a word; brief-below-b: board B's
         square-names = names | letters  board A's files: Anna .. Hector (default) or
                                         letters; square-names-b: board B's
         rank-words = language | german  board A's ranks: the announcement's language
@@ -122,17 +126,25 @@ OPTIONS
     --language LANG       announcements in de (default), en or ru.
     --log OUT.jsonl       write the arbiter log: JSON lines, each carrying the SHA-256
                           of the line before it; every line is synced to disk.
-    --speak               speak the announcements on the sound card (espeak-ng), as
-                          the player would hear them; the replay waits for the speech.
+    --speak               speak the announcements on the sound card (espeak-ng, ALSA's
+                          default device), as the player would hear them; the replay
+                          waits for each phrase. No sound card, or a phrase that cannot
+                          be played: an error (exit 1).
     --speech-wav OUT.wav  write every announcement, synthesised in the game language
                           with pauses between them, to a WAV file (no sound card
-                          needed).
+                          needed). A voice that gives silence (its data missing): an
+                          error (exit 1), no WAV written.
 @SEATING-OPTIONS@    --time-warnings LIST  low-time warnings for board A's player, e.g. 5:00,2:00,0:30
                           (default off; --time-warnings-b: board B's). Printed as
                           `says` lines at their clock times.
     --braille on          print what board A's braille display shows (`brailles` lines:
                           the status line when it changes, a warning at once);
                           --braille-b on: board B's.
+    --brief-below M:SS|off
+                          short forms for board A's player while his own clock is under
+                          it (default 1:00): the time button says his own time alone, a
+                          refusal the squares alone ("Illegal. Gustav one back."), the
+                          clocks' state one word ("Stopped"); -b: board B's.
     --speech-rate WPM, --speech-volume N
                           board A's speech (80..450 words a minute, default 160; 0..200,
                           default 100), heard in --speak and --speech-wav; -b: board B's.

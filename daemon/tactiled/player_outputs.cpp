@@ -20,8 +20,21 @@ PlayerOutputs::PlayerOutputs(const LiveConfig& config, GameRunner& runner, Board
 void PlayerOutputs::open_speakers() {
   const int boards = config_.board_b ? 2 : 1;
   if (config_.speech) {
-    synthesiser_.emplace(config_.session.language);
-    for (int b = 0; b < boards; ++b) {
+    try {
+      synthesiser_.emplace(config_.session.language);
+    } catch (const std::runtime_error& e) {
+      // espeak-ng itself cannot start (its data missing or broken): every board's fault,
+      // and the game goes on unheard rather than no game at all (docs/daemon.md).
+      std::string why = e.what();
+      if (why.rfind("speech: ", 0) == 0) why.erase(0, 8);
+      for (int b = 0; b < boards; ++b) {
+        open_faults_[std::size_t(b)] =
+            std::string(b == 0 ? "speech-device" : "speech-device-b") + ": " + why;
+        err_ << "tactiled: " << open_faults_[std::size_t(b)] << "; board " << game::board_letter(b)
+             << "'s player hears nothing, the game goes on" << std::endl;
+      }
+    }
+    for (int b = 0; synthesiser_ && b < boards; ++b) {
       const BoardSetup& setup = b == 0 ? config_ : *config_.board_b;
       try {
         speakers_[std::size_t(b)] = std::make_unique<speech::AlsaSpeaker>(

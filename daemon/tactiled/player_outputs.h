@@ -37,9 +37,10 @@ class PlayerOutputs {
   PlayerOutputs(const LiveConfig& config, GameRunner& runner, BoardSet& boards,
                 std::ostream& journal, std::ostream& err);
 
-  // The shared synthesiser (a failure stops the start, as a missing board does) and each
-  // board's speaker on its own device. A device that cannot be opened is the journal's
-  // and the status's fault: the game, its log and its clock go on without that speech.
+  // The shared synthesiser and each board's speaker on its own device. A synthesiser that
+  // cannot start (espeak-ng's data missing) or a device that cannot be opened is the
+  // journal's, the log's and the status's fault: the game, its log and its clock go on
+  // without that speech.
   void open_speakers();
   // The external clock as it stands for `session`'s game (ClockPulses), from now on.
   void follow_clock(const game::Session& session) { pulses_.emplace(session); }

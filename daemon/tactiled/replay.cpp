@@ -7,8 +7,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <iterator>
+#include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <stdexcept>
 #include <variant>
 
@@ -25,7 +28,10 @@
 #include "daemon/tactiled/braille_view.h"
 #include "daemon/tactiled/game_runner.h"
 #include "drivers/script/script.h"
+#include "drivers/speech/alsa_speaker.h"
+#include "drivers/speech/audible.h"
 #include "drivers/speech/espeak_speaker.h"
+#include "drivers/speech/synthesiser.h"
 #include "drivers/speech/wav.h"
 
 namespace tactile::daemon {
@@ -71,12 +77,13 @@ class Replay {
     runner_.on_said([this](const Said& said) { handle_said(said); });
   }
 
+  // --speak: the phrases played on the sound card ("default") as live plays them, each to
+  // its end before the replay goes on; --speech-wav: synthesised into memory for the WAV.
   void open_speech() {
-    using speech::EspeakSpeaker;
     if (options_.speak)
-      speaker_.emplace(options_.session.language, EspeakSpeaker::Output::Playback);
+      synthesiser_.emplace(options_.session.language);
     else if (!options_.speech_wav_path.empty())
-      speaker_.emplace(options_.session.language, EspeakSpeaker::Output::Capture);
+      speaker_.emplace(options_.session.language, speech::EspeakSpeaker::Output::Capture);
   }
 
   // Writes what the player heard, phrase after phrase, to the WAV file.
@@ -85,6 +92,7 @@ class Replay {
       replace_file(options_.speech_wav_path,
                    speech::wav_bytes(speaker_->samples(), speaker_->sample_rate()), "speech WAV");
     speaker_.reset();
+    players_.clear();
   }
 
   void open_log() { runner_.open_log(options_.log_path, 0); }
@@ -149,13 +157,36 @@ class Replay {
   }
 
   // Says `text` to `board`'s player at his rate and volume (the WAV holds what he heard).
+  // A phrase that cannot be heard (the voice gives silence, the sound card cannot play it)
+  // ends the replay with an error: a replay that was to be heard and is not is no success.
   void speak(int board, const std::string& text, bool urgent = false) {
-    if (!speaker_) return;
+    if (!speaker_ && !synthesiser_) return;
     const game::PlayerSettings& p = runner_.player(board);
-    speaker_->set_voice(p.speech_rate, urgent ? std::max(p.speech_volume, game::kMinWarningVolume)
-                                              : p.speech_volume);
-    speaker_->say(record::for_speech(text, game::board_language(options_.session, board)));
+    const int volume =
+        urgent ? std::max(p.speech_volume, game::kMinWarningVolume) : p.speech_volume;
+    const record::Language language = game::board_language(options_.session, board);
+    const std::string said = record::for_speech(text, language);
+    if (synthesiser_) {
+      speech::AlsaSpeaker& s = player(language);
+      s.play(said, 0, {p.speech_rate, volume});
+      s.wait();
+      if (const std::string why = s.fault(); !why.empty())
+        throw std::runtime_error("speech: " + why);
+      return;
+    }
+    const std::size_t from = speaker_->samples().size();
+    speaker_->set_voice(p.speech_rate, volume);
+    speaker_->say(said);
+    const std::span<const std::int16_t> samples(speaker_->samples());
+    if (volume > 0 && speech::has_words(said) && !speech::audible(samples.subspan(from)))
+      throw std::runtime_error("speech WAV: " + speech::silent_voice(speaker_->voice()));
     speaker_->pause(kPauseBetweenPhrasesMs);
+  }
+  // The sound card's speaker in `language`'s voice (one per language a board speaks).
+  speech::AlsaSpeaker& player(record::Language language) {
+    std::unique_ptr<speech::AlsaSpeaker>& s = players_[language];
+    if (!s) s = std::make_unique<speech::AlsaSpeaker>(*synthesiser_, language, "default");
+    return *s;
   }
 
   // The player's channel: printed as the session's speech is (a warning, never queued
@@ -190,6 +221,9 @@ class Replay {
   void braille_alert(std::int64_t ms, int board, const std::string& text, bool lasting) {
     if (board < 0 || board > 1 || !options_.braille[board]) return;
     (lasting ? lasting_ : brief_)[board] = text;
+    // A lasting alert (the game's end, a board that differs) ends the brief one: a warning
+    // or refusal before it is stale and must not show again after it.
+    if (lasting) brief_[board].clear();
     if (text == shown_[board]) return;
     shown_[board] = text;
     print_braille(ms, board, shown_[board]);
@@ -241,7 +275,9 @@ class Replay {
 
   const ReplayOptions& options_;
   std::ostream& out_;
-  std::optional<speech::EspeakSpeaker> speaker_;
+  std::optional<speech::EspeakSpeaker> speaker_;                              // --speech-wav
+  std::optional<speech::Synthesiser> synthesiser_;                            // --speak
+  std::map<record::Language, std::unique_ptr<speech::AlsaSpeaker>> players_;  // --speak
   std::string shown_[2];               // each board's braille text last shown
   std::string brief_[2], lasting_[2];  // each board's alerts ("": none), as live keeps them
   GameRunner runner_;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "drivers/speech/alsa_speaker.h"
 
+#include "drivers/speech/audible.h"
+
 #include <poll.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
@@ -17,13 +19,6 @@ namespace {
 // dry while a phrase plays.
 constexpr unsigned kLatencyUs = 50'000;
 constexpr snd_pcm_uframes_t kChunkFrames = 512;  // written at a time
-
-// Whether `samples` can be heard at all: a voice whose data is missing gives espeak-ng's
-// silence (all zero), not an error.
-bool audible(const std::vector<std::int16_t>& samples) {
-  return std::any_of(samples.begin(), samples.end(),
-                     [](std::int16_t s) { return s > 64 || s < -64; });
-}
 
 // libasound's own messages (the configuration's inner workings) would go to stderr, the
 // journal; the error this speaker throws names the device and why instead.
@@ -200,10 +195,8 @@ std::string AlsaSpeaker::unheard(const Phrase& phrase, std::vector<std::int16_t>
     return e.what();
   }
   // Volume 0 is the player's own choice of silence; a phrase of no words has none to say.
-  const bool has_words = phrase.text.find_first_not_of(" \t\n.,;:!?-") != std::string::npos;
-  if (phrase.voice.volume > 0 && has_words && !audible(samples))
-    return "espeak-ng voice '" + std::string(espeak_voice(language_)) +
-           "' gives silence (is its data missing from espeak-ng-data?)";
+  if (phrase.voice.volume > 0 && has_words(phrase.text) && !audible(samples))
+    return silent_voice(espeak_voice(language_));
   return {};
 }
 

@@ -32,10 +32,15 @@ struct Engine {
 };
 
 const Engine& engine(espeak_AUDIO_OUTPUT mode) {
-  static const Engine e{mode, espeak_Initialize(mode, 0, nullptr, 0)};
+  // espeakINITIALIZE_DONT_EXIT: without it espeak-ng calls exit(1) inside tactiled when its
+  // data cannot be read (phontab missing: a broken install, ESPEAK_DATA_PATH wrong), and
+  // the daemon would be gone with the game (under systemd, restarted into the same exit).
+  // With it, an error comes back here and is a fault like any other.
+  static const Engine e{mode, espeak_Initialize(mode, 0, nullptr, espeakINITIALIZE_DONT_EXIT)};
   if (e.sample_rate <= 0)
     throw std::runtime_error(
-        "speech: espeak-ng could not start (is the espeak-ng-data package installed?)");
+        "speech: espeak-ng could not start: its voice data cannot be read (is the "
+        "espeak-ng-data package installed? ESPEAK_DATA_PATH?)");
   if (e.mode != mode)
     throw std::logic_error("speech: espeak-ng already runs in the other output mode");
   return e;

@@ -176,9 +176,11 @@ TEST(ClockReplay, BlacksFlagWithMatingMaterialLeft) {
 }
 
 TEST(ClockReplay, TimeButtonSpeaksBothClocks) {
-  // At 20 s White has 59 - 3.5 = 55.5 s, Black 64.5 s; two moves each.
+  // At 20 s White has 59 - 3.5 = 55.5 s, Black 64.5 s; two moves each. (Under the default
+  // brief-below of 1:00 White would hear his own time alone: off here, the full readout.)
   std::vector<Ply> four(kGame.begin(), kGame.begin() + 4);
-  Replayed r = replay("time_button", script(four) + "20000 A button time\n", "--time-control 60+5");
+  Replayed r = replay("time_button", script(four) + "20000 A button time\n",
+                      "--time-control 60+5 --brief-below off");
   ASSERT_EQ(r.status, 0) << r.err;
   // Then whose move it is and that the clock runs (60+5 has no move count: no control).
   EXPECT_THAT(r.out, HasSubstr("\"Weiss fuenfundfuenfzig Sekunden, Schwarz eine Minute vier "

@@ -11,10 +11,17 @@ is then recognised through a JSGF grammar of the 64 squares of its wording, so a
 a square taken for another. The audio comes from square_speech (tactiled's own words and
 speech driver).
 
-  square_intelligibility.py [--check] [--rate WPM] SQUARE_SPEECH OUTDIR
+Beside it the same squares go to the stock en-us model with its own dictionary (no
+adaptation, none of the voice's forms: a listener who has never heard the voice), the
+names' squares counted per file.
 
-Prints each wording's error rate (and what was misheard); writes OUTDIR/results.tsv.
+  square_intelligibility.py [--check] [--check-stock] [--rate WPM] SQUARE_SPEECH OUTDIR
+
+Prints each wording's error rate for each decoder (and what was misheard) and, for the
+names, how many of each file's eight squares were heard; writes OUTDIR/results.tsv.
 --check: exit 1 unless the names' rate is at most half the letters' and at most 5 %.
+--check-stock: the stock model alone, the names alone: exit 1 unless the Cesar file's
+squares are heard at least 6 of 8 (every file's count is printed).
 Run it with Debian's /usr/bin/python3 (python3-pocketsphinx), not a pyenv one.
 """
 
@@ -72,6 +79,10 @@ eight EY T
 NOT_FOR_ADAPTATION = set(
     "anna bella cesar caesar david eva felix gustav hector a b c d e f g h one two three four "
     "five six seven eight won to too for fore ate be bee see sea gee eh".split())
+
+
+# The files --check-stock holds to 6 of 8 with the stock model.
+STOCK_CHECKED = ("Cesar",)
 
 
 def run(cmd):
@@ -241,7 +252,8 @@ def recognise(task):
     config.set_string("-hmm", MODEL + "/en-us")
     config.set_string("-jsgf", gram)
     config.set_string("-dict", lexicon)
-    config.set_string("-mllr", mllr)
+    if mllr:  # None: the stock model, as shipped
+        config.set_string("-mllr", mllr)
     config.set_string("-logfn", "/dev/null")
     decoder = Decoder(config)
     with open(wav, "rb") as f:
@@ -253,9 +265,59 @@ def recognise(task):
     return decoder.hyp().hypstr if decoder.hyp() else ""
 
 
+def per_file(rows):
+    """{file word: (right, of)} over one decoder's rows of the names wording."""
+    counts = {}
+    for _, sq, words, _, ok in rows:
+        f = words.split()[0]
+        right, of = counts.get(f, (0, 0))
+        counts[f] = (right + ok, of + 1)
+    return counts
+
+
+def stock_lexicon(path, squares):
+    """The stock listener's words: the model's own dictionary (CMUdict) for the words of
+    these squares, nothing of the voice's forms: an English listener who knows the names
+    as English speakers say them (CMUdict's "cesar" is S IY Z ER, "SEE-zer")."""
+    words = set()
+    for _, w in squares:
+        words.update(w.lower().replace("-", " ").split())
+    with open(MODEL + "/cmudict-en-us.dict", encoding="latin-1") as f, open(path, "w") as g:
+        for line in f:
+            if re.sub(r"\(\d+\)$", "", line.split()[0]) in words:
+                g.write(line)
+
+
+def decode(wording, squares, out, raw, lexicon, mllr):
+    """[(wording, square, words, heard, right)] of one decoder (mllr None: the stock model)."""
+    gram = os.path.join(out, wording + ".gram")
+    grammar(gram, squares)
+    os.makedirs(os.path.join(out, "wav", wording), exist_ok=True)
+    wavs = [os.path.join(out, "wav", wording, sq + ".wav") for sq, _ in squares]
+    if not all(os.path.exists(w) for w in wavs):
+        resample_all([(os.path.join(raw, wording, sq + ".wav"), w)
+                      for (sq, _), w in zip(squares, wavs)])
+    with Pool(2) as pool:
+        heard = pool.map(recognise, [(w, gram, lexicon, mllr) for w in wavs])
+    return [(wording, sq, words, h, int(h == words.lower().replace("-", " ")))
+            for (sq, words), h in zip(squares, heard)]
+
+
+def report(name, wording, rows):
+    wrong = [f"{words} -> {h or '(nothing)'}" for _, _, words, h, ok in rows if not ok]
+    rate = 100.0 * len(wrong) / len(rows)
+    print(f"{name:9} {wording:8} {rate:5.1f} % of {len(rows)} squares misheard"
+          + (": " + ", ".join(wrong) if wrong else ""))
+    if wording == "names":
+        print(f"{'':9} {'per file':8} " + ", ".join(
+            f"{f} {right}/{of}" for f, (right, of) in per_file(rows).items()))
+    return rate
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--check-stock", action="store_true")
     parser.add_argument("--rate", type=int, default=160)
     parser.add_argument("square_speech")
     parser.add_argument("out")
@@ -266,45 +328,52 @@ def main():
         return 2
     out = os.path.abspath(a.out)
     os.makedirs(out, exist_ok=True)
-    mllr, adapted = adapt(a.square_speech, out, a.rate)
+    # --check-stock asks the stock model alone: no adaptation to make.
+    mllr, adapted = adapt(a.square_speech, out, a.rate) if not a.check_stock else (None, 0)
     raw = os.path.join(out, "squares")
     shutil.rmtree(raw, ignore_errors=True)
+    shutil.rmtree(os.path.join(out, "wav"), ignore_errors=True)
     run([a.square_speech, "squares", raw, str(a.rate)])
     lexicon = os.path.join(out, "squares.dict")
     with open(lexicon, "w") as f:
         f.write(LEXICON)
-    rates, rows = {}, []
-    for wording in WORDINGS:
+    rates, rows, stock = {}, [], {}
+    for wording in WORDINGS if not a.check_stock else ("names",):
         squares = read_squares(os.path.join(raw, wording))
-        gram = os.path.join(out, wording + ".gram")
-        grammar(gram, squares)
-        os.makedirs(os.path.join(out, "wav", wording), exist_ok=True)
-        wavs = [os.path.join(out, "wav", wording, sq + ".wav") for sq, _ in squares]
-        resample_all([(os.path.join(raw, wording, sq + ".wav"), w)
-                      for (sq, _), w in zip(squares, wavs)])
-        with Pool(2) as pool:
-            heard = pool.map(recognise, [(w, gram, lexicon, mllr) for w in wavs])
-        wrong = []
-        for (sq, words), h in zip(squares, heard):
-            ok = h == words.lower().replace("-", " ")
-            rows.append((wording, sq, words, h, int(ok)))
-            if not ok:
-                wrong.append(f"{words} -> {h or '(nothing)'}")
-        rates[wording] = 100.0 * len(wrong) / len(squares)
-        print(f"{wording:8} {rates[wording]:5.1f} % of {len(squares)} squares misheard"
-              + (": " + ", ".join(wrong) if wrong else ""))
+        if mllr:
+            listener = decode(wording, squares, out, raw, lexicon, mllr)
+            rows += [("listener",) + r for r in listener]
+            rates[wording] = report("listener", wording, listener)
+        stock_words = os.path.join(out, wording + "-stock.dict")
+        stock_lexicon(stock_words, squares)
+        stock[wording] = decode(wording, squares, out, raw, stock_words, None)
+        rows += [("stock",) + r for r in stock[wording]]
+        report("stock", wording, stock[wording])
     with open(os.path.join(out, "results.tsv"), "w") as f:
-        f.write("wording\tsquare\tspoken\theard\tright\n")
+        f.write("decoder\twording\tsquare\tspoken\theard\tright\n")
         f.writelines("\t".join(map(str, r)) + "\n" for r in rows)
-    print(f"(quiet, {a.rate} words a minute, pocketsphinx en-us adapted by MLLR on "
-          f"{adapted} phrases of unrelated text)")
+    print(f"(quiet, {a.rate} words a minute; listener: pocketsphinx en-us adapted by MLLR on "
+          f"{adapted} phrases of unrelated text; stock: the en-us model as shipped)"
+          if mllr else f"(quiet, {a.rate} words a minute; stock: the en-us model as shipped)")
+    failed = False
     if a.check:
         names, letters = rates["names"], rates["letters"]
         if names > letters / 2 or names > 5.0:
             print(f"FAIL: names {names:.1f} % should be at most half the letters' "
                   f"({letters:.1f} %) and at most 5 %", file=sys.stderr)
-            return 1
-    return 0
+            failed = True
+    if a.check_stock:
+        # An English listener with no practice on the voice hears D.2.1's third file as
+        # the FIDE name: at least 6 of its 8 squares (espeak-ng's "say-ZAR" for "Cesar":
+        # 0 of 8). The other files' figures are printed (docs/announcements.md).
+        poor = {f: c for f, c in per_file(stock["names"]).items()
+                if c[0] < 6 and f in STOCK_CHECKED}
+        if poor:
+            print("FAIL: the stock model heard " + ", ".join(
+                f"{f} {right}/{of}" for f, (right, of) in poor.items())
+                + " (at least 6 of 8 each)", file=sys.stderr)
+            failed = True
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -27,5 +27,18 @@ TEST(SpeechSpelling, LeavesEverythingElseAlone) {
   EXPECT_EQ(for_speech(ru, Language::Russian), ru);
 }
 
+// espeak-ng's English voice says "Cesar" as "say-ZAR", heard as another file; "Caesar" as
+// the FIDE name (docs/announcements.md). Only the whole word, only for the voice.
+TEST(SpeechSpelling, EnglishCesarSpeltForTheVoice) {
+  EXPECT_EQ(for_speech("Knight Cesar three", Language::English), "Knight Caesar three");
+  EXPECT_EQ(for_speech("Illegal: pawn Cesar two to Cesar five. Put it back on Cesar two.",
+                       Language::English),
+            "Illegal: pawn Caesar two to Caesar five. Put it back on Caesar two.");
+  EXPECT_EQ(for_speech("Caesar, Cesare, Cesars", Language::English), "Caesar, Cesare, Cesars");
+  // German and Russian voices say D.2.1's spelling as it is written.
+  EXPECT_EQ(for_speech("Springer Cesar drei", Language::German), "Springer Cesar drei");
+  EXPECT_EQ(for_speech("Cesar", Language::Russian), "Cesar");
+}
+
 }  // namespace
 }  // namespace tactile::record

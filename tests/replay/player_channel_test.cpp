@@ -10,6 +10,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -156,8 +157,11 @@ TEST(TimeWarnings, NoneLostWhileOtherSpeechIsQueued) {
       "59990 A button time\n60000 A button time\n60000 A button record\n"
       "119995 A button check\n120000 A button repeat\n120000 A button time\n"
       "169999 A button time\n170000 A button time\n175000 A button time\n";
+  // (brief-below off: the readouts in full, as this test was written; under 1:00 they
+  // would be his own time alone, tests/replay/brief_test.cpp.)
   const ProgramRun r = replay("warn-busy", script,
-                              "--time-control 180 --time-warnings 0:10,2:00,1:00 --language de");
+                              "--time-control 180 --time-warnings 0:10,2:00,1:00 --language de "
+                              "--brief-below off");
   // Each warning before what is asked at its millisecond; repeat right after a warning
   // says the warning again (the last phrase the player heard).
   EXPECT_THAT(
@@ -399,6 +403,25 @@ TEST(Braille, StatusLinesAndAWarningAtOnce) {
                                   "braille-live");
   EXPECT_EQ(live.status, 2);
   EXPECT_THAT(live.err, HasSubstr("--braille-keys: 'castle' is not a player's button"));
+}
+
+// The game's end replaces any alert at once and stays (issue 33): 12 seconds, warnings at
+// 0:10 and 0:05 (White's clock runs from 0: at 2 s and 7 s), White's flag at 12 s. The
+// display shows the end at 12 s, never the five-second warning again, also not after the
+// `time` press at 13 s (its answer is speech only).
+TEST(Braille, TheGamesEndReplacesAWarningAndStays) {
+  const ProgramRun r = replay("braille-flag", "13000 A button time\n",
+                              "--time-control 12 --time-warnings 0:10,0:05 --language en "
+                              "--braille on");
+  std::vector<std::string> lines;
+  const std::regex line(R"( *(\d+:\d\d\.\d\d\d)  brailles +\"([^\"]*)\")");
+  for (std::sregex_iterator it(r.out.begin(), r.out.end(), line), end; it != end; ++it)
+    lines.push_back((*it)[1].str() + " " + (*it)[2].str());
+  const auto at = std::find(lines.begin(), lines.end(), "0:07.000 ! White, five seconds");
+  ASSERT_NE(at, lines.end()) << r.out;
+  ASSERT_NE(at + 1, lines.end()) << r.out;
+  EXPECT_THAT(*(at + 1), ::testing::StartsWith("0:12.000 ! 0-1")) << r.out;
+  EXPECT_EQ(lines.back(), *(at + 1)) << r.out;  // nothing after it: the end stays
 }
 
 }  // namespace
