@@ -31,15 +31,12 @@ class EngineGame final : public EngineOpponent::Game {
     game::LogEntry note;
     note["t"] = ms;
     note["type"] = game::kEngineNoteRecord;
-    const bool hint = what == "hint";
     note["what"] = std::move(what);
     if (text.empty()) note["silent"] = true;  // no phrase follows (resume reads it so)
     runner_.note(std::move(note));
     if (text.empty()) return;
-    runner_.say(game::Speak{.ms = ms,
-                            .board = 0,
-                            .text = std::move(text),
-                            .rank = hint ? game::SpeechRank::Answer : game::SpeechRank::State});
+    // The hint answers his press; the engine's going and coming back are its state.
+    runner_.say(ms, std::move(text), 0, hint ? game::SpeechRank::Answer : game::SpeechRank::State);
   }
   void pause(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Pause, true); }
   void resume(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Resume, true); }

@@ -245,12 +245,6 @@ void GameRunner::say(std::int64_t ms, std::string text, int board, game::SpeechR
   flush();
 }
 
-void GameRunner::say(game::Speak said) {
-  said.ms = at(said.ms);
-  buffer_.push_back(std::move(said));
-  flush();
-}
-
 void GameRunner::flush() {
   for (const Output& o : buffer_) {
     for (const game::LogEntry& entry : game::output_entries(o, session_)) write(entry);

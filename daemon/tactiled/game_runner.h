@@ -113,8 +113,6 @@ class GameRunner {
   // (a board lost or found, the engine's state, the record saved: the game's state).
   void say(std::int64_t ms, std::string text, int board = 0,
            game::SpeechRank rank = game::SpeechRank::State);
-  // The same, as given: its rank and whether braille shows it (the engine's state).
-  void say(game::Speak said);
 
   const game::Session& session() const { return session_; }
   std::int64_t last_ms() const { return last_ms_; }

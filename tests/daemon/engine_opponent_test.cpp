@@ -282,7 +282,7 @@ class RecordedGame final : public EngineOpponent::Game {
   }
   void pause(std::int64_t ms) override { done.push_back(std::to_string(ms) + " pause"); }
   void resume(std::int64_t ms) override { done.push_back(std::to_string(ms) + " resume"); }
-  void start_clock(std::int64_t ms, long) override {
+  void start_clock(std::int64_t ms, uid_t) override {
     done.push_back(std::to_string(ms) + " start");
   }
   std::vector<std::string> done;
