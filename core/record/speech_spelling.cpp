@@ -22,12 +22,17 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kUmlauts
     {"laeuft", "läuft"},
 }};
 
-// D.2.1's third file as the English voice must be given it: espeak-ng's "en" reads
-// "Cesar" as "say-ZAR" (seIz'A@), which a listener takes for Gustav, Bella or Anna
-// (pocketsphinx's stock en-us model heard none of its eight squares); "Caesar" it says
-// "SEE-zer" (s'i:z3), the name an English player knows. Whole words only.
-constexpr std::string_view kCesar = "Cesar";
-constexpr std::string_view kCaesar = "Caesar";
+// D.2.1's names as the English voice must be given them to be heard as the FIDE names
+// (pocketsphinx's stock en-us model, a listener who has never heard the voice:
+// tests/intelligibility). espeak-ng reads "Cesar" as "say-ZAR" (seIz'A@), taken for
+// Gustav, Bella or Anna (none of its eight squares heard); "Caesar" it says "SEE-zer"
+// (s'i:z3), the name an English player knows. "Gustav" it says "GUH-stav" (g'Vstav),
+// heard as Anna (none of eight); "Goostahf" is "GOO-stahf" (g'u:stA:f), the name as its
+// owners say it and as an English dictionary has it. Whole words only.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kEnglishNames = {{
+    {"Cesar", "Caesar"},
+    {"Gustav", "Goostahf"},
+}};
 
 bool letter(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -49,7 +54,8 @@ void replace_parts(std::string& out, std::string_view from, std::string_view to,
 
 std::string for_speech(std::string_view text, Language lang) {
   std::string out(text);
-  if (lang == Language::English) replace_parts(out, kCesar, kCaesar, true);
+  if (lang == Language::English)
+    for (auto [name, spelt] : kEnglishNames) replace_parts(out, name, spelt, true);
   if (lang != Language::German) return out;
   for (auto [ascii, umlaut] : kUmlauts) replace_parts(out, ascii, umlaut, false);
   return out;

@@ -3,8 +3,9 @@
 // but espeak-ng mispronounces some of those words ("fuenf" is not "fünf"). This gives the
 // text to hand to the speech engine: the umlauts restored in the words tactiled itself
 // emits (a closed list; "ue" in general cannot be reversed: "Feuer", "Dauer").
-// In English, D.2.1's "Cesar" is given as "Caesar", which espeak-ng's English voice says
-// as an English listener knows the name (the record, braille and log keep "Cesar").
+// In English, D.2.1's "Cesar" is given as "Caesar" and "Gustav" as "Goostahf", which
+// espeak-ng's English voice says as an English listener knows the names (the record,
+// braille and log keep "Cesar" and "Gustav").
 // Russian passes through unchanged.
 #pragma once
 

@@ -48,6 +48,11 @@ const Engine& engine(espeak_AUDIO_OUTPUT mode) {
 }  // namespace
 
 std::string_view espeak_voice(record::Language language) {
+  // English: the American voice with the Klatt synthesiser. A listener with no practice
+  // on the voice (pocketsphinx's stock en-us model) hears each file's squares 7 or 8 of
+  // 8 in it at the player's rate and volume; in the British "en" (the default formant
+  // synthesiser) some files 0 to 5, the rank words taken for others ("six" as "two").
+  if (language == record::Language::English) return "en-us+klatt2";
   return record::language_code(language);
 }
 

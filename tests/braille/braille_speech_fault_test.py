@@ -24,7 +24,7 @@ from virtual_display import VirtualDisplay  # noqa: E402
 source, build = sys.argv[1], sys.argv[2]
 tactiled_bin = os.path.join(build, "daemon", "tactiled")
 require_brltty()
-FAULT = ("speech-device: espeak-ng voice 'en' gives silence (is its data missing from "
+FAULT = ("speech-device: espeak-ng voice 'en-us+klatt2' gives silence (is its data missing from "
          "espeak-ng-data?)")
 
 with tempfile.TemporaryDirectory() as work:

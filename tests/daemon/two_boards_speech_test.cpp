@@ -129,7 +129,8 @@ TEST_F(TwoBoardsSpeechTest, EachPlayerHearsHisOwnPhrasesOnHisOwnDevice) {
   const std::vector<std::string> to_a = said_to("A");
   ASSERT_FALSE(to_a.empty());
   double expected_a = 0;
-  for (const std::string& text : to_a) expected_a += voiced(espeak_program("en", text));
+  for (const std::string& text : to_a)
+    expected_a += voiced(espeak_program(tactile::test::kEnglishVoice, text));
   ASSERT_TRUE(until([&] { return voiced(heard("a")) >= 0.97 * expected_a; }))
       << voiced(heard("a")) << " of " << expected_a << "\n"
       << daemon_->output();
@@ -188,7 +189,7 @@ TEST_F(TwoBoardsSpeechTest, AVoiceThatComesBackIsSaidOnce) {
   env_ = {{"ESPEAK_DATA_PATH", dir_ + "/espeak"}};
   start("board_b");
   const std::string fault =
-      "speech-device: espeak-ng voice 'en' gives silence (is its data missing from "
+      "speech-device: espeak-ng voice 'en-us+klatt2' gives silence (is its data missing from "
       "espeak-ng-data?)";
   ASSERT_TRUE(logged([&](auto& j) { return j.value("fault", "") == fault; })) << daemon_->output();
   EXPECT_THAT(daemon_->output(), HasSubstr("tactiled: " + fault));

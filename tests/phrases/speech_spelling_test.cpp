@@ -40,5 +40,15 @@ TEST(SpeechSpelling, EnglishCesarSpeltForTheVoice) {
   EXPECT_EQ(for_speech("Cesar", Language::Russian), "Cesar");
 }
 
+// "Gustav" the English voice says "GUH-stav", heard as Anna; "Goostahf" as "GOO-stahf".
+TEST(SpeechSpelling, EnglishGustavSpeltForTheVoice) {
+  EXPECT_EQ(for_speech("Rook Gustav one, check", Language::English), "Rook Goostahf one, check");
+  EXPECT_EQ(for_speech("Pawn Cesar takes Gustav eight", Language::English),
+            "Pawn Caesar takes Goostahf eight");
+  EXPECT_EQ(for_speech("Gustavo, Gustave", Language::English), "Gustavo, Gustave");
+  EXPECT_EQ(for_speech("Laeufer Gustav zwei", Language::German), "Läufer Gustav zwei");
+  EXPECT_EQ(for_speech("Gustav", Language::Russian), "Gustav");
+}
+
 }  // namespace
 }  // namespace tactile::record

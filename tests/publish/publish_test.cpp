@@ -330,7 +330,7 @@ TEST_F(PublishTest, AVoiceThatCannotBeHeardIsAFaultEverywhere) {
   ::unsetenv("ALSA_CONFIG_PATH");
   start_publisher();
   const std::string kFault =
-      "speech-device: espeak-ng voice 'en' gives silence (is its data missing from "
+      "speech-device: espeak-ng voice 'en-us+klatt2' gives silence (is its data missing from "
       "espeak-ng-data?)";
   // Named before the clocks start, and the arbiter warned as he starts them.
   ASSERT_EQ(status()["faults"], json::array({kFault})) << status();

@@ -86,7 +86,8 @@ TEST_F(AlsaSpeakerTest, EachBoardHearsItsOwnPhrasesInItsOwnVoice) {
   EXPECT_GT(rms(b), 300.0);
   // What espeak-ng says for each phrase in each board's language: the same speech (the
   // program ends a phrase with more silence, and its samples differ by a few units).
-  EXPECT_NEAR(voiced(a), voiced(espeak_program("en", "Knight f three")), 0.03 * voiced(a));
+  EXPECT_NEAR(voiced(a), voiced(espeak_program(test::kEnglishVoice, "Knight f three")),
+              0.03 * voiced(a));
   EXPECT_NEAR(voiced(b), voiced(espeak_program("de", "Springer Felix drei")), 0.03 * voiced(b));
 }
 

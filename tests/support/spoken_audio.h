@@ -32,6 +32,10 @@ inline double voiced(const Samples& v) {
   return first == v.end() ? 0.0 : double(std::distance(first, last.base()));
 }
 
+// espeak-ng's voice for tactiled's English (drivers/speech/espeak_speaker.cpp's
+// espeak_voice): the American voice with the Klatt synthesiser.
+inline const std::string kEnglishVoice = "en-us+klatt2";
+
 // The espeak-ng program's samples for `text` in `voice` at 160 words a minute (the
 // daemon's rate): its WAV's data after the 44-byte header. `text` has no quote in it.
 inline Samples espeak_program(const std::string& voice, const std::string& text) {
