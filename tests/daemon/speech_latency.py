@@ -35,6 +35,9 @@ RATE = 22050  # espeak-ng's samples a second, 16-bit mono
 FRAME = 110  # samples of one loudness frame: 5 ms
 FRAME_S = FRAME / RATE
 LOUD = 300.0  # a frame's RMS above this is speech
+# tactiled's English voice (espeak_voice in drivers/speech/espeak_speaker.cpp): the
+# program's speech of a phrase must be the same voice's to be found in what was heard.
+ENGLISH_VOICE = "en-us+klatt2"
 
 # (seconds after the clock starts, script line): the game. White's clock: 30 s, running
 # from 0; his warnings fall at 11.0 s (0:20), 17.0 s (0:15) and 22.0 s (0:10) of this
@@ -107,9 +110,9 @@ class Ear(threading.Thread):
 
 
 def program_speech(text):
-    """The espeak-ng program's speech of `text` (160 wpm, en): its loudness frames from
+    """The espeak-ng program's speech of `text` (160 wpm, English): its loudness frames from
     its first loud frame to its last, and its samples from that first loud frame."""
-    wav = subprocess.run(["espeak-ng", "-v", "en", "-s", "160", "--stdout", text],
+    wav = subprocess.run(["espeak-ng", "-v", ENGLISH_VOICE, "-s", "160", "--stdout", text],
                          capture_output=True, check=True).stdout[44:]
     samples = memoryview(wav[:len(wav) // 2 * 2]).cast("h")
     frames = [math.sqrt(sum(s * s for s in samples[i:i + FRAME]) / FRAME)
@@ -172,15 +175,23 @@ def find(heard, raw, template, samples, lo, hi):
         wm = sum(w) / n
         wn = math.sqrt(sum((b - wm) ** 2 for b in w)) or 1.0
         scores.append((sum(a * (b - wm) for a, b in zip(td, w)) / (tn * wn), k))
-    scores.sort(reverse=True)
-    best, at = -1.0, None
+    # The first place, in time, whose loudness matches the whole phrase and whose waveform
+    # is the phrase's own: the moment it was heard. (Ordered by loudness alone, a later
+    # phrase of the same first words, "Knight Felix six" after "Knight Felix three", can
+    # come first: their waveforms' first 50 ms are the same.)
     tried = []
-    for c, k in scores:
-        if len(tried) == 6 or c < 0.5:
-            break
-        if any(abs(k - t) < 8 for t in tried):
-            continue  # the same place
+    for c, k in sorted(scores, key=lambda s: s[1]):
+        if c < 0.5 or any(abs(k - t) < 8 for t in tried):
+            continue
         tried.append(k)
+        w = waveform_match(raw, samples, k)
+        if w >= 0.9:
+            return k, w
+    # None as good: the best of the places the loudness matches best, for the report.
+    best, at = -1.0, None
+    for c, k in sorted(scores, reverse=True)[:6]:
+        if c < 0.5:
+            break
         w = waveform_match(raw, samples, k)
         if w > best:
             best, at = w, k
