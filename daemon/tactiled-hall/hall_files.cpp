@@ -116,10 +116,11 @@ chess::PgnGame feed_game(const HallState& hall, const Table& t, const TableGame&
   // The hall's configuration names the round's Event and Site for every game.
   if (!hall.event().empty()) g.set_tag("Event", hall.event());
   if (!hall.site().empty()) g.set_tag("Site", hall.site());
-  // The round: the log's own, else hall.conf's, else what the table's own state names;
+  // The round: the log's own, else hall.conf's, else (the current game only: the state
+  // speaks of it, not of the table's earlier games) what the table's own state names;
   // never another table's.
   if (unset(g, "Round") && !hall.round().empty()) g.set_tag("Round", hall.round());
-  if (unset(g, "Round") && !state_text(t, &TableState::round).empty())
+  if (current && unset(g, "Round") && !state_text(t, &TableState::round).empty())
     g.set_tag("Round", state_text(t, &TableState::round));
   g.set_tag("Board", std::to_string(t.board));
   if (!current) return g;
