@@ -206,10 +206,18 @@ std::string hint_phrase(const chess::Position& pos, chess::Move m, record::Langu
                         const record::SquareWording& wording) {
   return std::string(phrase(Phrase::Hint, lang)) + record::move_phrase(pos, m, lang, wording);
 }
-std::string engine_down_phrase(record::Language lang) {
+std::string engine_down_phrase(record::Language lang, bool brief) {
+  if (brief)  // short of time: one word (brief_phrases.h)
+    return lang == record::Language::German    ? "Neustart"
+           : lang == record::Language::Russian ? "Перезапуск"
+                                               : "Restarting";
   return std::string(phrase(Phrase::Down, lang));
 }
-std::string engine_back_phrase(record::Language lang) {
+std::string engine_back_phrase(record::Language lang, bool brief) {
+  if (brief)
+    return lang == record::Language::German    ? "Bereit"
+           : lang == record::Language::Russian ? "Работает"
+                                               : "Back";
   return std::string(phrase(Phrase::Back, lang));
 }
 

@@ -115,7 +115,8 @@ std::string hint_phrase(const chess::Position& pos, chess::Move m, record::Langu
                         const record::SquareWording& wording = {});
 // What the player hears when the engine has been down over a second ("Engine
 // restarting") and when it is back ("Engine back"): the daemon says them.
-std::string engine_down_phrase(record::Language lang);
-std::string engine_back_phrase(record::Language lang);
+// `brief`: the player is short of time (brief-below): one word.
+std::string engine_down_phrase(record::Language lang, bool brief = false);
+std::string engine_back_phrase(record::Language lang, bool brief = false);
 
 }  // namespace tactile::game

@@ -98,7 +98,8 @@ void EngineOpponent::tell_down(std::int64_t now, Game& game) {
   if (!down_since_ || said_down_ || now < *down_since_ + times_.quiet_restart_ms) return;
   said_down_ = true;
   game.say(now, "restarting",
-           game::engine_down_phrase(game::board_language(game.session().config(), 0)));
+           game::engine_down_phrase(game::board_language(game.session().config(), 0),
+                                    game.session().brief(0, now)));
 }
 
 void EngineOpponent::before_game(short revents, std::int64_t now) {
@@ -186,8 +187,10 @@ void EngineOpponent::handle(std::int64_t now, Game& game) {
           if (s.phase() == game::Phase::Paused) game.resume(now);
         }
         if (down_since_ || tell)
-          game.say(now, "back",
-                   tell ? game::engine_back_phrase(game::board_language(s.config(), 0)) : "");
+          game.say(
+              now, "back",
+              tell ? game::engine_back_phrase(game::board_language(s.config(), 0), s.brief(0, now))
+                   : "");
         down_since_.reset();
         said_down_ = false;
         if (held_start_) game.start_clock(now, *std::exchange(held_start_, std::nullopt));

@@ -311,5 +311,19 @@ TEST(EngineSeating, AnEngineLevelPastAnIntInTheLogIsRefusedNotWrapped) {
   EXPECT_EQ(json_integer<int>(nlohmann::json(2.0)), std::nullopt);
 }
 
+// Issue 33: short of time (brief-below), the engine's state is one word, as the clocks'
+// is; with time enough, the phrase as before.
+TEST(EngineSeating, TheEnginesStateIsOneWordWhenTheListenerIsShortOfTime) {
+  using record::Language;
+  EXPECT_EQ(game::engine_down_phrase(Language::English), "Engine restarting");
+  EXPECT_EQ(game::engine_back_phrase(Language::English), "Engine back");
+  EXPECT_EQ(game::engine_down_phrase(Language::English, true), "Restarting");
+  EXPECT_EQ(game::engine_back_phrase(Language::English, true), "Back");
+  EXPECT_EQ(game::engine_down_phrase(Language::German, true), "Neustart");
+  EXPECT_EQ(game::engine_back_phrase(Language::German, true), "Bereit");
+  EXPECT_EQ(game::engine_down_phrase(Language::Russian, true), "Перезапуск");
+  EXPECT_EQ(game::engine_back_phrase(Language::Russian, true), "Работает");
+}
+
 }  // namespace
 }  // namespace tactile::game
