@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -72,7 +73,9 @@ bool EngineProcess::read(std::string& out) {
   if (fd_ < 0) return false;
   char buf[4096];
   for (std::size_t taken = 0; taken < kMaxRead;) {
-    ssize_t n = ::read(fd_, buf, sizeof buf);
+    // A socket read may return less than asked, so the last read asks only for what the
+    // cap leaves.
+    ssize_t n = ::read(fd_, buf, std::min(sizeof buf, kMaxRead - taken));
     if (n > 0) {
       out.append(buf, std::size_t(n));
       taken += std::size_t(n);
