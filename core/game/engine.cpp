@@ -16,6 +16,7 @@
 #include "core/game/resume.h"
 #include "core/game/session.h"
 #include "core/game/session_steps.h"
+#include "core/record/brief_phrases.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
 #include "core/record/refusal_phrases.h"
@@ -32,7 +33,8 @@ enum class Phrase {
   LevelLimit,
   EngineThinks,
   Down,
-  Back
+  Back,
+  StartHeld
 };
 
 std::string_view phrase(Phrase p, record::Language lang) {
@@ -67,6 +69,11 @@ std::string_view phrase(Phrase p, record::Language lang) {
       return lang == L::German    ? "Computer wieder da"
              : lang == L::Russian ? "Компьютер снова работает"
                                   : "Engine back";
+    // An announce press on the start position before the engine has answered.
+    case Phrase::StartHeld:
+      return lang == L::German ? "Die Uhren starten, sobald der Computer antwortet"
+             : lang == L::Russian ? "Часы пойдут, когда ответит компьютер"
+                                  : "The clocks start when the engine answers";
   }
   return {};
 }
@@ -207,18 +214,13 @@ std::string hint_phrase(const chess::Position& pos, chess::Move m, record::Langu
   return std::string(phrase(Phrase::Hint, lang)) + record::move_phrase(pos, m, lang, wording);
 }
 std::string engine_down_phrase(record::Language lang, bool brief) {
-  if (brief)  // short of time: one word (brief_phrases.h)
-    return lang == record::Language::German    ? "Neustart"
-           : lang == record::Language::Russian ? "Перезапуск"
-                                               : "Restarting";
-  return std::string(phrase(Phrase::Down, lang));
+  return brief ? record::brief_engine_down(lang) : std::string(phrase(Phrase::Down, lang));
 }
 std::string engine_back_phrase(record::Language lang, bool brief) {
-  if (brief)
-    return lang == record::Language::German    ? "Bereit"
-           : lang == record::Language::Russian ? "Работает"
-                                               : "Back";
-  return std::string(phrase(Phrase::Back, lang));
+  return brief ? record::brief_engine_back(lang) : std::string(phrase(Phrase::Back, lang));
+}
+std::string engine_start_held_phrase(record::Language lang) {
+  return std::string(phrase(Phrase::StartHeld, lang));
 }
 
 EngineSeating::EngineSeating(chess::Color player, int level)

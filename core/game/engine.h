@@ -118,5 +118,8 @@ std::string hint_phrase(const chess::Position& pos, chess::Move m, record::Langu
 // `brief`: the player is short of time (brief-below): one word.
 std::string engine_down_phrase(record::Language lang, bool brief = false);
 std::string engine_back_phrase(record::Language lang, bool brief = false);
+// The answer to an announce press on the start position before the engine has answered:
+// the start is held until it does ("The clocks start when the engine answers").
+std::string engine_start_held_phrase(record::Language lang);
 
 }  // namespace tactile::game

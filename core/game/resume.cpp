@@ -306,8 +306,10 @@ struct Replayer {
       event_ms = ms;
       advance(ms);
       // A press the player's channel took (the record read back, the board checked, the
-      // speech rate, a repeat of the channel's phrase) is no input of the session.
-      if (!j.value("channel", false)) r.session.on_button(b.board, b.event, out);
+      // speech rate, a repeat of the channel's phrase) is no input of the session, nor is
+      // a start the daemon held for its engine (its arbiter `start` record follows).
+      if (!j.value("channel", false) && !j.value("held", false))
+        r.session.on_button(b.board, b.event, out);
       take();
     } else if (type == "outside-move") {
       // A move from outside the boards (an engine's), logged before it acted: no engine

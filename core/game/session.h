@@ -180,6 +180,9 @@ class Session {
   std::string time_readout(int board, std::int64_t ms) const;
   // Whether the clock has been started (or, with no clock, the game).
   bool clock_started() const;
+  // The club start: an announce press on the start position before any move (the
+  // daemon holds it while the engine seating's engine has not answered).
+  bool starts_clock(const board::ButtonEvent& e) const;
   bool paused() const { return phase_ == Phase::Paused; }
   // Adjourned: a move was sealed and the game waits for resume-adjourned (or, after it,
   // for the sealed move to be put on the board).
@@ -265,8 +268,6 @@ class Session {
   // The clock started; with `said` (and started by a press or the arbiter's start, not
   // with the session), "Clock started, White to move" on every board.
   void start_clock(std::int64_t ms, std::vector<Output>& out, bool said = true);
-  // The club start: an announce press on the start position before any move.
-  bool starts_clock(const board::ButtonEvent& e) const;
   // session_arbiter.cpp
   void seal(int board, const board::Moment& m, const chess::Position& before,
             std::vector<Output>& out);

@@ -74,4 +74,12 @@ std::string brief_clock_started(Language lang) {
   return in_language<std::string>(lang, "Gestartet", "Started", "Пущены");
 }
 
+std::string brief_engine_down(Language lang) {
+  return in_language<std::string>(lang, "Neustart", "Restarting", "Перезапуск");
+}
+
+std::string brief_engine_back(Language lang) {
+  return in_language<std::string>(lang, "Bereit", "Back", "Работает");
+}
+
 }  // namespace tactile::record

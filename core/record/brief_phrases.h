@@ -16,6 +16,8 @@
 //   brief_message(ClockStopped)          "Stopped" / "Angehalten" / "Стоп"
 //   brief_message(ClockResumed)          "Running" / "Weiter" / "Идут"
 //   brief_clock_started()                "Started" / "Gestartet" / "Пущены"
+//   brief_engine_down()                  "Restarting" / "Neustart" / "Перезапуск"
+//   brief_engine_back()                  "Back" / "Bereit" / "Работает"
 #pragma once
 
 #include <cstdint>
@@ -51,5 +53,8 @@ std::string brief_full_hole_phrase(chess::Square s, Language lang,
 std::optional<std::string_view> brief_message(Message m, Language lang);
 // The clocks started (clock_started_phrase), one word.
 std::string brief_clock_started(Language lang);
+// The training engine's state (engine_down_phrase, engine_back_phrase), one word.
+std::string brief_engine_down(Language lang);
+std::string brief_engine_back(Language lang);
 
 }  // namespace tactile::record

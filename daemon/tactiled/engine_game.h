@@ -27,7 +27,9 @@ class EngineGame final : public EngineOpponent::Game {
     runner_.outside_move(ms, uci, game::kEngineSource);
   }
   void say(std::int64_t ms, std::string what, std::string text) override {
-    const bool hint = what == "hint";
+    // The hint and the held start answer his press; the engine's going and coming back
+    // are its state.
+    const bool answer = what == "hint" || what == "start-held";
     game::LogEntry note;
     note["t"] = ms;
     note["type"] = game::kEngineNoteRecord;
@@ -35,8 +37,8 @@ class EngineGame final : public EngineOpponent::Game {
     if (text.empty()) note["silent"] = true;  // no phrase follows (resume reads it so)
     runner_.note(std::move(note));
     if (text.empty()) return;
-    // The hint answers his press; the engine's going and coming back are its state.
-    runner_.say(ms, std::move(text), 0, hint ? game::SpeechRank::Answer : game::SpeechRank::State);
+    runner_.say(ms, std::move(text), 0,
+                answer ? game::SpeechRank::Answer : game::SpeechRank::State);
   }
   void pause(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Pause, true); }
   void resume(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Resume, true); }

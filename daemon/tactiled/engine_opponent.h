@@ -52,7 +52,8 @@ class EngineOpponent {
     virtual ~Game() = default;
     virtual const game::Session& session() const = 0;
     virtual void outside_move(std::int64_t ms, const std::string& uci) = 0;
-    // `text` said to the player, `what` it is ("hint", "down", "restarting", "back"):
+    // `text` said to the player, `what` it is ("hint", "down", "restarting", "back",
+    // "start-held"):
     // logged first as an `engine` record (the daemon's own speech, not the session's); an
     // empty `text`: the record alone.
     virtual void say(std::int64_t ms, std::string what, std::string text) = 0;
@@ -101,8 +102,9 @@ class EngineOpponent {
   // "engine: PROGRAM: why" while the program cannot be started or has never answered
   // since it last failed; "" otherwise (the status's faults, a `fault` record).
   const std::string& fault() const { return fault_; }
-  // The arbiter's `start` (of user `uid`) before the engine has answered: held, and done
-  // once it answers (Game::start_clock). False when the engine is ready (start now).
+  // The arbiter's `start` (of user `uid`), or the player's announce press on the start
+  // position (the daemon's uid), before the engine has answered: held, and done once it
+  // answers (Game::start_clock). False when the engine is ready (start now).
   bool hold_start(uid_t uid);
   bool start_held() const { return held_start_.has_value(); }
   // How many engines have been started (the first included): the backoff's measure.

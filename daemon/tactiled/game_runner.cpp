@@ -194,6 +194,13 @@ void GameRunner::button(int board, board::ButtonEvent e) {
     flush_said();
     return;
   }
+  if (start_waits_ && session_.starts_clock(e) && start_waits_()) {
+    game::LogEntry entry = game::button_entry(board, e);
+    entry["held"] = true;
+    write(entry);
+    start_held_(e.ms);
+    return;
+  }
   write(game::button_entry(board, e));
   session_.on_button(board, e, buffer_);
   flush();
@@ -250,7 +257,6 @@ void GameRunner::flush() {
     for (const game::LogEntry& entry : game::output_entries(o, session_)) write(entry);
     if (const auto* said = std::get_if<game::Speak>(&o)) {
       if (said->question != 0) expect_heard(said->question, said->board, said->ms, said->text);
-      channel_.session_spoke(said->board);
     }
     if (handler_) handler_(o, session_);
   }

@@ -43,6 +43,14 @@ class GameRunner {
   // logged: a time warning (ranked Warning), the record read back, the board checked,
   // the speech rate stepped (ranked Answer).
   void on_said(std::function<void(const Said&)> handler) { said_handler_ = std::move(handler); }
+  // A press that would start the clocks (Session::starts_clock) while `waits()` is
+  // true is logged marked "held" (no input of the session, on resume too) and given to
+  // `held(ms)`, which starts the clocks later (the engine seating: once its engine has
+  // answered).
+  void hold_starts_while(std::function<bool()> waits, std::function<void(std::int64_t)> held) {
+    start_waits_ = std::move(waits);
+    start_held_ = std::move(held);
+  }
 
   // Creates the log (throws std::runtime_error; an existing file is refused) and writes
   // the setup entry at `ms`.
@@ -160,6 +168,8 @@ class GameRunner {
   PlayerChannel channel_;
   std::vector<Said> said_;
   std::function<void(const Said&)> said_handler_;
+  std::function<bool()> start_waits_;
+  std::function<void(std::int64_t)> start_held_;
   std::int64_t warned_ms_ = 0;  // the time the warnings were last checked
 };
 

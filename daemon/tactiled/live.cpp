@@ -73,6 +73,16 @@ class Live : public BoardSet::Owner {
     requests_.on_start([this](uid_t uid, std::int64_t) {
       return engine_ && engine_game_ && engine_->hold_start(uid);
     });
+    // An announce press on the start position waits for the engine too; it is answered,
+    // and the clocks started as the daemon's own `start` once the engine answers.
+    runner_.hold_starts_while(
+        [this] { return engine_ && engine_game_ && !engine_->ready(); },
+        [this](std::int64_t ms) {
+          engine_->hold_start(::getuid());
+          engine_game_->say(
+              ms, "start-held",
+              game::engine_start_held_phrase(game::board_language(runner_.session().config(), 0)));
+        });
   }
 
   std::int64_t now() const override { return (gpio::monotonic_us() - origin_us_) / 1000; }

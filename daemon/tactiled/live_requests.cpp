@@ -111,6 +111,15 @@ nlohmann::json LiveRequests::answer(const nlohmann::json& r, ControlSocket::Call
   } catch (const chess::ParseError& e) {
     return {{"ok", false}, {"error", e.what()}};
   }
+  // A pause with a reason is the daemon's own, not said (its engine restarting, which it
+  // says itself): the arbiter's pause is always said to the players.
+  if ((c.kind == game::ArbiterCommand::Kind::Pause ||
+       c.kind == game::ArbiterCommand::Kind::Resume) &&
+      !c.reason.empty())
+    return {{"ok", false},
+            {"error",
+             "reason: only result takes one; a pause or resume with a reason is the "
+             "daemon's own, for its engine"}};
   // The clocks wait for the engine: the start is done once it answers (status says so,
   // and its fault, if it cannot be started, is in the answer's faults).
   if (c.kind == game::ArbiterCommand::Kind::Start && hold_start_ &&

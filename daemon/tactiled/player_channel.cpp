@@ -25,8 +25,6 @@ bool PlayerChannel::takes(const game::Session& s, int board, board::Button b) co
     case board::Button::Faster:
     case board::Button::Slower:
       return true;
-    case board::Button::Repeat:
-      return !last_[index(board)].empty();
     default:
       return false;
   }
@@ -34,7 +32,6 @@ bool PlayerChannel::takes(const game::Session& s, int board, board::Button b) co
 
 void PlayerChannel::say(int board, std::int64_t ms, std::string text, std::string what,
                         std::vector<Said>& out, bool urgent) {
-  last_[index(board)] = text;
   out.push_back(Said{ms, board, std::move(text), urgent, std::move(what),
                      urgent ? game::SpeechRank::Warning : game::SpeechRank::Answer});
 }
@@ -45,9 +42,6 @@ bool PlayerChannel::press(const game::Session& s, int board, const board::Button
   const record::Language lang = game::board_language(s.config(), board);
   const record::SquareWording squares = game::board_squares(s.config(), board);
   switch (e.button) {
-    case board::Button::Repeat:
-      say(board, e.ms, last_[i], "repeat", out);
-      return false;
     case board::Button::Record: {
       const chess::PgnGame& game = s.record();
       const int pairs = record::pair_count(game);

@@ -27,7 +27,7 @@ struct Said {
   std::string text;
   // A time warning: never muted by the player's volume; ranked Warning (speech_schedule.h).
   bool urgent = false;
-  std::string what;  // "time-warning", "record", "check", "speech-rate", "repeat"
+  std::string what;  // "time-warning", "record", "check", "speech-rate"
   game::SpeechRank rank = game::SpeechRank::Answer;
 };
 
@@ -40,15 +40,13 @@ class PlayerChannel {
   const game::PlayerSettings& settings(int board) const { return players_[index(board)]; }
   const game::BoardPlayers& players() const { return players_; }
 
-  // Whether the channel takes this press (record, check, faster, slower; repeat when the
-  // last phrase `board`'s player heard was the channel's) rather than the session.
+  // Whether the channel takes this press (record, check, faster, slower) rather than the
+  // session. `repeat` is the session's in every state: the last move said on the board
+  // (issue 33), never the record, the check or a warning.
   bool takes(const game::Session& s, int board, board::Button b) const;
   // The press (takes() was true). Returns true when it changed `board`'s settings.
   bool press(const game::Session& s, int board, const board::ButtonEvent& e,
              std::vector<Said>& out);
-  // `board`'s player heard a phrase of the session (or of the daemon): repeat is the
-  // session's again.
-  void session_spoke(int board) { last_[index(board)].clear(); }
 
   // The warnings due at `now` (in the language of each board's player).
   void warn(const game::Session& s, std::int64_t now, std::vector<Said>& out);
@@ -69,7 +67,6 @@ class PlayerChannel {
 
   game::BoardPlayers players_;
   std::array<clock::TimeWarnings, 2> warnings_;
-  std::array<std::string, 2> last_;         // the channel's last phrase on each board
   std::array<int, 2> page_{-1, -1};         // the pair read last (record), -1: none
   std::array<std::int64_t, 2> paged_at_{};  // when
 };

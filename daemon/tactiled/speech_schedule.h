@@ -27,7 +27,7 @@ struct SpeechItem {
   int board = 0;     // the player's board (the time readout is his)
   std::string text;  // as logged (not yet spelt for the voice)
   game::SpeechRank rank = game::SpeechRank::Move;
-  // What it answers ("time", "record", "check", "repeat", "speech-rate", "time-warning");
+  // What it answers ("time", "record", "check", "speech-rate", "time-warning");
   // "" for the game's own phrases, which none replaces.
   std::string kind;
   int question = 0;            // Speak::question: its end is reported when heard whole

@@ -171,6 +171,31 @@ TEST(GameRunnerPlayers, StepsSurviveARestartAndAConfigChangeWins) {
   std::filesystem::remove(path);
 }
 
+// Issue 33: `repeat` says the last move in every state, never the channel's record read
+// back or board check that came after it.
+TEST(GameRunnerRepeat, RepeatSaysTheLastMoveAfterTheRecordAndTheCheck) {
+  std::vector<std::string> spoken, channel;
+  GameRunner r(Table::config(), [&](const game::Output& o, const game::Session&) {
+    if (const auto* s = std::get_if<game::Speak>(&o)) spoken.push_back(s->text);
+  });
+  r.on_said([&](const Said& s) { channel.push_back(s.text); });
+  r.start(0);
+  r.hole(0, board::HoleEvent{1000, chess::parse_square("e2"), board::Hole::Up});
+  r.hole(0, board::HoleEvent{1200, chess::parse_square("e4"), board::Hole::Down});
+  r.advance(3000);
+  ASSERT_FALSE(spoken.empty());
+  const std::string move = spoken.back();
+  r.button(0, {4000, board::Button::Record});
+  r.button(0, {5000, board::Button::Check});
+  ASSERT_EQ(channel.size(), 2u);
+  EXPECT_NE(channel[0], move);
+  const std::size_t before = spoken.size();
+  r.button(0, {6000, board::Button::Repeat});
+  ASSERT_EQ(spoken.size(), before + 1);
+  EXPECT_EQ(spoken.back(), move);
+  EXPECT_EQ(channel.size(), 2u);
+}
+
 // A move from outside the boards (an engine's): logged before it acts, as a hole event is,
 // with what the session made of it after; a restart resumes past it.
 TEST(GameRunnerOutsideMove, ItIsLoggedBeforeItActsAndAResumeGoesOnPastIt) {

@@ -7,6 +7,10 @@ purpose (tests/engine/fake_engine.py):
 - missing: a program that cannot be started is a fault (status `faults`, a `fault` log
   record), `tactilectl start` is held with a warning, the clocks do not start, and the
   player hears "Engine restarting" once, never "Clock started";
+- press-held: an announce press on the start position before the engine has answered is
+  answered ("The clocks start when the engine answers"), logged `"held":true`, and the
+  clocks start only once the engine answers, as the daemon's `start`; the log replays
+  clean; an arbiter's pause with a reason (the daemon's own) is refused;
 - first-go: the engine (White) ready before the arbiter's start is asked its first move at
   once, nothing else waking the daemon;
 - crash-at-go: restarts back off (a handful in 10 s, not thousands), the clocks stopped
@@ -167,6 +171,42 @@ def case_missing(work):
     return "missing program: a fault, start held, said once"
 
 
+def case_press_held(work):
+    gate = os.path.join(work, "gate")
+    t = Table(work, f"{python} {fake} gated {gate}", player="white")
+    try:
+        held = "The clocks start when the engine answers"
+        t.board.write("0 A button announce\n")
+        t.board.flush()
+        wait_until("the held start answered", lambda: held in t.said())
+        s = t.status()
+        assert not s["started"] and s["running"] == "none", s
+        presses = [r for r in t.records("button") if r.get("button") == "announce"]
+        assert len(presses) == 1 and presses[0].get("held") is True, presses
+        notes = [r.get("what") for r in t.records("engine")]
+        assert "start-held" in notes, notes
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as c:
+            c.settimeout(30)
+            c.connect(t.sock)
+            c.sendall(b'{"command":"pause","reason":"engine"}\n')
+            answer = json.loads(c.makefile().readline())
+        assert not answer["ok"] and "reason" in answer["error"], answer
+        open(gate, "w").close()
+        wait_until("the clocks started once the engine answered",
+                   lambda: t.status()["started"], timeout=60)
+        said = t.said()
+        assert "Clock started, White to move" in said[said.index(held):], said
+        starts = [r for r in t.records("arbiter") if r["command"] == "start"]
+        assert len(starts) == 1 and starts[0]["uid"] == os.getuid(), starts
+        assert starts[0]["t"] >= presses[0]["t"], (starts, presses)
+    finally:
+        t.stop()
+    r = subprocess.run([tactilectl_bin, "log", "replay", t.log], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return "press held: answered, clocks started once the engine answered, log replays"
+
+
 def case_first_go(work):
     seen = os.path.join(work, "engine.in")
     t = Table(work, f"{python} {fake} log {seen}", player="black")
@@ -262,7 +302,8 @@ def case_fork(work):
     return "fork: no child behind after stop"
 
 
-ALL = {"missing": case_missing, "first-go": case_first_go, "crash-at-go": case_crash_at_go,
+ALL = {"missing": case_missing, "press-held": case_press_held, "first-go": case_first_go,
+       "crash-at-go": case_crash_at_go,
        "hang-at-go": case_hang_at_go, "flood": case_flood, "fork": case_fork}
 for name in cases or ALL:
     with tempfile.TemporaryDirectory() as work:

@@ -11,11 +11,13 @@ uciok, readyok) and then does what MODE says:
   flood             after its uciok writes `info` lines as fast as it can, for ever
   fork FILE         starts three `sleep 1000` children and writes their pids to FILE
   fork-silent FILE  the same, and never says uciok
+  gated FILE        says uciok only once FILE exists (an engine slow to start)
 
 Usage: fake_engine.py MODE [FILE]"""
 import os
 import subprocess
 import sys
+import time
 
 mode = sys.argv[1]
 path = sys.argv[2] if len(sys.argv) > 2 else None
@@ -52,6 +54,8 @@ for raw in sys.stdin:
         say("id author tactiled's tests")
         if mode in ("fork", "fork-silent"):
             continue  # never answers: found hung, and its whole group killed
+        while mode == "gated" and not os.path.exists(path):
+            time.sleep(0.05)
         say("uciok")
         if mode == "flood":
             flood()
