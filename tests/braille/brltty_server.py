@@ -9,6 +9,7 @@ import sys
 import time
 
 import daemon_process  # tests/pylib, on the tests' sys.path
+from waiting import wait_until
 
 BRLAPI_BASE_PORT = 4101  # BrlAPI's "host:N" is TCP port 4101 + N
 
@@ -36,15 +37,6 @@ def free_brlapi_number():
             except OSError:
                 continue
     raise RuntimeError("no free BrlAPI port")
-
-
-def wait_until(what, predicate, timeout=10.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting for " + what)
 
 
 class Brltty:

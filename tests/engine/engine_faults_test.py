@@ -35,6 +35,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "pylib"))
 from daemon_process import print_tail, say_unclean_exit, stop  # noqa: E402
+from waiting import wait_until  # noqa: E402
 
 source, build = sys.argv[1], sys.argv[2]
 cases = sys.argv[3:]
@@ -42,16 +43,6 @@ tactiled_bin = os.path.join(build, "daemon", "tactiled")
 tactilectl_bin = os.path.join(build, "daemon", "tactilectl")
 fake = os.path.join(source, "tests", "engine", "fake_engine.py")
 python = "/usr/bin/python3"
-
-
-def wait_until(what, predicate, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting for " + what)
 
 
 def read_lines(path):

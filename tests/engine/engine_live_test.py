@@ -34,6 +34,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "pylib"))
 from daemon_process import print_tail, say_unclean_exit, stop  # noqa: E402
+from waiting import wait_until  # noqa: E402
 
 source, build, player_moves = sys.argv[1], sys.argv[2], int(sys.argv[3])
 engine_command = sys.argv[4:]
@@ -87,16 +88,6 @@ class Oracle:
     def close(self):
         self.proc.stdin.close()
         self.proc.wait(timeout=10)
-
-
-def wait_until(what, predicate, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting for " + what)
 
 
 def board_of(fen):

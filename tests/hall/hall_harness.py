@@ -8,7 +8,11 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "pylib"))
+from waiting import wait_until  # noqa: E402,F401 (the hall tests take it from here)
 
 
 def free_port():
@@ -17,16 +21,26 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_until(what, check, timeout=20.0):
-    """Polls check() until it returns a true value (returned), failing after timeout s."""
-    end = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > end:
-            raise AssertionError("timed out waiting for " + what)
-        time.sleep(0.05)
+def stream(port, address, timeout=10):
+    """A viewer's /events stream, opened from the loopback address `address` (127.x.y.z)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout,
+                                 source_address=(address, 0))
+    s.sendall(b"GET /events HTTP/1.1\r\nHost: hall\r\n\r\n")
+    return s
+
+
+def closed(s):
+    """True once the server has closed s (all it sent read and dropped)."""
+    s.settimeout(0)  # non-blocking: what has come, or BlockingIOError
+    try:
+        while True:
+            data = s.recv(65536)
+            if not data:
+                return True
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
 
 
 def port_open(port):

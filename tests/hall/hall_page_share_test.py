@@ -20,7 +20,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from hall_harness import Broker, Hall, wait_until  # noqa: E402
+from hall_harness import Broker, Hall, closed, stream, wait_until  # noqa: E402
 
 source, build = sys.argv[1], sys.argv[2]
 hall_binary = os.path.join(build, "daemon", "tactiled-hall", "tactiled-hall")
@@ -30,26 +30,6 @@ SLOW_BOUND_S = 20.0 * float(os.environ.get("TACTILED_TEST_SLOWDOWN", "1"))
 def connect(port, address):
     return socket.create_connection(("127.0.0.1", port), timeout=10,
                                     source_address=(address, 0))
-
-
-def stream(port, address):
-    s = connect(port, address)
-    s.sendall(b"GET /events HTTP/1.1\r\nHost: hall\r\n\r\n")
-    return s
-
-
-def closed(s):
-    """True once the server has closed s (all it sent read and dropped)."""
-    s.settimeout(0)
-    try:
-        while True:
-            data = s.recv(65536)
-            if not data:
-                return True
-    except BlockingIOError:
-        return False
-    except OSError:
-        return True
 
 
 def slow_request(port, address, lines_every_s, stop_after=None):

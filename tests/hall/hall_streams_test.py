@@ -10,7 +10,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from hall_harness import Broker, Hall, wait_until  # noqa: E402
+from hall_harness import Broker, Hall, closed, stream, wait_until  # noqa: E402
 
 source, build = sys.argv[1], sys.argv[2]
 hall_binary = os.path.join(build, "daemon", "tactiled-hall", "tactiled-hall")
@@ -19,26 +19,6 @@ hall_binary = os.path.join(build, "daemon", "tactiled-hall", "tactiled-hall")
 # builds look for races and for what the target's CPU does, the sanitizer build checks the
 # second.
 VIEWER_BOUND_S = 1.0 * float(os.environ.get("TACTILED_TEST_SLOWDOWN", "1"))
-
-
-def stream(port, address):
-    s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(address, 0))
-    s.sendall(b"GET /events HTTP/1.1\r\nHost: hall\r\n\r\n")
-    return s
-
-
-def closed(s):
-    """True once the server has closed s (all it sent read and dropped)."""
-    s.settimeout(0)  # non-blocking: what has come, or BlockingIOError
-    try:
-        while True:
-            data = s.recv(65536)
-            if not data:
-                return True
-    except BlockingIOError:
-        return False
-    except OSError:
-        return True
 
 
 def first_event(s, timeout):

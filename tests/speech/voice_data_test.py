@@ -22,21 +22,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "pylib"))
 from daemon_process import print_tail, stop  # noqa: E402
+from waiting import wait_until  # noqa: E402
 
 source, build = sys.argv[1], sys.argv[2]
 tactiled_bin = os.path.join(build, "daemon", "tactiled")
 tactilectl_bin = os.path.join(build, "daemon", "tactilectl")
 NO_START = "speech-device: espeak-ng could not start"
-
-
-def wait_until(what, check, timeout=20):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting for " + what)
 
 
 def log_records(path):
