@@ -10,6 +10,8 @@
 #include <variant>
 
 #include "core/board/readings.h"
+#include "core/chess/san.h"
+#include "core/chess/uci.h"
 #include "core/game/board_check.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
@@ -62,6 +64,22 @@ void WatchedBoards::restored(SessionSteps& s, int board) {
 
 void WatchedBoards::ended() {
   for (BoardWatch& w : watch_) w.check_at = board::kNoDeadline;
+}
+
+void WatchedBoards::hole_after_end(SessionSteps& s, int board, const board::HoleEvent& e,
+                                   std::vector<Output>& out) {
+  BoardWatch& w = watch(board);
+  if (w.expected.is_none()) return;
+  w.events.push_back(e);
+  const chess::Position& shown = s.recognizer(board).position();
+  if (!reproduces(shown, w.expected, w.base, w.events)) return;
+  out.push_back(Mirrored{.ms = e.ms,
+                         .board = board,
+                         .uci = chess::to_uci(shown, w.expected),
+                         .san = chess::to_san(shown, w.expected)});
+  out.push_back(LightSquares{.ms = e.ms, .board = board});  // lights off
+  w.expected = chess::Move::none();
+  w.events.clear();
 }
 
 chess::Bitboard WatchedBoards::unexplained_holes(const Session& s, int board) const {

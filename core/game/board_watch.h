@@ -42,6 +42,10 @@ class WatchedBoards : public SeatingRules {
   void returned(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) override;
   void restored(SessionSteps& s, int board) override;
   void ended() override;
+  // The last move, reproduced after the end: mirrored and its holes' lights put out, as
+  // during the game (no discrepancy is looked for any more).
+  void hole_after_end(SessionSteps& s, int board, const board::HoleEvent& e,
+                      std::vector<Output>& out) override;
 
  protected:
   BoardWatch& watch(int board) { return watch_[std::size_t(board == 1 ? 1 : 0)]; }

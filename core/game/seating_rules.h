@@ -42,6 +42,9 @@ class SeatingRules {
   // A hole event on `board`, after its recognizer has had it.
   virtual void hole(SessionSteps&, int board, const board::HoleEvent& e,
                     std::vector<Output>& out) = 0;
+  // A hole event on `board` after the game's end: the move that ended it (a mate, the
+  // engine's or the opponent's) may still be reproduced there; nothing else is read.
+  virtual void hole_after_end(SessionSteps&, int, const board::HoleEvent&, std::vector<Output>&) {}
   // A clock press (the sighted opponent's clock).
   virtual void clock_press(SessionSteps&, const board::ButtonEvent&, std::vector<Output>&) {}
   // A button of the seating's own (the engine seating's hint, takeback, stronger, weaker),

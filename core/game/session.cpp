@@ -235,7 +235,10 @@ void Session::on_hole(int board, const board::HoleEvent& e, std::vector<Output>&
   }
   just_reproduced_[std::size_t(board)] = false;
   const std::size_t from = out.size();
-  if (!over() && !restoring_[std::size_t(board)]) seating_->hole(steps, board, e, out);
+  if (over())
+    seating_->hole_after_end(steps, board, e, out);
+  else if (!restoring_[std::size_t(board)])
+    seating_->hole(steps, board, e, out);
   note_reproduced(out, from);
 }
 

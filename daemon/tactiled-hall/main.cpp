@@ -195,14 +195,18 @@ void write_files(hall::HallState& state, hall::HallViews& views, const std::stri
   std::string index = views.round_json_text(state) + "\n";
   feed.publish(views.page_json_text(state), live, index);
   std::string failure;
+  // Neither live.pgn nor round.json is synced: both are made again from the record files
+  // when the hall starts, and a reader sees the old file or the new one whole all the
+  // same (a sync of each and of their directory at every rewrite was a tenth of the
+  // hall's time, docs/hall-scale.md).
   try {
-    daemon::replace_file(dir + "/live.pgn", live, "live PGN");
+    daemon::replace_file(dir + "/live.pgn", live, "live PGN", false);
     try {
       games.write(state, views, std::chrono::steady_clock::now(), all_games);
     } catch (const std::exception& e) {
       failure = e.what();
     }
-    daemon::replace_file(dir + "/round.json", index, "round index");
+    daemon::replace_file(dir + "/round.json", index, "round index", false);
   } catch (const std::exception& e) {
     failure = e.what();
   }
@@ -223,7 +227,7 @@ void show_reloading(hall::HallState& state, hall::HallViews& views, const std::s
   const std::string index = views.round_json_text(state) + "\n";
   feed.publish(views.page_json_text(state), live, index);
   try {
-    daemon::replace_file(dir + "/round.json", index, "round index");
+    daemon::replace_file(dir + "/round.json", index, "round index", false);
   } catch (const std::exception& e) {
     std::cerr << "tactiled-hall: " << e.what() << "\n";
   }

@@ -80,6 +80,30 @@ TEST(EngineSeating, TheEnginesMoveIsMadeWhenItComesAndReproducedOnThePlayersBoar
   EXPECT_EQ(t.count<game::Discrepancy>(), 0u);
 }
 
+// The engine's mate ends the game; the player still puts its move on his board: it is
+// mirrored and its lights go out, as any move of the engine's (they stayed lit before).
+TEST(EngineSeating, TheEnginesMatingMoveIsStillReproducedAfterTheEnd) {
+  SeatedTable t(engine_game());
+  t.move(A, 1000, "f2", "f3").press(A, 1300);
+  t.outside(2000, "e7e5");
+  t.move(A, 3000, "e7", "e5");
+  t.move(A, 4000, "g2", "g4").press(A, 4300);
+  t.outside(5000, "d8h4");  // mate
+  ASSERT_TRUE(t.s().over());
+  EXPECT_EQ(t.s().record().result, "0-1");
+  t.forget();
+  t.move(A, 6000, "d8", "h4");
+  ASSERT_EQ(t.count<game::Mirrored>(), 1u);
+  EXPECT_EQ(t.of<game::Mirrored>()[0].uci, "d8h4");
+  ASSERT_EQ(t.count<game::LightSquares>(A), 1u);
+  EXPECT_EQ(t.of<game::LightSquares>(A)[0].squares, 0u);
+  EXPECT_TRUE(t.s().to_reproduce(A).is_none());
+  // Nothing more is read or said after the end.
+  t.move(A, 7000, "e2", "e4").press(A, 7300);
+  EXPECT_THAT(t.moves(), ElementsAre("f2f3", "e7e5", "g2g4", "d8h4"));
+  EXPECT_EQ(t.count<game::Discrepancy>(), 0u);
+}
+
 TEST(EngineSeating, AWrongReproductionIsNamedUntilPutRight) {
   SeatedTable t(engine_game());
   t.move(A, 1000, "e2", "e4").press(A, 1300);
