@@ -3,8 +3,9 @@
 // batch of verified records is one write and one fdatasync a game (RecordStore), some 200
 // syncs a rewrite at 10x on 200 tables, which took a sixth to a quarter of the hall's CPU
 // and, on the main thread, held the next rewrite back. The main thread hands its records
-// over and goes on; they are in its memory meanwhile (replayed), and on disk within a
-// second, in the order they came, a second's records of a game in one write and one sync.
+// over and goes on; they are in its memory meanwhile (replayed), and on disk within
+// kEvery, in the order they came, those of a game in one write and one sync (at 1 s the
+// syncs were still an eighth of the hall's time: docs/hall-scale.md).
 // A hall stopped in between asks the tables for them again (docs/hall.md, "Nothing lost").
 #pragma once
 
@@ -21,7 +22,7 @@ namespace tactile::hall {
 
 class RecordWriter {
  public:
-  static constexpr std::chrono::milliseconds kEvery{1000};
+  static constexpr std::chrono::milliseconds kEvery{5000};
 
   // `store` is the writer's alone until flush() returns (or the writer ends).
   explicit RecordWriter(RecordStore& store);
