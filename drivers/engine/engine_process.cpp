@@ -25,6 +25,11 @@ std::string error_text(int err) {
 
 EngineProcess::EngineProcess(const std::vector<std::string>& argv) {
   if (argv.empty() || argv[0].empty()) throw EngineStartError("no engine program given");
+  // Asked first, so that a missing program is named as such wherever posix_spawn cannot
+  // report a failed exec (under qemu-user the child exits 127 and the engine looks as if
+  // it started and ended).
+  if (::access(argv[0].c_str(), X_OK) != 0)
+    throw EngineStartError("engine " + argv[0] + ": " + error_text(errno));
   int pair[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
     throw EngineStartError("engine " + argv[0] + ": socketpair: " + error_text(errno));
