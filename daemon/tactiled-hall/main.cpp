@@ -262,9 +262,9 @@ void restore_kept(hall::HallState& state, hall::HallViews& views, const std::str
       if (!ec && off_t(size) > end)
         std::cerr << "tactiled-hall: table " << k.table << " game '" << k.game_id
                   << "': the kept records after " << r.good
-                  << " do not chain or replay; cut, asked for again\n";
+                  << " do not chain, seal or replay; cut, asked for again\n";
       try {
-        store.cut(k, end);
+        store.cut(k, reader, r.good);
       } catch (const std::exception& e) {
         std::cerr << "tactiled-hall: " << e.what() << "\n";
         break;

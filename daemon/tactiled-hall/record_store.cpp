@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/game/log_entries.h"
+#include "core/record/arbiter_log.h"
 #include "daemon/files/safe_file.h"
 #include "daemon/mqtt/broker_access.h"
 
@@ -41,10 +42,18 @@ bool file_name(const std::string& name, int& n, std::string& game_id) {
   return game_id.empty() || game::valid_game_id(game_id);
 }
 
+bool is_seal(const std::string& line) {
+  return line.starts_with(R"({"seal":")");
+}
+
 }  // namespace
 
 std::string record_file_header(const std::string& table, const std::string& game_id) {
   return nlohmann::json{{"table", table}, {"game_id", game_id}}.dump();
+}
+
+std::string record_file_seal(const std::string& record) {
+  return R"({"seal":")" + record::sha256_hex(record) + R"("})";
 }
 
 RecordStore::RecordStore(std::string dir) : dir_(std::move(dir)) {
@@ -97,16 +106,14 @@ RecordStore::Reader::~Reader() {
   if (file_) std::fclose(file_);
 }
 
-bool RecordStore::Reader::next(std::string& line) {
+bool RecordStore::Reader::raw(std::string& line) {
   line.clear();
-  if (!file_) return false;
   char buffer[4096];
   while (std::fgets(buffer, sizeof buffer, file_)) {
     const std::size_t n = std::strlen(buffer);
     if (n > 0 && buffer[n - 1] == '\n') {
       line.append(buffer, n - 1);
       at_ += off_t(line.size() + 1);
-      ends_.push_back(at_);
       return true;
     }
     line.append(buffer, n);
@@ -117,12 +124,60 @@ bool RecordStore::Reader::next(std::string& line) {
   return false;
 }
 
+bool RecordStore::Reader::next(std::string& line) {
+  line.clear();
+  if (!file_ || ended_) return false;
+  // Whatever ends the file ends it for good: nothing after a bad line is read.
+  auto end = [&] {
+    ended_ = true;
+    line.clear();
+    return false;
+  };
+  if (ends_.empty()) {  // the header
+    if (!raw(line)) return end();
+    ends_.push_back(at_);
+    sealed_.push_back(true);
+    return true;
+  }
+  if (!have_ahead_) {
+    if (!raw(ahead_)) return end();
+    ahead_end_ = at_;
+  }
+  have_ahead_ = false;
+  if (is_seal(ahead_)) return end();  // a seal with no record before it
+  line = std::move(ahead_);
+  const off_t record_end = ahead_end_;
+  if (!raw(ahead_)) return end();  // nothing vouches for the last record
+  if (is_seal(ahead_)) {
+    if (ahead_ != record_file_seal(line)) return end();  // the record or its seal was changed
+    ends_.push_back(at_);
+    sealed_.push_back(true);
+  } else {
+    ends_.push_back(record_end);
+    sealed_.push_back(false);
+    ahead_end_ = at_;
+    have_ahead_ = true;
+  }
+  return true;
+}
+
 off_t RecordStore::Reader::end_of(std::size_t records) const {
   if (ends_.empty()) return 0;
   return ends_[std::min(records, ends_.size() - 1)];
 }
 
-void RecordStore::cut(const KeptFile& file, off_t at) {
+std::string RecordStore::Reader::seal_after(std::size_t records) const {
+  records = std::min(records, ends_.empty() ? 0 : ends_.size() - 1);
+  if (records == 0 || sealed_[records]) return "";
+  const off_t from = ends_[records - 1];
+  std::string record(std::size_t(ends_[records] - from - 1), '\0');
+  if (::pread(::fileno(file_), record.data(), record.size(), from) != ssize_t(record.size()))
+    return "";
+  return record_file_seal(record);
+}
+
+void RecordStore::cut(const KeptFile& file, const Reader& reader, std::size_t records) {
+  const off_t at = reader.end_of(records);
   struct stat st {};
   if (::stat(file.path.c_str(), &st) != 0 || st.st_size <= at) return;
   if (at == 0) {
@@ -131,9 +186,18 @@ void RecordStore::cut(const KeptFile& file, off_t at) {
     files_.erase({file.table, file.game_id});
     return;
   }
-  if (::truncate(file.path.c_str(), at) != 0)
-    throw std::runtime_error("cannot cut the record file '" + file.path +
-                             "': " + std::strerror(errno));
+  auto failed = [&](const char* what) {
+    return std::runtime_error("cannot " + std::string(what) + " the record file '" + file.path +
+                              "': " + std::strerror(errno));
+  };
+  if (::truncate(file.path.c_str(), at) != 0) throw failed("cut");
+  const std::string seal = reader.seal_after(records);
+  if (seal.empty()) return;
+  const int fd = ::open(file.path.c_str(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) throw failed("seal");
+  const bool sealed = daemon::write_all(fd, seal + "\n") && ::fdatasync(fd) == 0;
+  ::close(fd);
+  if (!sealed) throw failed("seal");
 }
 
 std::string RecordStore::path(const Key& key) {
@@ -149,6 +213,7 @@ std::string RecordStore::path(const Key& key) {
 void RecordStore::write(const Key& key, const std::vector<std::string>& lines) {
   std::string text;
   for (const std::string& l : lines) text += l + "\n";
+  if (!lines.empty()) text += record_file_seal(lines.back()) + "\n";
   const std::string file = path(key);
   const int fd = ::open(file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
                         daemon::kRecordFileMode);

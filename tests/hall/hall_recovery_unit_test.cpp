@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/record/arbiter_log.h"
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/hall_state.h"
 #include "daemon/tactiled-hall/record_store.h"
@@ -192,7 +193,7 @@ TEST(HallRecovery, TheRecordStoreKeepsEachGameAllOrNothingInOrder) {
     std::vector<std::string> lines;
     reader.next(line);  // its header
     while (reader.next(line)) lines.push_back(line);
-    s.cut(k, reader.end_of(stand));
+    s.cut(k, reader, stand);
     return lines;
   };
   EXPECT_EQ(kept[0].game_id, "");
@@ -200,9 +201,13 @@ TEST(HallRecovery, TheRecordStoreKeepsEachGameAllOrNothingInOrder) {
   EXPECT_EQ(kept[1].game_id, id2);
   EXPECT_EQ(read(kept[1], 1, store), std::vector<std::string>{"x"});
   store.append({{"1", "", {"b2"}}});
-  EXPECT_EQ(test::slurp(dir + "/1/0000-.jsonl"), record_file_header("1", "") + "\na\nb2\n");
-  EXPECT_EQ(test::slurp(dir + "/1/0001-" + id2 + ".jsonl"),
-            record_file_header("1", id2) + "\nx\n");  // the torn line cut
+  // "a" was vouched for by "b" after it: cut back to it, it gets a seal of its own.
+  EXPECT_EQ(test::slurp(dir + "/1/0000-.jsonl"),
+            record_file_header("1", "") + "\na\n" + R"({"seal":")" + record::sha256_hex("a") +
+                "\"}\nb2\n" + R"({"seal":")" + record::sha256_hex("b2") + "\"}\n");
+  EXPECT_EQ(
+      test::slurp(dir + "/1/0001-" + id2 + ".jsonl"),
+      record_file_header("1", id2) + "\nx\n" + record_file_seal("x") + "\n");  // the torn line cut
   std::filesystem::remove_all(dir);
 }
 

@@ -141,7 +141,8 @@ TEST(HallShares, ARecordFileIsAdoptedOnlyByItsOwnTableAndGame) {
     store.append({{"1", id1, {"a"}}});
   }
   const std::string own = dir + "/1/0000-" + id1 + ".jsonl";
-  EXPECT_EQ(test::slurp(own), record_file_header("1", id1) + "\na\n");
+  EXPECT_EQ(test::slurp(own),
+            record_file_header("1", id1) + "\na\n" + record_file_seal("a") + "\n");
   std::filesystem::create_directories(dir + "/2");
   std::filesystem::create_directories(dir + "/4");
   std::filesystem::copy_file(own, dir + "/2/0000-" + id1 + ".jsonl");  // another table's
@@ -156,7 +157,8 @@ TEST(HallShares, ARecordFileIsAdoptedOnlyByItsOwnTableAndGame) {
   EXPECT_EQ(refused.size(), 3u);
   // A new game of table 2 gets a file of its own: the one not adopted stays as it was.
   again.append({{"2", id5, {"y"}}});
-  EXPECT_EQ(test::slurp(dir + "/2/0001-" + id5 + ".jsonl"), record_file_header("2", id5) + "\ny\n");
+  EXPECT_EQ(test::slurp(dir + "/2/0001-" + id5 + ".jsonl"),
+            record_file_header("2", id5) + "\ny\n" + record_file_seal("y") + "\n");
   EXPECT_EQ(test::slurp(dir + "/2/0000-" + id1 + ".jsonl"), test::slurp(own));
   std::filesystem::remove_all(dir);
 }
@@ -189,7 +191,7 @@ TEST(HallShares, AnEditedKeptRecordIsCutWithAllAfterIt) {
         hall.restore("1", id, [&](std::string& line) { return reader.next(line); });
     EXPECT_FALSE(r.again);
     EXPECT_EQ(r.good, 20u) << "start " << start;
-    store.cut(kept[0], reader.end_of(r.good));
+    store.cut(kept[0], reader, r.good);
     EXPECT_EQ(hall.table("1")->fed, 20);
   }
   EXPECT_EQ(file_lines(path), std::vector<std::string>(lines.begin(), lines.begin() + 20));
@@ -201,6 +203,90 @@ TEST(HallShares, AnEditedKeptRecordIsCutWithAllAfterIt) {
   EXPECT_EQ(hall.table("1")->fed, std::int64_t(lines.size()));
   EXPECT_TRUE(hall.table("1")->game_from_records);
   EXPECT_TRUE(hall.table("1")->flags.empty());
+  std::filesystem::remove_all(dir);
+}
+
+// The first `records` of a kept file as the hall restores them at each of two starts, the
+// file cut after each: what the second start finds stands whole (nothing cut again).
+std::size_t restored_twice(const std::string& dir, const std::string& id) {
+  std::size_t good[2] = {0, 0};
+  for (int start = 0; start < 2; ++start) {
+    RecordStore store(dir);
+    const std::vector<RecordStore::KeptFile> kept = store.list();
+    EXPECT_EQ(kept.size(), 1u);
+    if (kept.empty()) return 0;
+    HallState hall("open");
+    RecordStore::Reader reader(kept[0].path);
+    std::string header;
+    reader.next(header);
+    const HallState::Restored r =
+        hall.restore("1", id, [&](std::string& line) { return reader.next(line); });
+    EXPECT_FALSE(r.again);
+    store.cut(kept[0], reader, r.good);
+    good[start] = r.good;
+  }
+  EXPECT_EQ(good[0], good[1]) << "the second start cut again";
+  return good[1];
+}
+
+// The last record of a kept file has no record after it to vouch for it: its seal does.
+// Edited, it is cut and asked for again like any other; the records sent again make the
+// game whole.
+TEST(HallShares, AnEditedLastKeptRecordIsCutByItsSeal) {
+  const std::string dir = dir_for("edited-last");
+  const std::string id(32, '8');
+  const std::vector<std::string> lines = log_with_id(id);
+  {
+    RecordStore store(dir);
+    store.append({{"1", id, std::vector<std::string>(lines.begin(), lines.begin() + 30)}});
+    store.append({{"1", id, std::vector<std::string>(lines.begin() + 30, lines.end())}});
+  }
+  const std::string path = dir + "/1/0000-" + id + ".jsonl";
+  std::string text = test::slurp(path);
+  const std::string last = lines.back();
+  const std::size_t at = text.rfind(last);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(text.find("\"t\":", at), 4, "\"t\": ");
+  std::ofstream(path, std::ios::trunc) << text;
+  EXPECT_EQ(restored_twice(dir, id), lines.size() - 1);
+  EXPECT_EQ(file_lines(path), std::vector<std::string>(lines.begin(), lines.end() - 1));
+  HallState hall("open");
+  EXPECT_EQ(hall.restore("1", id, file_lines(path)), lines.size() - 1);
+  hall.receive(record_topic("1", id), last);
+  hall.refresh();
+  EXPECT_EQ(hall.table("1")->fed, std::int64_t(lines.size()));
+  EXPECT_TRUE(hall.table("1")->game_from_records);
+  // A batch torn by a power cut after its next-to-last record: that record has nothing
+  // after it to vouch for it and goes too; the one before it stands (the next record's prev
+  // vouched for it) and is sealed for the next start.
+  std::filesystem::remove_all(dir);
+  {
+    RecordStore store(dir);
+    store.append({{"1", id, lines}});
+  }
+  text = test::slurp(path);
+  text.resize(text.size() - record_file_seal(last).size() - 1 - last.size() - 1);
+  text += R"({"seq":)" + std::to_string(lines.size() - 1) + ", torn";
+  std::ofstream(path, std::ios::trunc) << text;
+  EXPECT_EQ(restored_twice(dir, id), lines.size() - 2);  // lines[n - 2] goes
+  EXPECT_TRUE(test::slurp(path).ends_with("\n" + lines[lines.size() - 3] + "\n" +
+                                          record_file_seal(lines[lines.size() - 3]) + "\n"));
+  std::filesystem::remove_all(dir);
+}
+
+// A file with no seals (of a hall before them): its records stand but the last, which
+// nothing vouches for; it is asked for again.
+TEST(HallShares, AKeptFileWithNoSealLosesOnlyItsLastRecord) {
+  const std::string dir = dir_for("unsealed");
+  const std::string id(32, '9');
+  const std::vector<std::string> lines = log_with_id(id);
+  std::filesystem::create_directories(dir + "/1");
+  {
+    std::ofstream file(dir + "/1/0000-" + id + ".jsonl");
+    file << record_file_header("1", id) << "\n";
+    for (const std::string& l : lines) file << l << "\n";
+  }
+  EXPECT_EQ(restored_twice(dir, id), lines.size() - 1);
   std::filesystem::remove_all(dir);
 }
 

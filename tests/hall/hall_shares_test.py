@@ -12,9 +12,10 @@ unit starts it), while tables 1 and 2 send their logs' records:
   - table 3 sends 10,000 retained 60 KB records on record/<random id>: the broker's peak
     resident memory grows by less than BROKER_GROWTH_MB, and table 1 is still heard;
 then the hall restarts on its records, table 1's record file copied into records/2 and a
-line of table 2's file edited: the page answers before the files are read again, table 2
-does not adopt table 1's game, its edited line is cut with all after it and asked for
-again (resend), and both games are whole. Loopback only."""
+line of table 2's file and the last record of table 1's edited: the page answers before the
+files are read again, table 2 does not adopt table 1's game, table 2's edited line is cut
+with all after it, table 1's by its seal, both asked for again (resend), and both games are
+whole. Loopback only."""
 import hashlib
 import json
 import os
@@ -106,7 +107,7 @@ with tempfile.TemporaryDirectory() as work:
     env = {"ASAN_OPTIONS": asan}
     hall = UnitHall(source, build, work, broker, env=env)
     login = {t: broker.as_table(t) for t in ("1", "2", "3")}
-    stand_in = None
+    stand_in = stand_in1 = None
     try:
         def topic(table, kind):
             return "tactiled/%s/%s/%s" % (HALL, table, kind)
@@ -207,13 +208,23 @@ with tempfile.TemporaryDirectory() as work:
         [file2] = [f for f in os.listdir(os.path.join(records, "2")) if id2 in f]
         copied = os.path.join(records, "2", "0099-%s.jsonl" % id1)
         shutil.copyfile(os.path.join(records, "1", file1), copied)
-        kept2 = os.path.join(records, "2", file2)
-        lines2 = read(kept2).splitlines(keepends=True)
-        assert lines2[1:] == [text + "\n" for text in log2], "table 2's file is its log"
-        lines2[41] = lines2[41].replace('"t":', '"t": ', 1)  # record 40
-        with open(kept2, "w") as f:
-            f.writelines(lines2)
+        copied_text = read(copied)
+
+        def edit(path, seq):
+            """The record seq of a kept file edited in place (a space in its "t")."""
+            lines = read(path).splitlines(keepends=True)
+            records = [t for t in lines[1:] if not t.startswith('{"seal":')]
+            logs = {id1: log1, id2: log2}
+            assert records == [text + "\n" for text in logs[json.loads(lines[0])["game_id"]]], \
+                "the file is its table's log and its seals"
+            at = next(i for i, t in enumerate(lines) if t.startswith('{"seq":%d,' % seq))
+            lines[at] = lines[at].replace('"t":', '"t": ', 1)
+            with open(path, "w") as f:
+                f.writelines(lines)
+        edit(os.path.join(records, "2", file2), 40)
+        edit(os.path.join(records, "1", file1), len(log1) - 1)  # its last, vouched by its seal
         stand_in = StandIn(broker, "2", id2, log2)
+        stand_in1 = StandIn(broker, "1", id1, log1)
         began = time.monotonic()
         hall = UnitHall(source, build, work, broker, name="hall2", env=env, state=hall.dir)
         with urllib.request.urlopen(hall.url + "round.json", timeout=10) as r:
@@ -225,22 +236,24 @@ with tempfile.TemporaryDirectory() as work:
         assert text.index("page at") < text.index("records restored"), text
         assert "not adopted" in text, text
         assert any(r["game_id"] == id2 and r["from"] == 40 for r in stand_in.asked), stand_in.asked
+        assert any(r["game_id"] == id1 and r["from"] == len(log1) - 1 for r in stand_in1.asked), \
+            stand_in1.asked
         t2 = tables()["2"]
         assert t2["game_id"] == id2 and [g["game_id"] for g in t2["games"]] == [id2], t2
         assert not os.path.exists(os.path.join(hall.dir, "table-2-%s.pgn" % id1))
         assert hall.file("live.pgn").count('[GameId "%s"]' % id1) == 1
-        assert read(os.path.join(hall.dir, "records", "2", "0099-%s.jsonl" % id1)) == \
-            read(os.path.join(records, "1", file1)), "the copy is left as it was"
+        assert read(copied) == copied_text, "the copy is left as it was"
         # Restarted once more: nothing cut again, nothing stuck.
         assert hall.stop() == 0
         state = hall.dir
         hall = UnitHall(source, build, work, broker, name="hall3", env=env, state=state)
         wait_until("both games whole from the files", lambda: whole("1", log1) and whole("2", log2))
-        assert "do not chain or replay" not in hall.text(), hall.text()
+        assert "cut, asked for again" not in hall.text(), hall.text()
         print("the restarted hall answered its page in %.2f s" % page_took)
     finally:
-        if stand_in:
-            stand_in.stop()
+        for s in (stand_in, stand_in1):
+            if s:
+                s.stop()
         hall.stop()
         broker.stop()
 print("hall shares test passed")
