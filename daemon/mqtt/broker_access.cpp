@@ -27,7 +27,7 @@ bool valid_name(const std::string& name) {
   return true;
 }
 
-void start_connecting(mosquitto* m, const BrokerAccess& access, int max_reconnect_s) {
+void ask_to_connect(mosquitto* m, const BrokerAccess& access, int max_reconnect_s) {
   if (!access.username.empty() &&
       mosquitto_username_pw_set(m, access.username.c_str(),
                                 access.password.empty() ? nullptr : access.password.c_str()) !=
@@ -45,6 +45,10 @@ void start_connecting(mosquitto* m, const BrokerAccess& access, int max_reconnec
   mosquitto_reconnect_delay_set(m, 1, static_cast<unsigned>(max_reconnect_s), true);
   // A refused first attempt (broker away) is retried by FirstConnection, not an error.
   mosquitto_connect_async(m, access.host.c_str(), access.port, 30);
+}
+
+void start_connecting(mosquitto* m, const BrokerAccess& access, int max_reconnect_s) {
+  ask_to_connect(m, access, max_reconnect_s);
   if (mosquitto_loop_start(m) != MOSQ_ERR_SUCCESS)
     throw std::runtime_error("cannot start the MQTT client's thread");
 }

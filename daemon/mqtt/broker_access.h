@@ -43,6 +43,9 @@ bool valid_name(const std::string& name);
 // which reconnects a lost connection after 1 s, doubling up to `max_reconnect_s`. A broker
 // that is away is no error here. Throws std::runtime_error naming the setting at fault.
 void start_connecting(mosquitto* m, const BrokerAccess& access, int max_reconnect_s);
+// The same without a thread: for a program that runs the client's loop itself
+// (NetworkLoop).
+void ask_to_connect(mosquitto* m, const BrokerAccess& access, int max_reconnect_s);
 
 // libmosquitto's thread reconnects a connection it once had, but not a first one that
 // failed (the program started before the broker, or the network was down): until the

@@ -189,6 +189,8 @@ std::optional<Record> parse_record(std::string_view payload) {
     const json* type = field(j, "type");
     require(!type || type->is_string());
     r.start = r.seq == 0 && type && *type == "start";
+    if (const json* prev = field(j, "prev"); prev && prev->is_string())
+      r.prev = prev->get<std::string>();
     all_text_plain(j);
     r.line = std::string(payload);
     return r;

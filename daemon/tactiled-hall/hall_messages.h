@@ -24,6 +24,7 @@ namespace tactile::hall {
 struct Record {
   std::int64_t seq = 0;
   bool start = false;  // seq 0 and type "start"
+  std::string prev;    // its "prev" (the hash of the record before), "" if it has none
   std::string line;
 };
 std::optional<Record> parse_record(std::string_view payload);

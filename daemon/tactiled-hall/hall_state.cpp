@@ -103,7 +103,14 @@ bool HallState::receive(std::string_view topic, std::string_view payload,
     return true;  // the flag is news
   }
   if (kind == "state" && !(state = parse_state(payload))) return drop("bad-field", topic);
-  if (kind == "pgn" && !(pgn = parse_pgn(payload))) return drop("bad-field", topic);
+  if (kind == "pgn") {
+    if (Table* known = find_table(name); known && known->game_from_records) {
+      known->retained_pgn.reset();
+      known->retained_pgn_text = payload;
+      return false;  // nothing shown changes
+    }
+    if (!(pgn = parse_pgn(payload))) return drop("bad-field", topic);
+  }
   if (kind == "status" && !(status = parse_status(payload))) return drop("bad-field", topic);
   Table& t = table_named(std::string(name));
   bool changed = false;
@@ -231,7 +238,7 @@ bool HallState::receive_record(Table& t, std::string_view game_id, Record r,
     return drop("past-window", topic);
   if (r.start) g->started = true;
   const std::size_t bytes = r.line.size();
-  g->pending.emplace(r.seq, std::move(r.line));
+  g->pending.emplace(r.seq, std::move(r));
   g->pending_bytes += bytes;
   t.pending_bytes_all += bytes;
   pending_bytes_ += bytes;
@@ -251,8 +258,9 @@ void HallState::break_game(Table& t, TableGame& g, const std::string& why) {
   if (&g == static_cast<TableGame*>(&t)) show_retained_pgn(t);
 }
 
-HallState::Fed HallState::feed(Table& t, TableGame& g, const std::string& line, std::string& why,
+HallState::Fed HallState::feed(Table& t, TableGame& g, const Record& record, std::string& why,
                                const std::string* hash) {
+  const std::string& line = record.line;
   // The table's share of the disk and of the round's (its record files).
   if (t.fed_bytes_all + line.size() > HallLimits::kTableKeptBytes) {
     over_share(t, "table-share", "more than its share of records");
@@ -293,10 +301,7 @@ HallState::Fed HallState::feed(Table& t, TableGame& g, const std::string& line, 
   } else {
     // A record whose prev is not the hash of the one before is not this game's (a forgery,
     // or a record of another log).
-    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-    if (!j.is_object() || !j.contains("prev") || !j["prev"].is_string() ||
-        j["prev"].get_ref<const std::string&>() != g.last_hash)
-      return Fed::kOffChain;
+    if (record.prev.empty() || record.prev != g.last_hash) return Fed::kOffChain;
     try {
       g.follower->add(line);
     } catch (const std::exception& e) {
@@ -349,13 +354,14 @@ void HallState::rebuild(Table& t, TableGame& g) {
   // is dropped and asked for again, the game goes on.
   while (!g.pending.empty() && g.pending.begin()->first == g.fed) {
     const auto it = g.pending.begin();
-    const std::string line = std::move(it->second);
+    Record record = std::move(it->second);
+    const std::string& line = record.line;
     t.pending_bytes_all -= line.size();
     pending_bytes_ -= line.size();
     g.pending_bytes -= line.size();
     g.pending.erase(it);
     std::string why;
-    const Fed fed = feed(t, g, line, why);
+    const Fed fed = feed(t, g, record, why);
     if (fed == Fed::kBroken) {
       // On the chain but not a game: the table's own log is broken.
       break_game(t, g, why);
@@ -384,7 +390,7 @@ void HallState::rebuild(Table& t, TableGame& g) {
       break;
     }
     g.off_chain = 0;
-    g.verified.push_back(line);
+    g.verified.push_back(std::move(record.line));
   }
   g.next_seq = g.fed;
   while (g.pending.contains(g.next_seq)) ++g.next_seq;
@@ -422,6 +428,7 @@ bool HallState::receive_state(Table& t, TableState s, std::optional<std::int64_t
 
 bool HallState::receive_pgn(Table& t, chess::PgnGame pgn) {
   t.retained_pgn = std::move(pgn);
+  t.retained_pgn_text.clear();
   show_retained_pgn(t);
   return true;
 }
@@ -430,7 +437,13 @@ bool HallState::receive_pgn(Table& t, chess::PgnGame pgn) {
 // joined late, or records that do not replay. It names its game (GameId): a pgn of another
 // game than the current one is not shown for it.
 void HallState::show_retained_pgn(Table& t) {
-  if (!t.retained_pgn || t.game_from_records) return;
+  if (t.game_from_records) return;
+  if (!t.retained_pgn_text.empty()) {
+    t.retained_pgn = parse_pgn(t.retained_pgn_text);
+    if (!t.retained_pgn) drop("bad-field", "tactiled/" + hall_ + "/" + t.name + "/pgn");
+    std::string().swap(t.retained_pgn_text);
+  }
+  if (!t.retained_pgn) return;
   const std::string id(t.retained_pgn->tag("GameId"));
   if (id != t.id) {
     // A table joined late (no game of any id yet): its game is the pgn's until its records
@@ -563,7 +576,7 @@ HallState::Restored HallState::restore(const std::string& table, const std::stri
     // The next line names this one's hash as its prev: else one of the two was changed
     // (or the next is of another log), and neither is kept.
     if (more && !prev_is(ahead, hash)) break;
-    const Fed fed = feed(t, t, line, why, &hash);
+    const Fed fed = feed(t, t, *r, why, &hash);
     if (fed == Fed::kBroken) return forget(std::size_t(t.fed));
     if (fed != Fed::kOk) break;
     if (r->start) t.started = true;

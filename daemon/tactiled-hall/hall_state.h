@@ -34,7 +34,7 @@ struct TableGame {
   std::string id;
   bool started = false;  // its start record (seq 0) came: only then is it shown
   // Records that came and are not replayed yet, by seq (duplicates dropped).
-  std::map<std::int64_t, std::string> pending;
+  std::map<std::int64_t, Record> pending;
   std::size_t pending_bytes = 0;
   std::int64_t fed = 0;       // records 0..fed-1 are replayed (on the chain)
   std::size_t fed_bytes = 0;  // their bytes (what its record file holds)
@@ -78,7 +78,11 @@ struct Table : TableGame {
   std::vector<TableGame> earlier;   // in the order the hall learnt of them
   std::optional<TableState> state;  // the retained state, checked; nullopt until one came
   std::optional<chess::PgnGame> retained_pgn;  // the retained pgn, checked
-  std::string status;                          // "online", "offline" or "" (never heard)
+  // The retained pgn as it came, while the table's game is made from its records: read (and
+  // checked) only once it stands for a game (a pgn at every move of 200 tables, each read
+  // whole, was a tenth of a busy hall's time).
+  std::string retained_pgn_text;
+  std::string status;  // "online", "offline" or "" (never heard)
   // Why the table is flagged: a bad record, a gap, a log that does not replay. The rest of
   // the table goes on; a flag stays until the round ends so the arbiter sees it.
   std::vector<std::string> flags;
@@ -249,7 +253,7 @@ class HallState {
   bool drop(const char* why, std::string_view topic);
   // One record fed on its game's chain (`hash`: its SHA-256 when known already).
   enum class Fed { kOk, kOffChain, kTaken, kBroken, kShare };
-  Fed feed(Table& t, TableGame& g, const std::string& line, std::string& why,
+  Fed feed(Table& t, TableGame& g, const Record& record, std::string& why,
            const std::string* hash = nullptr);
   // The table went past its share (`why`: "table-share" or "round-share"): flagged, its
   // records waiting and its games' replays freed; what it sends later is dropped.

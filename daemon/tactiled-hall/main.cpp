@@ -26,6 +26,7 @@
 
 #include "daemon/files/safe_file.h"
 #include "daemon/mqtt/broker_access.h"
+#include "daemon/mqtt/network_loop.h"
 #include "daemon/tactiled-hall/game_file_writer.h"
 #include "daemon/tactiled-hall/hall_config.h"
 #include "daemon/tactiled-hall/hall_files.h"
@@ -121,7 +122,6 @@ void on_signal(int) {
 struct Client {
   hall::HallConfig config;
   Inbox* inbox;
-  mqtt::FirstConnection* first_connection = nullptr;
 };
 
 // Whether `topic` is a table's record topic of this hall: tactiled/<hall>/<table>/record or
@@ -152,7 +152,6 @@ void on_connect(mosquitto* m, void* data, int rc) {
   }
   const std::string topic = "tactiled/" + c->config.hall + "/#";
   mosquitto_subscribe(m, nullptr, topic.c_str(), 1);
-  c->first_connection->made();
 }
 
 void on_message(mosquitto* m, void* data, const mosquitto_message* msg) {
@@ -296,9 +295,11 @@ int run(const hall::HallConfig& config) {
   if (!m) throw std::runtime_error("cannot make an MQTT client");
   mosquitto_connect_callback_set(m, on_connect);
   mosquitto_message_callback_set(m, on_message);
-  mqtt::FirstConnection first_connection(m);
-  client.first_connection = &first_connection;
-  mqtt::start_connecting(m, config.broker, 10);
+  mqtt::ask_to_connect(m, config.broker, 10);
+  // The client's loop, reading in batches (network_loop.h); it reconnects a first
+  // connection that failed too.
+  std::optional<mqtt::NetworkLoop> network;
+  network.emplace(m, 10);
 
   hall::HallState state(config.hall);
   state.set_round(config.round);
@@ -344,7 +345,6 @@ int run(const hall::HallConfig& config) {
   bool heard_a_table = false, told_none = false;
   Clock::time_point looked_for_gaps{};
   while (!g_stop) {
-    first_connection.retry(std::chrono::steady_clock::now());
     {
       // Woken by the first message after a rewrite; then not again until the rewrite is
       // due: what comes meanwhile is taken in one pass (1200 messages a second at 10x on
@@ -437,11 +437,10 @@ int run(const hall::HallConfig& config) {
   }
   feed.stop();
   http.reset();
-  // The client's thread ends by itself once disconnected (loop_stop wakes it from a wait);
-  // cancelling it could stop it with one of libmosquitto's mutexes held, which
-  // mosquitto_destroy would then destroy locked (ThreadSanitizer: undefined behaviour).
+  // The client's thread sends the DISCONNECT, then ends; never cancelled (it could stop with
+  // one of libmosquitto's mutexes held, which mosquitto_destroy would then destroy locked).
   mosquitto_disconnect(m);
-  mosquitto_loop_stop(m, false);
+  network.reset();
   mosquitto_destroy(m);
   mosquitto_lib_cleanup();
   writer->flush();  // the store is this thread's again

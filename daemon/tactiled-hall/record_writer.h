@@ -22,7 +22,7 @@ namespace tactile::hall {
 
 class RecordWriter {
  public:
-  static constexpr std::chrono::milliseconds kEvery{5000};
+  static constexpr std::chrono::milliseconds kEvery{15000};
 
   // `store` is the writer's alone until flush() returns (or the writer ends).
   explicit RecordWriter(RecordStore& store);
