@@ -96,7 +96,7 @@ std::vector<PushBody> LichessGames::bodies() const {
       body.pgn += it->second.pgn;
       body.tables.push_back(it->second.table);
     }
-    out.push_back(std::move(body));
+    if (!body.tables.empty()) out.push_back(std::move(body));  // nothing to push yet
   }
   return out;
 }

@@ -36,7 +36,7 @@ class LichessGames {
       : rounds_(std::move(rounds)) {}
 
   void update(const HallState& hall);
-  // One push body per lichess round: its boards' games, by board, at most 100.
+  // One push body per lichess round with a game: its boards' games, by board, at most 100.
   std::vector<PushBody> bodies() const;
   // Every game, by board: the table and the game's PGN.
   struct Game {
