@@ -15,7 +15,8 @@ BroadcastPgnPush, read from its lichess-api.d.ts) and to lila's rules (modules/r
     "unknown"), Event and Site that never change, a Board tag, Round "r.b".
 
 Its answers are lichess's: 200 with BroadcastPgnPush (each game's tags and moves, or its
-error), checked against the published type before they are sent; 429 when told. Whatever
+error), checked against the published type before they are sent; 429, or 401 for a
+refused token, when told. Whatever
 breaks the contract is kept in `violations` (a handler's thread cannot fail the test)."""
 import http.server
 import json
@@ -107,6 +108,7 @@ class FakeLichess:
         self.stable = {}  # board -> the tags that must never change
         # What the test makes the next answers say.
         self.answer_429 = False  # the next request is answered 429
+        self.refuse_token = False  # the token is refused (as lichess does a revoked one)
         self.game_errors = {}  # board -> lila's error words for that game
         self.delay = 0.3  # a slow lichess: a request overlapping another would show
         self.checker = subprocess.Popen(
@@ -183,6 +185,8 @@ class FakeLichess:
         record["round"] = m.group(1)
         if handler.headers.get("Authorization") != "Bearer " + self.token:
             self.violation("the Authorization header")
+            return 401, {"error": "No such token"}, record
+        if self.refuse_token:
             return 401, {"error": "No such token"}, record
         if not (handler.headers.get("Content-Type") or "").startswith("text/plain"):
             self.violation("Content-Type " + str(handler.headers.get("Content-Type")))

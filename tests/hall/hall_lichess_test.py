@@ -12,6 +12,8 @@ tactiled-hall.lichess-token. Then:
     once, none less than a second after the last one's start;
   - lichess refusing one game in the middle of the round: its words reach round.json, the
     page's JSON and the journal (once), and go when lichess takes the game again;
+  - lichess refusing the token: a hall alarm in lichess's words on the page, gone when it
+    takes the token again;
   - a 429: no request for the rest of the test while the tables play on (the full minute is
     PushSchedule's unit test: LichessSchedule.NothingForAMinuteAfterA429), said in the
     journal, no alarm;
@@ -87,6 +89,17 @@ with tempfile.TemporaryDirectory() as work:
                            "Illegal move: 11. Ke9 (fake)" and
                            "moves" in (lichess("1") or {}))
                 del fake.game_errors["2"]
+            if n == half + 2:
+                # lichess refuses the token: a hall alarm in its words, gone once it takes
+                # the token again (after the hall's back-off).
+                fake.refuse_token = True
+            if n == half + 3:
+                words = "lichess round %s: the token is refused (401): No such token" % ROUND_ID
+                wait_until("the alarm on the page", lambda: hall.round()["lichess_alarm"] ==
+                           words and json.loads(get(hall.url + "tables.json")[2])
+                           .get("lichess_alarm") == words)
+                fake.refuse_token = False
+                wait_until("the alarm gone", lambda: hall.round()["lichess_alarm"] == "")
         # Both games whole in the last push lichess took, as each table's log has them.
         own = [moves_of(log_pgn(build, t.log)) for t in tables]
         assert all(len(m) == len(QUIET_GAME) for m in own), own
@@ -166,6 +179,7 @@ with tempfile.TemporaryDirectory() as work:
     assert journal.count(refused) == 1, journal
     assert journal.rfind("table 2's game accepted") > journal.find(refused), journal
     assert "too many requests (429)" in journal, journal
+    assert journal.count("lichess alarm: ") == 1, journal
     # The token is nowhere the hall writes or says.
     for root, dirs, files in os.walk(os.path.join(work, "hall", "state")):
         for name in files:
