@@ -15,7 +15,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -33,8 +32,7 @@
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/hall_state.h"
 #include "daemon/tactiled-hall/http_server.h"
-#include "daemon/tactiled-hall/lichess_games.h"
-#include "daemon/tactiled-hall/lichess_pusher.h"
+#include "daemon/tactiled-hall/lichess_broadcast.h"
 #include "daemon/tactiled-hall/message_queue.h"
 #include "daemon/tactiled-hall/page_feed.h"
 #include "daemon/tactiled-hall/record_store.h"
@@ -295,94 +293,6 @@ void restore_kept(hall::HallState& state, hall::HallViews& views, const std::str
   write_files(state, views, dir, feed, games, store);
 }
 
-// The round on lichess (lichess-push) and in the round's folder (round-folder): the
-// tables' lichess games made again after each rewrite of the files, handed to the pusher's
-// thread, and what lichess said of them shown (round.json, the page, the journal).
-class LichessSide {
- public:
-  explicit LichessSide(const hall::HallConfig& config)
-      : config_(config), games_(config.lichess_rounds) {
-    if (!config.lichess_rounds.empty())
-      pusher_.emplace(config.lichess_url, config.lichess_token, hall::curl_transport());
-  }
-  bool on() const { return pusher_ || !config_.round_folder.empty(); }
-
-  // After a rewrite: the round as it stands now.
-  void round_changed(const hall::HallState& state) {
-    if (!on()) return;
-    games_.update(state);
-    for (const std::string& table : games_.take_left_out())
-      std::cerr << "tactiled-hall: lichess: table " << table
-                << "'s board is in no lichess-push round: not pushed\n";
-    if (pusher_) pusher_->offer(games_.bodies());
-    if (config_.round_folder.empty()) return;
-    try {
-      hall::write_round_folder(config_.round_folder, config_.round, games_.games(), folder_);
-    } catch (const std::exception& e) {
-      std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again at the next change
-    }
-  }
-
-  // lichess's answers since the last look, shown; returns whether round.json or the page
-  // changed.
-  bool take_answers(hall::HallState& state) {
-    if (!pusher_) return false;
-    bool changed = false;
-    for (const hall::PushAnswer& a : pusher_->take_answers()) {
-      const hall::PushVerdict v = hall::judge(a);
-      std::string& trouble = troubles_[a.sent.round_id];
-      if (v.trouble != trouble && !v.trouble.empty())
-        std::cerr << "tactiled-hall: " << v.trouble << "\n";  // once until it changes
-      else if (v.trouble.empty() && !trouble.empty() && v.alarm.empty())
-        std::cerr << "tactiled-hall: lichess round " << a.sent.round_id << ": pushed again\n";
-      trouble = v.trouble;
-      // An alarm stands until lichess answers otherwise (no answer, or a 429, says nothing).
-      if (a.status != 0 && a.status != 429) changed |= alarm(a, v.alarm, state);
-      for (const auto& [table, said] : v.games) {
-        changed |= state.set_lichess(table, said);
-        // The journal says when a game's answer turns from accepted to an error or back,
-        // or its error's words change (not at every move accepted).
-        const std::string kind = said.contains("error") ? said["error"].get<std::string>() : "";
-        const auto [it, first] = said_.try_emplace(table, kind);
-        if (!first && it->second == kind) continue;
-        it->second = kind;
-        if (kind.empty())
-          std::cerr << "tactiled-hall: lichess round " << a.sent.round_id << ": table " << table
-                    << "'s game accepted (" << said["moves"] << " moves)\n";
-        else
-          std::cerr << "tactiled-hall: lichess round " << a.sent.round_id << ": table " << table
-                    << "'s game refused: " << kind << "\n";
-      }
-    }
-    return changed;
-  }
-
-  void stop() { pusher_.reset(); }
-
- private:
-  // The round's alarm ("" none) after an answer that was not a 429.
-  bool alarm(const hall::PushAnswer& a, const std::string& words, hall::HallState& state) {
-    std::string& now = alarms_[a.sent.round_id];
-    if (now == words) return false;
-    if (words.empty())
-      std::cerr << "tactiled-hall: lichess round " << a.sent.round_id << ": alarm over\n";
-    else
-      std::cerr << "tactiled-hall: lichess alarm: " << words << "\n";
-    now = words;
-    std::string all;
-    for (const auto& [round, text] : alarms_)
-      if (!text.empty()) all += (all.empty() ? "" : "; ") + text;
-    state.set_lichess_alarm(all);
-    return true;
-  }
-
-  const hall::HallConfig& config_;
-  hall::LichessGames games_;
-  std::optional<hall::LichessPusher> pusher_;
-  std::map<std::string, std::string> folder_;  // the round folder's files as last written
-  std::map<std::string, std::string> troubles_, alarms_, said_;
-};
-
 int run(const hall::HallConfig& config) {
   Inbox inbox;
   Client client{config, &inbox};
@@ -404,7 +314,7 @@ int run(const hall::HallConfig& config) {
   state.set_round_tags(config.event, config.site);
   state.set_round_start(config.round_start_ms);
   state.set_lichess_push(!config.lichess_rounds.empty());
-  LichessSide lichess(config);
+  hall::LichessBroadcast lichess(config);
   hall::PageFeed feed;
   hall::HallViews views;
   hall::GameFileWriter games(config.output_dir, std::chrono::milliseconds(config.game_files_ms));
