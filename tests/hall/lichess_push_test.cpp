@@ -6,6 +6,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +18,7 @@
 #include "daemon/tactiled-hall/hall_state.h"
 #include "daemon/tactiled-hall/lichess_games.h"
 #include "daemon/tactiled-hall/lichess_push.h"
+#include "daemon/tactiled-hall/lichess_pusher.h"
 #include "tests/support/slurp.h"
 
 namespace tactile::hall {
@@ -106,6 +108,94 @@ TEST(LichessAnswers, RefusalsAreAlarmsInLichesssWords429AndFailuresAreNot) {
   EXPECT_NE(v.trouble.find("Connection refused"), std::string::npos);
   v = judge(answer(200, "<html>a portal</html>"));
   EXPECT_EQ(v.outcome, PushSchedule::Outcome::kFailed);
+}
+
+// A lichess that answers only when the test lets it: what each request carried, and how
+// many were on their way at once.
+struct HeldLichess {
+  void post(const std::string& url, const std::string& token, PushAnswer& answer,
+            const std::atomic<bool>& cancelled) {
+    std::unique_lock lock(mutex);
+    urls.push_back(url);
+    tokens.push_back(token);
+    bodies.push_back(answer.sent.pgn);
+    ++on_the_way;
+    most = std::max(most, on_the_way);
+    changed.notify_all();
+    // `cancelled` is looked at every few ms, as libcurl's progress callback does.
+    while (!changed.wait_for(lock, milliseconds(5), [&] { return released > 0 || cancelled; })) {
+    }
+    if (released > 0) --released;
+    --on_the_way;
+    answer.status = 200;
+    answer.body = R"({"games":[{"tags":{},"moves":1}]})";
+  }
+  // Waits until `n` requests came.
+  void wait_for(std::size_t n) {
+    std::unique_lock lock(mutex);
+    changed.wait(lock, [&] { return bodies.size() >= n; });
+  }
+  void release() {
+    std::lock_guard lock(mutex);
+    ++released;
+    changed.notify_all();
+  }
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<std::string> urls, tokens, bodies;
+  int on_the_way = 0, most = 0, released = 0;
+};
+
+// The pusher's transport, which it owns: to the test's lichess, which outlives it.
+class HeldTransport : public PushTransport {
+ public:
+  explicit HeldTransport(HeldLichess& lichess) : lichess_(lichess) {}
+  void post(const std::string& url, const std::string& token, PushAnswer& answer,
+            const std::atomic<bool>& cancelled) override {
+    lichess_.post(url, token, answer, cancelled);
+  }
+
+ private:
+  HeldLichess& lichess_;
+};
+
+PushBody body(const std::string& pgn) {
+  return PushBody{"abcd1234", pgn, {"t1"}};
+}
+
+TEST(LichessPusher, ChangesWhileARequestIsOnItsWayMakeOneRequestOfTheLatest) {
+  HeldLichess lichess;
+  {
+    LichessPusher pusher("http://lichess.test", "lip_x", std::make_unique<HeldTransport>(lichess));
+    pusher.offer({body("one")});
+    lichess.wait_for(1);
+    // The round changes three times while the first request waits for its answer.
+    pusher.offer({body("two")});
+    pusher.offer({body("three")});
+    pusher.offer({body("four")});
+    lichess.release();
+    lichess.wait_for(2);
+    lichess.release();
+    // The same round again: nothing to push. Then answers are read by the hall.
+    pusher.offer({body("four")});
+    const auto began = Clock::now();
+    while (pusher.take_answers().empty() && Clock::now() - began < std::chrono::seconds(20))
+      std::this_thread::sleep_for(milliseconds(10));
+  }
+  EXPECT_EQ(lichess.bodies, (std::vector<std::string>{"one", "four"}));
+  EXPECT_EQ(lichess.most, 1);
+  EXPECT_EQ(lichess.urls[0], "http://lichess.test/api/broadcast/round/abcd1234/push");
+  EXPECT_EQ(lichess.tokens[0], "lip_x");
+}
+
+TEST(LichessPusher, AStopCutsARequestOnItsWayOff) {
+  HeldLichess lichess;
+  std::optional<LichessPusher> pusher;
+  pusher.emplace("http://lichess.test", "lip_x", std::make_unique<HeldTransport>(lichess));
+  pusher->offer({body("one")});
+  lichess.wait_for(1);
+  pusher.reset();  // returns: the transport saw `cancelled`
+  EXPECT_EQ(lichess.on_the_way, 0);
 }
 
 const std::string kLog = std::string(TACTILED_TEST_DATA) + "/logs/molinari-bordais-1979.jsonl";
