@@ -5,7 +5,8 @@ test: a contract test. It holds every request to lichess's published API types (
 BroadcastPgnPush, read from its lichess-api.d.ts) and to lila's rules (modules/relay):
 
   - POST on the push path of a round it knows, "Authorization: Bearer TOKEN", a UTF-8
-    text body of at most 100 games;
+    body of the operation's type (text/plain) with at most as many games as its
+    description allows (100);
   - one request at a time, each starting at least a second after the last one's start,
     none within a minute of a 429;
   - the body split as lila splits it (the "\\r" removed, then at a blank line before a tag),
@@ -59,7 +60,17 @@ class PublishedTypes:
             assert f, line
             self.fields[f.group(1)] = (f.group(2) == "?", f.group(3))
         assert re.search(r"BroadcastPgnPushTags: \{\n\s*\[key: string\]: string;", text)
-        self.text = text
+        # The operation: its body's type and how many games it takes, as its description
+        # says ("It can contain up to 100 games").
+        m = re.search(r"^  broadcastPush: \{\n(.*?)^  \};", text, re.M | re.S)
+        assert m, "no broadcastPush operation in " + path
+        operation = m.group(1)
+        m = re.search(r'requestBody: \{\n\s*content: \{\n\s*"([\w/]+)": string;', operation)
+        assert m, operation
+        self.body_type = m.group(1)
+        m = re.search(r"up to (\d+) games", operation)
+        assert m, operation
+        self.max_games = int(m.group(1))
 
     def path_pattern(self):
         return re.compile("^" + re.escape(self.path).replace(
@@ -188,7 +199,7 @@ class FakeLichess:
             return 401, {"error": "No such token"}, record
         if self.refuse_token:
             return 401, {"error": "No such token"}, record
-        if not (handler.headers.get("Content-Type") or "").startswith("text/plain"):
+        if not (handler.headers.get("Content-Type") or "").startswith(self.types.body_type):
             self.violation("Content-Type " + str(handler.headers.get("Content-Type")))
         length = int(handler.headers.get("Content-Length", "-1"))
         if not 0 < length <= MAX_BODY:
@@ -205,7 +216,7 @@ class FakeLichess:
             record["status"] = 429
             return 429, {"error": "Too many requests. Try again later."}, record
         parts = [p for p in re.split(r"\n\n(?=\[)", body.replace("\r", "")) if p.strip()]
-        if len(parts) > 100:
+        if len(parts) > self.types.max_games:
             self.violation("%d games in one push" % len(parts))
         read = self.check_games(body)
         if len(read) != len(parts):
