@@ -21,13 +21,14 @@ tactiled-hall.lichess-token. Then:
     (charset=utf-8, an ETag answered with 304, no redirect), the token nowhere in what the
     hall writes or says.
 Loopback only; nothing waits on the machine's speed."""
+import http.client
 import json
 import os
 import re
 import sys
 import tempfile
 import time
-import urllib.request
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(__file__))
 from hall_harness import wait_until  # noqa: E402
@@ -45,12 +46,15 @@ def moves_of(pgn):
 
 
 def get(url, headers=None):
-    request = urllib.request.Request(url, headers=headers or {})
+    """One GET as a poller makes it, no redirect followed: (status, headers, body)."""
+    address = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
     try:
-        with urllib.request.urlopen(request, timeout=10) as r:
-            return r.status, dict(r.headers), r.read()
-    except urllib.error.HTTPError as e:
-        return e.code, dict(e.headers), e.read()
+        connection.request("GET", address.path, headers=headers or {})
+        reply = connection.getresponse()
+        return reply.status, dict(reply.getheaders()), reply.read()
+    finally:
+        connection.close()
 
 
 with tempfile.TemporaryDirectory() as work:
