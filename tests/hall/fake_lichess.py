@@ -45,6 +45,12 @@ class PublishedTypes:
     def __init__(self):
         path = os.path.join(node_prefix(), "node_modules", "@lichess-org", "types",
                             "lichess-api.d.ts")
+        chessops = os.path.join(node_prefix(), "node_modules", "chessops", "package.json")
+        for needed in (path, chessops):
+            if not os.path.isfile(needed):
+                raise SystemExit("fake_lichess: %s not found: run script/setup (it installs the "
+                                 "npm packages @lichess-org/types and chessops into %s)"
+                                 % (needed, node_prefix()))
         with open(path) as f:
             text = f.read()
         m = re.search(r'^  "(/api/broadcast/round/\{(\w+)\}/push)": \{', text, re.M)
