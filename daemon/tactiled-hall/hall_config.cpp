@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/tactiled-hall/hall_config.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <utility>
 
@@ -13,6 +15,96 @@
 namespace po = boost::program_options;
 
 namespace tactile::hall {
+namespace {
+
+// A lichess id: letters and digits (a round's is 8 of them).
+bool lichess_id(const std::string& id) {
+  if (id.empty() || id.size() > 32) return false;
+  for (char ch : id)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) return false;
+  return true;
+}
+
+// One lichess-push value: "ROUNDID" (boards 1-100) or "ROUNDID:FIRST-LAST".
+HallConfig::LichessRound lichess_round(const std::string& text) {
+  HallConfig::LichessRound r;
+  const std::size_t colon = text.find(':');
+  r.id = text.substr(0, colon);
+  bool good = lichess_id(r.id);
+  if (good && colon != std::string::npos) {
+    const std::string range = text.substr(colon + 1);
+    const std::size_t dash = range.find('-');
+    try {
+      std::size_t end1 = 0, end2 = 0;
+      r.first = std::stoi(range.substr(0, dash), &end1);
+      r.last = dash == std::string::npos ? -1 : std::stoi(range.substr(dash + 1), &end2);
+      good = end1 == dash && end2 == range.size() - dash - 1;
+    } catch (const std::exception&) {
+      good = false;
+    }
+  }
+  if (!good || r.first < 1 || r.last < r.first)
+    throw std::runtime_error("lichess-push: '" + text.substr(0, 60) +
+                             "' is not ROUNDID or ROUNDID:FIRST-LAST");
+  // lichess keeps the first 100 games of a push and drops the rest without a word.
+  if (r.last - r.first + 1 > 100)
+    throw std::runtime_error("lichess-push: '" + text.substr(0, 60) +
+                             "' takes more than 100 boards (lichess keeps 100 games a round)");
+  return r;
+}
+
+// A token is one word of visible ASCII (it goes into an HTTP header as it is).
+bool token_text(const std::string& token) {
+  if (token.empty() || token.size() > 256) return false;
+  for (char ch : token)
+    if (ch <= ' ' || ch > '~') return false;
+  return true;
+}
+
+void lichess_config(const po::variables_map& vm, HallConfig& c) {
+  if (vm.count("lichess-url")) c.lichess_url = vm["lichess-url"].as<std::string>();
+  while (c.lichess_url.ends_with('/')) c.lichess_url.pop_back();
+  if (!(c.lichess_url.starts_with("https://") || c.lichess_url.starts_with("http://")) ||
+      !chess::plain_text(c.lichess_url, 200) || c.lichess_url.find(' ') != std::string::npos)
+    throw std::runtime_error("lichess-url: not an http:// or https:// address");
+  if (vm.count("round-folder")) {
+    c.round_folder = vm["round-folder"].as<std::string>();
+    if (c.round.empty() || c.round.find_first_of("/.") != std::string::npos)
+      throw std::runtime_error("round-folder: needs the round (round = N), without '/' or '.'");
+  }
+  if (!vm.count("lichess-push")) return;
+  for (const std::string& value : vm["lichess-push"].as<std::vector<std::string>>()) {
+    std::istringstream words(value);
+    for (std::string word; words >> word;) c.lichess_rounds.push_back(lichess_round(word));
+  }
+  for (std::size_t i = 0; i < c.lichess_rounds.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (c.lichess_rounds[i].first <= c.lichess_rounds[j].last &&
+          c.lichess_rounds[j].first <= c.lichess_rounds[i].last)
+        throw std::runtime_error("lichess-push: the boards of two rounds overlap");
+  if (c.lichess_rounds.empty()) return;
+  std::string path;
+  if (vm.count("lichess-token-file")) {
+    path = vm["lichess-token-file"].as<std::string>();
+  } else if (const char* credentials = std::getenv("CREDENTIALS_DIRECTORY");
+             credentials && *credentials) {
+    path = std::string(credentials) + "/" + kLichessTokenCredential;
+  }
+  std::ifstream in(path);
+  if (path.empty() || !in)
+    throw std::runtime_error(
+        "lichess-push: no token (lichess-token-file, or the credential "
+        "tactiled-hall.lichess-token)" +
+        (path.empty() ? std::string() : ": cannot read '" + path + "'"));
+  std::getline(in, c.lichess_token);
+  if (c.lichess_token.ends_with('\r')) c.lichess_token.pop_back();
+  // The token itself is never said: only where it came from.
+  if (!token_text(c.lichess_token))
+    throw std::runtime_error("lichess-push: the token in '" + path +
+                             "' is not one word of visible ASCII on the first line");
+}
+
+}  // namespace
 
 po::options_description hall_options() {
   po::options_description o("Settings (also keys of the config file)");
@@ -42,7 +134,17 @@ po::options_description hall_options() {
       "round-start", po::value<std::string>(),
       "YYYY-MM-DDTHH:MM[:SS]Z (UTC): when the boards were set up for the round; a board whose "
       "last self-test is older, or that has none, is shown as self-test-old (default: not "
-      "checked)");
+      "checked)")(
+      "lichess-push", po::value<std::vector<std::string>>()->composing(),
+      "ROUNDID, or ROUNDID:FIRST-LAST (boards) several times (or on one line, separated by "
+      "spaces): push the round's games to these lichess broadcast rounds (default: none)")(
+      "lichess-url", po::value<std::string>(), "lichess's address (https://lichess.org)")(
+      "lichess-token-file", po::value<std::string>(),
+      "a file whose first line is the lichess token (scope study:write; default: the "
+      "credential tactiled-hall.lichess-token in $CREDENTIALS_DIRECTORY)")(
+      "round-folder", po::value<std::string>(),
+      "also write the round as round-N/games.pgn and round-N/game-B.pgn in this folder (N: "
+      "the round; default: not written)");
   return o;
 }
 
@@ -101,6 +203,7 @@ HallConfig hall_config(const po::variables_map& vm) {
     const std::string path = std::string(credentials) + "/" + kPasswordCredential;
     if (std::ifstream(path)) c.broker.password = mqtt::read_password_file(path);
   }
+  lichess_config(vm, c);
   return c;
 }
 

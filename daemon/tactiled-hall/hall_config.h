@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <boost/program_options/options_description.hpp>
 #include <boost/program_options/variables_map.hpp>
@@ -29,12 +30,26 @@ struct HallConfig {
   // When the boards were set up for this round (Unix ms, UTC): a board whose last
   // self-test is older, or that has none, is flagged self-test-old. 0: not checked.
   std::int64_t round_start_ms = 0;
+  // lichess-push: the lichess broadcast rounds the hall pushes the round to (docs/hall.md,
+  // "Following on lichess"), each with the boards it takes; empty: no push.
+  struct LichessRound {
+    std::string id;
+    int first = 1, last = 100;  // boards FIRST-LAST (at most 100 games a push)
+  };
+  std::vector<LichessRound> lichess_rounds;
+  std::string lichess_url = "https://lichess.org";
+  std::string lichess_token;  // never logged
+  // round-folder: where the hall also writes round-N/games.pgn and round-N/game-B.pgn (as
+  // lichess's Broadcaster app and DGT LiveChess lay a round out); "": not written.
+  std::string round_folder;
 };
 
 constexpr const char* kDefaultConfigPath = "/etc/tactiled/hall.conf";
 // The broker password's credential (the unit's LoadCredential=, found by systemd in
 // /etc/credstore/): read from $CREDENTIALS_DIRECTORY when no password-file is given.
 constexpr const char* kPasswordCredential = "tactiled-hall.password";
+// The lichess token's credential, likewise (when no lichess-token-file is given).
+constexpr const char* kLichessTokenCredential = "tactiled-hall.lichess-token";
 
 // The keys, for both the command line and the config file.
 boost::program_options::options_description hall_options();
@@ -42,7 +57,8 @@ boost::program_options::options_description hall_options();
 // The settings `vm` holds (already stored from the command line and the config file).
 // Throws std::runtime_error naming the key for a missing hall, a bad value or a password
 // file that cannot be read. Without password-file, a login's password is the credential
-// kPasswordCredential when $CREDENTIALS_DIRECTORY holds it.
+// kPasswordCredential when $CREDENTIALS_DIRECTORY holds it. lichess-push needs a token:
+// lichess-token-file's first line, else the credential kLichessTokenCredential.
 HallConfig hall_config(const boost::program_options::variables_map& vm);
 
 }  // namespace tactile::hall

@@ -71,11 +71,14 @@ nlohmann::json missing_json(const TableGame& g) {
 nlohmann::json round_head(const HallState& hall) {
   nlohmann::json dropped = nlohmann::json::object();
   for (const auto& [why, n] : hall.dropped()) dropped[why] = n;
-  return {{"hall", hall.hall()}, {"round", hall.round()}, {"dropped", dropped}};
+  nlohmann::json head = {{"hall", hall.hall()}, {"round", hall.round()}, {"dropped", dropped}};
+  if (hall.lichess_push()) head["lichess_alarm"] = hall.lichess_alarm();
+  return head;
 }
 nlohmann::json page_head(const HallState& hall) {
   nlohmann::json head = {{"hall", hall.hall()}, {"round", hall.round()}};
   if (!hall.notice().empty()) head["notice"] = hall.notice();
+  if (!hall.lichess_alarm().empty()) head["lichess_alarm"] = hall.lichess_alarm();
   return head;
 }
 
@@ -269,6 +272,12 @@ TableView table_view(const HallState& hall, const Table& t, chess::SanMemo* san)
       {"gap", gap},
       {"reloading", t.reloading},
       {"games", games}};
+  // What lichess said of the game at the last push, beside the table (a training table's
+  // game is not pushed: null).
+  if (hall.lichess_push()) {
+    v.round_entry["lichess"] = t.lichess;
+    v.page_entry["lichess"] = t.lichess;
+  }
   // Every text was checked as UTF-8 when it came; replace is a second line of defence: a
   // dump that threw would stop every rewrite from then on.
   constexpr auto kReplace = nlohmann::json::error_handler_t::replace;

@@ -101,6 +101,9 @@ struct Table : TableGame {
   bool over_share = false;
   // Its record files are being read again (a restarted hall): shown as such meanwhile.
   bool reloading = false;
+  // What lichess said of its game at the last push (lichess_push.h): {"moves": N} or
+  // {"error": "..."}; null: nothing yet.
+  nlohmann::json lichess;
 };
 
 // What the hall keeps of any input, whoever sends it (docs/hall.md, "Limits"): a message
@@ -213,6 +216,22 @@ class HallState {
   // set_reloading(table, false): round.json and the page say so.
   void set_reloading(const std::string& table, bool reloading);
 
+  // Pushing to lichess (hall.conf's lichess-push): round.json and the page show what
+  // lichess said of each table's game (set_lichess) and the hall's lichess alarm.
+  void set_lichess_push(bool on) { lichess_push_ = on; }
+  bool lichess_push() const { return lichess_push_; }
+  // What lichess said of the table's game; returns whether that changed.
+  bool set_lichess(std::string_view table, nlohmann::json said) {
+    const auto it = tables_.find(table);
+    if (it == tables_.end() || it->second.lichess == said) return false;
+    it->second.lichess = std::move(said);
+    ++it->second.changes;
+    return true;
+  }
+  // A refusal of lichess's an organiser must act on, in lichess's words ("" none).
+  void set_lichess_alarm(std::string alarm) { lichess_alarm_ = std::move(alarm); }
+  const std::string& lichess_alarm() const { return lichess_alarm_; }
+
   // A notice the page shows above every table ("" none): the hall's own trouble.
   void set_notice(std::string notice) { notice_ = std::move(notice); }
   const std::string& notice() const { return notice_; }
@@ -275,6 +294,8 @@ class HallState {
   // Every game id whose start record replayed, and its table: one game, one table.
   std::map<std::string, std::string, std::less<>> owners_;
   std::string notice_;
+  bool lichess_push_ = false;
+  std::string lichess_alarm_;
 };
 
 }  // namespace tactile::hall

@@ -133,6 +133,19 @@ http::response<http::string_body> reply(http::status status, const char* type, s
   return res;
 }
 
+// live.pgn as a broadcast's URL source wants it (lichess polls it every few seconds): UTF-8
+// said, its ETag, and 304 with no body to a poller that has this version already.
+http::response<http::string_body> live_pgn_reply(const FeedSnapshot& now,
+                                                 std::string_view if_none_match) {
+  const bool same = if_none_match.find(now.live_etag) != std::string_view::npos;
+  http::response<http::string_body> res =
+      reply(same ? http::status::not_modified : http::status::ok,
+            "application/x-chess-pgn; charset=utf-8", same ? std::string() : now.live_pgn);
+  res.set(http::field::etag, now.live_etag);
+  if (same) res.erase(http::field::content_length);  // a 304 has no body
+  return res;
+}
+
 // A game's file as last written (only names is_game_file_name takes reach here: no path
 // of the client's own making is ever opened).
 bool read_small_file(const std::string& path, std::string& text) {
@@ -222,7 +235,7 @@ void HttpServer::Impl::serve(tcp::socket socket, AddressSlots::Id id, const std:
       else if (path == "/tables.json")
         send(reply(http::status::ok, "application/json", now.page_json));
       else if (path == "/live.pgn")
-        send(reply(http::status::ok, "application/x-chess-pgn", now.live_pgn));
+        send(live_pgn_reply(now, std::string(req[http::field::if_none_match])));
       else if (path == "/round.json")
         send(reply(http::status::ok, "application/json", now.round_json));
       else if (std::string text;

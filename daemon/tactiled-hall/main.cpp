@@ -3,6 +3,7 @@
 // tactiled/<hall>/# on the MQTT broker (libmosquitto), keeps live.pgn, one PGN per game
 // and round.json in the output directory, each rewritten atomically, changes within
 // coalesce-ms making one rewrite.
+#include <curl/curl.h>
 #include <mosquitto.h>
 
 #include <algorithm>
@@ -32,6 +33,7 @@
 #include "daemon/tactiled-hall/hall_files.h"
 #include "daemon/tactiled-hall/hall_state.h"
 #include "daemon/tactiled-hall/http_server.h"
+#include "daemon/tactiled-hall/lichess_broadcast.h"
 #include "daemon/tactiled-hall/message_queue.h"
 #include "daemon/tactiled-hall/page_feed.h"
 #include "daemon/tactiled-hall/record_store.h"
@@ -83,8 +85,15 @@ It serves the arbiter's page on http-address:http-port: every table as a board d
 last move and the alarms (discrepancy, flag, board-lost, fault, board-suspect,
 self-test-failed, self-test-old (with round-start), daemon-stopped, paused, adjourned,
 offline) with the suspect holes, updated by
-server-sent events (/events); also /live.pgn, /round.json and /tables.json (what the
-page shows).
+server-sent events (/events); also /live.pgn (an ETag, answered with 304), /round.json
+and /tables.json (what the page shows).
+
+With lichess-push it pushes the round's games to lichess broadcast rounds (lichess's push
+API: one request at a time, at least a second apart, nothing for a minute after a 429),
+each game named and tagged as lichess keeps it; what lichess said of each game is
+round.json's and the page's "lichess" of its table, a token or round refused a hall alarm
+in lichess's words. With round-folder it also writes round-N/games.pgn and
+round-N/game-B.pgn, as lichess's Broadcaster app and DGT LiveChess lay a round out.
 
 OPTIONS
   --config FILE  the settings file (default /etc/tactiled/hall.conf); "key = value" lines
@@ -305,6 +314,8 @@ int run(const hall::HallConfig& config) {
   state.set_round(config.round);
   state.set_round_tags(config.event, config.site);
   state.set_round_start(config.round_start_ms);
+  state.set_lichess_push(!config.lichess_rounds.empty());
+  hall::LichessBroadcast lichess(config);
   hall::PageFeed feed;
   hall::HallViews views;
   hall::GameFileWriter games(config.output_dir, std::chrono::milliseconds(config.game_files_ms));
@@ -332,6 +343,7 @@ int run(const hall::HallConfig& config) {
             << config.broker.port << ", files in " << config.output_dir << ", page at http://"
             << config.http_address << ":" << http->port() << "/" << std::endl;
   restore_kept(state, views, config.output_dir, feed, games, store, kept, live);
+  lichess.round_changed(state);
   // From now on the store is the record writer's thread's (record_writer.h).
   std::optional<hall::RecordWriter> writer;
   writer.emplace(store);
@@ -426,6 +438,11 @@ int run(const hall::HallConfig& config) {
         std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again a second later
       }
     }
+    // What lichess said: round.json and the page show it at the next rewrite.
+    if (lichess.take_answers(state) && !dirty) {
+      dirty = true;
+      first_change = Clock::now();
+    }
     if (dirty && Clock::now() - first_change >= std::chrono::milliseconds(config.coalesce_ms)) {
       try {
         write_files(state, views, config.output_dir, feed, games, *writer);
@@ -433,8 +450,10 @@ int run(const hall::HallConfig& config) {
         std::cerr << "tactiled-hall: " << e.what() << "\n";  // tried again at the next change
       }
       dirty = false;
+      lichess.round_changed(state);
     }
   }
+  lichess.stop();  // a push on its way is cut off
   feed.stop();
   http.reset();
   // The client's thread sends the DISCONNECT, then ends; never cancelled (it could stop with
@@ -477,7 +496,12 @@ int main(int argc, char** argv) {
     const hall::HallConfig config = hall::hall_config(vm);
     std::signal(SIGTERM, on_signal);
     std::signal(SIGINT, on_signal);
-    return run(config);
+    // Before any thread (libcurl's rule): the lichess pusher's requests.
+    if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+      throw std::runtime_error("cannot start libcurl");
+    const int status = run(config);
+    curl_global_cleanup();
+    return status;
   } catch (const std::exception& e) {
     std::cerr << "tactiled-hall: " << e.what() << "\n";
     return 2;

@@ -1,11 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "daemon/tactiled-hall/page_feed.h"
 
+#include <cstdio>
+#include <functional>
+#include <string_view>
+
 namespace tactile::hall {
 
 void PageFeed::publish(std::string page_json, std::string live_pgn, std::string round_json) {
+  // Made of the text alone (the same text after a restart, the same tag).
+  char etag[64];
+  std::snprintf(etag, sizeof etag, "\"%zx-%zx\"", std::hash<std::string_view>{}(live_pgn),
+                live_pgn.size());
   {
     std::lock_guard lock(mutex_);
+    snapshot_.live_etag = etag;
     ++snapshot_.version;
     snapshot_.page_json = std::move(page_json);
     snapshot_.live_pgn = std::move(live_pgn);

@@ -17,6 +17,9 @@ struct FeedSnapshot {
   std::uint64_t version = 0;
   std::string page_json;
   std::string live_pgn;
+  // live.pgn's entity tag (a hash of its text, quoted): a poller that has this version
+  // is answered 304 (lichess polls a URL source every few seconds).
+  std::string live_etag;
   std::string round_json;
 };
 

@@ -57,6 +57,7 @@ td.light { background: #f0d9b5; } td.dark { background: #b58863; }
 <h1 id="title">Hall</h1>
 <p id="connection" role="status">Connecting...</p>
 <p id="notice" class="notice" role="alert" hidden></p>
+<p id="lichess-alarm" class="notice" role="alert" hidden></p>
 <p class="files"><a href="live.pgn">live.pgn</a> (every game of the round) - <a href="round.json">round.json</a></p>
 </header>
 <nav id="alarm-summary" aria-labelledby="alarm-summary-head" hidden>
@@ -199,7 +200,7 @@ function link(href, text) {
 const drawn = new Map();  // per table: the content it was drawn from, and its section
 function content(t) {
   return JSON.stringify([t.board, t.white, t.black, t.training, t.fen, t.turn, t.last_move, t.alarms, t.discrepancies,
-    t.flags, t.result, t.status, t.offline_since, t.running, t.file, t.games, t.reloading,
+    t.flags, t.result, t.status, t.offline_since, t.running, t.file, t.games, t.reloading, t.lichess,
     t.white_ms === null || t.white_ms === undefined, t.black_ms === null || t.black_ms === undefined]);
 }
 function section(t) {
@@ -254,6 +255,14 @@ function section(t) {
     reloading.className = "flags";
     reloading.textContent = "Reloading its records after the hall's restart";
     sec.appendChild(reloading);
+  }
+  // What lichess said of this game at the last push (lichess-push): moves taken, or why not.
+  if (t.lichess) {
+    const said = document.createElement("p");
+    said.className = t.lichess.error ? "flags lichess-error" : "flags";
+    said.textContent = t.lichess.error ? "lichess refused this game: " + t.lichess.error
+      : "On lichess: " + t.lichess.moves + (t.lichess.moves === 1 ? " move" : " moves");
+    sec.appendChild(said);
   }
   if (t.flags.length) {
     const flags = document.createElement("p");
@@ -345,6 +354,11 @@ events.onmessage = (e) => {
   const notice = document.getElementById("notice");
   if ((notice.textContent || "") !== (hall.notice || "")) notice.textContent = hall.notice || "";
   notice.hidden = !hall.notice;
+  // lichess refused the hall's pushes (the token, the round): its own words.
+  const lichess = document.getElementById("lichess-alarm");
+  const lichessWords = hall.lichess_alarm ? "lichess: " + hall.lichess_alarm : "";
+  if ((lichess.textContent || "") !== lichessWords) lichess.textContent = lichessWords;
+  lichess.hidden = !lichessWords;
   tables = hall.tables;
   const alarms = render();
   document.title = (alarms ? "(" + alarms + (alarms === 1 ? " alarm) " : " alarms) ") : "") + name + " - tactiled";

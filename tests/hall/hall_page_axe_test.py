@@ -3,7 +3,8 @@
 in a real browser (headless chromium through selenium and chromium-driver), on a test hall
 with a table in each state the page draws: no alarm, a discrepancy (board and squares), a
 flag fallen with a bad record, offline, a suspect board with a failed self-test, every
-other alarm, a finished game, a table with two games and one with no clock.
+other alarm, a finished game, a table with two games and one with no clock, and what lichess
+said of each game (the round pushed to tests/hall/fake_lichess.py, which refuses one).
 
 At a desktop width and at 320 px (a phone): zero axe-core violations; at 320 px nothing is
 wider than the screen and every clock stands whole on one line inside its table's
@@ -21,6 +22,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(__file__))
 from hall_harness import Broker, Hall, make_log, publish, publish_one, wait_until  # noqa: E402
+from fake_lichess import FakeLichess  # noqa: E402
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
@@ -70,9 +72,17 @@ with tempfile.TemporaryDirectory() as work:
                           "--time-control", "300+2")
     assert len({game_id(finished), game_id(earlier), game_id(current)}) == 3
     broker = Broker(work)
+    # The round pushed to a (fake) lichess, which refuses table 3's game: what lichess said
+    # of each game is drawn beside its table.
+    lichess = FakeLichess(["abcd1234"], "lip_axe")
+    lichess.game_errors["3"] = "Illegal move: 7. Ke9"
+    lichess.delay = 0
+    with open(os.path.join(work, "token"), "w") as f:
+        f.write("lip_axe\n")
     # The round began at 09:00 UTC: table 5's self-test of 08:10 is older than the round.
-    hall = Hall(hall_binary, work, broker, options=["--round-start", "2026-11-25T09:00Z",
-                                                   "--round", "1"])
+    hall = Hall(hall_binary, work, broker, options=[
+        "--round-start", "2026-11-25T09:00Z", "--round", "1", "--lichess-push", "abcd1234",
+        "--lichess-url", lichess.url, "--lichess-token-file", os.path.join(work, "token")])
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
@@ -124,6 +134,9 @@ with tempfile.TemporaryDirectory() as work:
                    tables()["1"]["result"] == "0-1" and len(tables()["6"]["games"]) == 2 and
                    tables()["6"]["records"] == len(current) // 3 and tables()["3"]["flags"]
                    and tables()["4"]["status"] == "offline")
+        wait_until("lichess's answers in the hall", lambda: all(
+            t["lichess"] for t in tables().values()) and tables()["3"]["lichess"] ==
+            {"error": "Illegal move: 7. Ke9"})
 
         browser.get(hall.url)
 
@@ -157,6 +170,11 @@ with tempfile.TemporaryDirectory() as work:
             assert background not in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)"), (kind, background)
             assert border != colour, (kind, "a border of its own", border)
         # The self-test older than the round names the board and when it was tested.
+        said = page("""return [...document.querySelectorAll('#tables > section')].map((s) =>
+                       [...s.querySelectorAll('p.flags')].map((p) => p.textContent)
+                       .filter((t) => t.includes('lichess')).join());""")
+        assert said[2] == "lichess refused this game: Illegal move: 7. Ke9", said
+        assert said[0] == "On lichess: %d moves" % tables()["1"]["moves"], said
         old = page("""return [...document.querySelectorAll('#table-5 .alarm-self-test-old')]
                       .map((li) => li.textContent);""")
         assert old == ["Self-test older than the round: board A (last 2026-11-25 08:10:03 UTC)"], old
@@ -289,5 +307,6 @@ with tempfile.TemporaryDirectory() as work:
         browser.quit()
         hall.stop()
         broker.stop()
+        lichess.stop()
 print("hall page axe test passed: no axe-core violations at 1280 and 320 px; screenshots in "
       + artifacts)

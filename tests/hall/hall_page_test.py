@@ -191,7 +191,8 @@ with tempfile.TemporaryDirectory() as work:
 
         # The files are served too (a browser would download the PGN: read it directly).
         with urllib.request.urlopen(hall.url + "live.pgn", timeout=10) as reply:
-            assert reply.headers["Content-Type"] == "application/x-chess-pgn"
+            # UTF-8 said, as a broadcast's URL source wants it (issue 37).
+            assert reply.headers["Content-Type"] == "application/x-chess-pgn; charset=utf-8"
             assert '[Board "1"]' in reply.read().decode()
         with urllib.request.urlopen(hall.url + "round.json", timeout=10) as reply:
             assert [t["board"] for t in json.load(reply)["tables"]] == [1, 2]

@@ -185,6 +185,17 @@ def unit_credential(source):
     return m.group(1)
 
 
+def unit_credentials(source):
+    """Every credential tactiled-hall.service loads (its LoadCredential= lines)."""
+    unit = read(os.path.join(source, "systemd", "tactiled-hall.service.in"))
+    return re.findall(r"^LoadCredential=([^:\s]+)$", unit, re.M)
+
+
+def credentials_path(work):
+    """Where a UnitHall's $CREDENTIALS_DIRECTORY is."""
+    return os.path.join(work, "credentials")
+
+
 class VenueHall:
     """What the tests share of a running tactiled-hall, however started: the page's address
     it prints, the files of its output directory (self.dir), its stop."""
@@ -225,7 +236,7 @@ class UnitHall(VenueHall):
     here), the hall.conf tactiled-hall-setup wrote."""
 
     def __init__(self, source, build, work, broker, name="hall", extra="", env=None,
-                 state=None):
+                 state=None, secrets=None):
         self.work = os.path.join(work, name)
         self.dir = os.path.join(self.work, "state")  # StateDirectory=
         if state:  # another hall's state directory (its records): a restart elsewhere
@@ -236,13 +247,21 @@ class UnitHall(VenueHall):
             for name_ in dirs + files:
                 os.lchown(os.path.join(root, name_), UNIT_UID, UNIT_UID)
         os.chown(self.dir, UNIT_UID, UNIT_UID)
-        credentials = os.path.join(self.work, "credentials")
+        credentials = credentials_path(self.work)
         os.makedirs(credentials)
         # systemd's copy: read-only, the unit's user's own, root's file left as it is.
         target = os.path.join(credentials, unit_credential(source))
         shutil.copyfile(os.path.join(broker.dir, "hall", "hall.password"), target)
         os.chown(target, UNIT_UID, UNIT_UID)
         os.chmod(target, 0o400)
+        # Other credentials of the unit's (its LoadCredential= names), by name: their text.
+        for credential, text in (secrets or {}).items():
+            assert credential in unit_credentials(source), credential
+            path = os.path.join(credentials, credential)
+            with open(path, "w") as f:
+                f.write(text)
+            os.chown(path, UNIT_UID, UNIT_UID)
+            os.chmod(path, 0o400)
         os.chown(credentials, UNIT_UID, UNIT_UID)
         os.chmod(credentials, 0o500)
         self.conf = os.path.join(self.work, "hall.conf")
