@@ -3,13 +3,10 @@
 
 #include <algorithm>
 #include <charconv>
-#include <utility>
 
 #include "core/chess/error.h"
 #include "core/chess/input_text.h"
-#include "core/chess/san.h"
 #include "core/chess/text_check.h"
-#include "core/chess/uci.h"
 #include "core/game/board_check.h"
 #include "core/game/json_integer.h"
 #include "core/game/log_entries.h"
@@ -262,34 +259,7 @@ void EngineSeating::note_turn_start(const SessionSteps& s, std::int64_t ms) {
 
 void EngineSeating::hole(SessionSteps& s, int board, const board::HoleEvent& e,
                          std::vector<Output>& out) {
-  BoardWatch& w = watch(board);
-  if (!w.expected.is_none()) {
-    w.events.push_back(e);
-    const chess::Position& shown = s.recognizer(board).position();
-    const chess::Bitboard bit = chess::square_bb(e.square);
-    // His own next move begun before the engine's is on his board: not read until then.
-    if (e.change == board::Hole::Up && (s.position().pieces(player_) & bit) &&
-        !(move_squares(shown, w.expected) & bit))
-      tell_early(s, board, e.ms, e.square, out);
-    if (reproduces(shown, w.expected, w.base, w.events)) mirrored(s, e.ms, out);
-  }
-  if (w.discrepant()) check_board(s, board, e.ms, false, out);
-  w.check_at = s.reads(board) ? board::kNoDeadline : e.ms + s.config().recognizer.settle_ms;
-}
-
-void EngineSeating::mirrored(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) {
-  BoardWatch& w = watch(0);
-  const chess::Position shown = s.recognizer(0).position();
-  const chess::Move m = w.expected;
-  out.push_back(Mirrored{
-      .ms = ms, .board = 0, .uci = chess::to_uci(shown, m), .san = chess::to_san(shown, m)});
-  out.push_back(LightSquares{.ms = ms, .board = 0});  // lights off
-  const std::vector<board::HoleEvent> events = std::move(w.events);
-  w.expected = chess::Move::none();
-  w.events.clear();
-  w.told_early = false;
-  read_after(s, 0, shown, m, w.base, events, events.size(), out);
-  if (w.discrepant()) check_board(s, 0, ms, false, out);
+  reproduction_hole(s, board, e, out);
 }
 
 bool EngineSeating::unread_button(SessionSteps& s, int board, const board::ButtonEvent& e,
