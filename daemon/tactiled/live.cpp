@@ -81,7 +81,8 @@ class Live : public BoardSet::Owner {
           engine_->hold_start(::getuid());
           engine_game_->say(
               ms, "start-held",
-              game::engine_start_held_phrase(game::board_language(runner_.session().config(), 0)));
+              game::engine_start_held_phrase(game::board_language(runner_.session().config(), 0)),
+              game::SpeechRank::Answer);  // it answers his press
         });
   }
 
