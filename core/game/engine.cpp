@@ -10,6 +10,7 @@
 #include "core/game/board_check.h"
 #include "core/game/json_integer.h"
 #include "core/game/log_entries.h"
+#include "core/game/player_key.h"
 #include "core/game/resume.h"
 #include "core/game/session.h"
 #include "core/game/session_steps.h"
@@ -88,11 +89,10 @@ class EngineDescription final : public SeatingDescription {
   std::span<const SeatingKey> keys() const override { return kKeys; }
   std::string set(SeatingOptions& options, std::string_view key,
                   const std::string& value) const override {
+    if (key == kPlayerKey) return set_player(options, value);
     std::string fault;
     int level = 0;
-    if (key == "player") {
-      fault = colour_fault(value);
-    } else if (key == "engine") {
+    if (key == "engine") {
       if (value.empty() || value.front() != '/' || !chess::plain_text(value, 300))
         fault = chess::shown(value) + " is not a program's absolute path (with its arguments)";
     } else if (key == "engine-level") {
@@ -113,16 +113,17 @@ class EngineDescription final : public SeatingDescription {
   }
   void write_start(const SeatingOptions& options, nlohmann::ordered_json& start) const override {
     const EngineSettings s = engine_settings(options);
-    start["player"] = colour_name(s.player);
+    write_player(options, start);
     start["engine"] = s.engine;
     start["engine_level"] = s.level;
     if (!s.name.empty()) start["engine_name"] = s.name;
     start["training"] = true;
   }
   SeatingOptions read_start(const nlohmann::json& start) const override {
-    SeatingOptions o{{"player", colour_name(colour_from_start(start, "player"))},
-                     {"engine", string_from_entry(start, "engine")},
-                     {"training", "on"}};
+    SeatingOptions o;
+    read_player(start, o);
+    o["engine"] = string_from_entry(start, "engine");
+    o["training"] = "on";
     // Read as an int, never wrapped into one (4294967297 is no level 1).
     const nlohmann::json& given = start.contains("engine_level") ? start["engine_level"] : nullptr;
     const std::optional<int> level = json_integer<int>(given, kEngineLevelMin, kEngineLevelMax);
@@ -164,8 +165,7 @@ class EngineDescription final : public SeatingDescription {
 
  private:
   static constexpr SeatingKey kKeys[] = {
-      {"player", "white|black",
-       "engine: the blind player's colour, white or black (the engine plays the other)"},
+      player_key("engine: the blind player's colour, white or black (the engine plays the other)"),
       {"engine", "PATH", "engine: the UCI engine's program and arguments (/usr/games/stockfish)"},
       {"engine-level", "1..20", "engine: the engine's strength, 1 to 20 (docs/engine.md)"},
       {"training", "on|off", "engine: on, to say this board trains and plays no tournament"},
@@ -189,7 +189,7 @@ const SeatingDescription& engine_seating() {
 
 EngineSettings engine_settings(const SeatingOptions& options) {
   EngineSettings s;
-  s.player = colour_option(options, "player", chess::White);
+  s.player = player_colour(options);
   if (const auto e = options.find("engine"); e != options.end()) s.engine = e->second;
   if (const auto l = options.find("engine-level"); l != options.end())
     parse_level(l->second, s.level);

@@ -124,12 +124,6 @@ std::vector<std::pair<std::string, std::string>> all_keys() {
   return keys;
 }
 
-bool has_key(const game::SeatingDescription& seating, std::string_view key) {
-  for (const game::SeatingKey& k : seating.keys())
-    if (k.key == key) return true;
-  return false;
-}
-
 // What a board B key given without a second board says.
 std::string only_for_two_boards() {
   return "only for seating = " + game::seatings_with_boards(2);
@@ -192,7 +186,7 @@ void read_seating(const Settings& settings, game::SessionConfig& config) {
   // A key of other seatings only: refused, naming them.
   for (const auto& [key, help] : all_keys()) {
     const Setting* s = find(settings, key);
-    if (!s || has_key(*config.seating, key) || game::seatings_with_key(key).empty()) continue;
+    if (!s || config.seating->has_key(key) || game::seatings_with_key(key).empty()) continue;
     fail(*s, key,
          "only for seating = " + game::seatings_with_key(key) + " (seating is " +
              std::string(config.seating->name()) + ")");
