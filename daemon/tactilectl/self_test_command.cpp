@@ -8,7 +8,6 @@
 #include "daemon/tactilectl/self_test.h"
 
 #include <fcntl.h>
-#include <poll.h>
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
@@ -29,10 +28,10 @@
 #include "core/game/board_letter.h"
 #include "core/game/seatings.h"
 #include "core/record/move_phrase.h"
-#include "daemon/files/text_file.h"
 #include "daemon/tactilectl/command.h"
 #include "daemon/tactilectl/control_commands.h"
 #include "daemon/tactilectl/self_test_walk.h"
+#include "daemon/tactilectl/typed_keys.h"
 #include "daemon/tactiled/board_link.h"
 #include "daemon/tactiled/board_transport.h"
 #include "daemon/tactiled/config.h"
@@ -249,7 +248,7 @@ class SelfTestRun {
       : link_(link),
         needs_finding_(needs_finding),
         speaker_(speaker),
-        keys_fd_(keys_fd),
+        keys_(keys_fd),
         out_(out),
         walk_(options),
         language_(language),
@@ -379,12 +378,9 @@ class SelfTestRun {
     for (const board::Button b : board_.buttons)
       if (b == board::Button::Repeat) repeat();
     board_.buttons.clear();
-    if (const auto nl = keys_.find('\n'); nl != std::string::npos) {
-      std::string line = keys_.substr(0, nl);
-      keys_.erase(0, nl + 1);
-      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-      if (line == "q") return false;
-      if (line.empty() || line == "r")
+    if (const std::optional<std::string> line = keys_.line()) {
+      if (*line == "q") return false;
+      if (line->empty() || *line == "r")
         repeat();
       else
         out_ << "Keys: Enter or r says the step again, q stops." << std::endl;
@@ -393,21 +389,7 @@ class SelfTestRun {
     std::int64_t wait = (walk_.done() ? deadline_ : walk_.next_deadline()) - t;
     if (needs_finding_ && !board_.found) wait = 1000;
     if (const std::int64_t board = link_.timeout_ms(t); board >= 0) wait = std::min(wait, board);
-    wait = std::clamp<std::int64_t>(wait, 0, INT_MAX);
-    pollfd fds[2];
-    nfds_t n = 0;
-    if (link_.fd() >= 0) fds[n++] = {link_.fd(), POLLIN, 0};
-    const nfds_t key_at = n;
-    if (keys_fd_ >= 0) fds[n++] = {keys_fd_, POLLIN, 0};
-    if (::poll(fds, n, int(wait)) > 0 && keys_fd_ >= 0 &&
-        (fds[key_at].revents & (POLLIN | POLLHUP))) {
-      char chunk[256];
-      const ssize_t got = ::read(keys_fd_, chunk, sizeof chunk);
-      if (got > 0)
-        keys_.append(chunk, std::size_t(got));
-      else if (got == 0 || errno != EINTR)
-        keys_fd_ = -1;  // no more keys (the end of a pipe, or not a terminal)
-    }
+    keys_.wait(link_.fd(), std::clamp<std::int64_t>(wait, 0, INT_MAX));
     return true;
   }
 
@@ -420,14 +402,14 @@ class SelfTestRun {
   daemon::BoardLink& link_;
   bool needs_finding_;
   speech::AlsaSpeaker* speaker_;
-  int keys_fd_;
+  TypedKeys keys_;
   std::ostream& out_;
   SelfTestWalk walk_;
   Language language_;
   record::SquareWording squares_;  // how the config's player hears the squares
   std::int64_t origin_us_;
   Collector board_;
-  std::string keys_, last_tag_, last_text_;
+  std::string last_tag_, last_text_;
   std::int64_t deadline_ = 0;  // the speech check's end, once the walk is done
 };
 
@@ -481,10 +463,7 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
   daemon::LiveConfig config;
   try {
     daemon::Settings settings;
-    daemon::add_config_file(
-        config_path,
-        daemon::read_text_file(config_path, "config file", daemon::kMaxSettingsFileBytes),
-        settings);
+    daemon::read_config_file(config_path, settings);
     config = daemon::live_config(settings, "/nonexistent", "self-test", "");
   } catch (const chess::ParseError& e) {
     throw UsageError{e.what()};

@@ -18,6 +18,7 @@
 #include "core/game/setup_rules.h"
 #include "core/record/language.h"
 #include "core/record/square_wording.h"
+#include "daemon/files/text_file.h"
 #include "daemon/tactiled/board_transport.h"
 
 namespace po = boost::program_options;
@@ -278,6 +279,10 @@ void add_config_file(const std::string& name, std::string_view text, Settings& s
       settings.try_emplace(o.string_key, Setting{trim(o.value.front()), where});
     }
   }
+}
+
+void read_config_file(const std::string& path, Settings& settings) {
+  add_config_file(path, read_text_file(path, "config file", kMaxSettingsFileBytes), settings);
 }
 
 game::SessionConfig session_config(const Settings& settings) {
