@@ -29,6 +29,7 @@
 #include "daemon/tactiled/engine_start.h"
 #include "daemon/tactiled/game_file_set.h"
 #include "daemon/tactiled/game_runner.h"
+#include "daemon/tactiled/journal.h"
 #include "daemon/tactiled/live_requests.h"
 #include "daemon/tactiled/player_outputs.h"
 #include "daemon/tactiled/replay.h"

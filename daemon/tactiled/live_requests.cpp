@@ -13,7 +13,7 @@
 #include "core/game/json_integer.h"
 #include "core/game/player_key.h"
 #include "core/game/seatings.h"
-#include "daemon/tactiled/replay.h"
+#include "daemon/tactiled/journal.h"
 
 namespace tactile::daemon {
 
@@ -99,7 +99,7 @@ nlohmann::json LiveRequests::answer(const nlohmann::json& r, ControlSocket::Call
   if (name == "time") return time_answer(runner_.session(), t);
   if (name == "subscribe") return {{"ok", true}, {"subscribe", true}};
   if (name == "ping") return {{"ok", true}};
-  if (name == "lend-board") return boards_.lend(r, caller, t);
+  if (name == "lend-board") return boards_.lend(r, caller.uid, caller.on_release, t);
   // A game begins on its boards: not while one of them is away.
   if ((name == "new-game" || name == "start") && boards_.any_lent())
     return {{"ok", false},
