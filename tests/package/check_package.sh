@@ -71,7 +71,7 @@ fi
 depends=$(dpkg-deb -f "$deb" Depends)
 # dpkg-shlibdeps must have found the libraries the programs link to.
 for lib in libc6 libstdc++6 libboost-program-options libssl3 libgpiod libserialport \
-    libespeak-ng1 libsystemd0 systemd-sysusers; do
+    libespeak-ng1 libsystemd0 libmosquitto1 libcurl4 systemd-sysusers; do
   grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib: $depends"
 done
 ok "conffiles, maintainer scripts, Architecture $arch (programs for $machine), Depends: $depends"
