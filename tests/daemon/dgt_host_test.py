@@ -410,7 +410,9 @@ with tempfile.TemporaryDirectory() as work:
         assert any(r.get("errors") for r in dgt), "the random bytes' errors not logged"
         assert tactiled.poll() is None, "tactiled ended"
         failed = False
-        print(f"{host}: {len(GAME)} moves followed, {len(dgt)} dgt records")
+        print(f"{host}: {len(GAME)} moves followed, {len(dgt)} dgt records:")
+        for r in dgt[:4]:
+            print(json.dumps(r)[:300])
     finally:
         watchdog_set = globals().get("watchdog")
         if watchdog_set:
