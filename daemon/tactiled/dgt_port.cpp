@@ -110,10 +110,11 @@ std::vector<std::uint8_t> DgtPort::read() {
     }
     if (n < 0 && errno == EINTR) continue;
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-    // A pseudo-terminal whose slave we hold never ends; a device that does is gone.
-    if (n < 0 && errno == EIO && slave_ >= 0) break;
-    if (n == 0 && slave_ >= 0) break;
-    throw n == 0 ? std::runtime_error(device_ + ": closed") : failure(device_);
+    // Raw with VMIN 0, a terminal reads 0 bytes when none wait: no end. A pseudo-terminal
+    // whose slave we hold never ends; a device that fails (EIO) is gone.
+    if (n == 0) break;
+    if (errno == EIO && slave_ >= 0) break;
+    throw failure(device_);
   }
   return bytes;
 }

@@ -6,6 +6,8 @@
 // end it. Bytes the host does not read wait here (bounded).
 #pragma once
 
+#include <poll.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,6 +32,11 @@ class DgtPort {
   // The bytes the host sent (none: empty). A device that fails (a gadget unplugged) throws
   // std::runtime_error.
   std::vector<std::uint8_t> read();
+  // Whether poll's `revents` for fd() say that the device hung up or failed (never for the
+  // pseudo-terminal, whose slave is held open).
+  bool failed(short revents) const {
+    return slave_ < 0 && (revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
+  }
   // Queues `bytes` and writes what the host takes now. Returns the bytes dropped because
   // the host has not read for too long (kMaxWaiting), 0 mostly.
   std::size_t write(const std::vector<std::uint8_t>& bytes);

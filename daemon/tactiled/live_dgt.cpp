@@ -17,6 +17,7 @@ void LiveDgt::open(const game::Session& session) {
     if (!setup || setup->dgt_port.empty()) continue;
     auto p = std::make_unique<Port>();
     p->key = b == 0 ? "dgt-port" : "dgt-port-b";
+    p->path = setup->dgt_port;
     try {
       p->port = std::make_unique<DgtPort>(setup->dgt_port);
     } catch (const std::runtime_error& e) {
@@ -37,7 +38,7 @@ void LiveDgt::open(const game::Session& session) {
 
 void LiveDgt::add_fds(std::vector<pollfd>& fds) {
   for (auto& p : ports_) {
-    if (!p) continue;
+    if (!p || !p->port) continue;
     p->poll_at = fds.size();
     fds.push_back({p->port->fd(), p->port->poll_events(), 0});
   }
@@ -70,6 +71,7 @@ void LiveDgt::note(const Port& p, game::LogEntry j, std::int64_t now) {
 
 void LiveDgt::send(Port& p, const dgt::Bytes& bytes, std::int64_t now) {
   if (bytes.empty()) return;
+  if (bytes.empty() || !p.port) return;
   if (const std::size_t dropped = p.port->write(bytes); dropped > 0) {
     game::LogEntry j;
     j["errors"] = {"the host has not read: " + std::to_string(dropped) + " bytes dropped"};
@@ -80,26 +82,31 @@ void LiveDgt::send(Port& p, const dgt::Bytes& bytes, std::int64_t now) {
 void LiveDgt::step(const std::vector<pollfd>& fds, std::int64_t now, const game::Session& session) {
   for (auto& p : ports_) {
     if (!p) continue;
-    if (p->poll_at < fds.size() && (fds[p->poll_at].revents & POLLOUT)) p->port->flush();
-    serve(*p, now, session);
+    const short revents = p->port && p->poll_at < fds.size() ? fds[p->poll_at].revents : 0;
+    if (revents & POLLOUT) p->port->flush();
+    serve(*p, now, session, p->port && p->port->failed(revents));
   }
 }
 
-void LiveDgt::serve(Port& p, std::int64_t now, const game::Session& session) {
+void LiveDgt::serve(Port& p, std::int64_t now, const game::Session& session, bool hung_up) {
   const dgt::ClockFace f = face(session, now);
+  if (!p.port && !reopen(p, now)) return;
   std::vector<std::uint8_t> bytes;
   try {
     bytes = p.port->read();
+    // A device that hung up would wake the loop at once for ever: closed as a failure.
+    if (hung_up && bytes.empty()) throw std::runtime_error(p.path + ": hung up");
   } catch (const std::runtime_error& e) {
-    // A device gone (a gadget unplugged): said once; the game goes on without its host.
+    // A device gone (a gadget unbound, a Bluetooth link dropped): closed, logged and
+    // opened again every kDgtReopenMs; the game goes on meanwhile.
     game::LogEntry j;
     j["errors"] = {std::string(e.what()) + ": the port is closed"};
     note(p, j, now);
-    journal_ << "tactiled: " << p.key << ": " << e.what() << "; no DGT host from now on"
+    journal_ << "tactiled: " << p.key << ": " << e.what() << "; opened again when it can be"
              << std::endl;
-    const std::string key = p.key;
-    for (auto& q : ports_)
-      if (q && q->key == key) q.reset();
+    p.port.reset();
+    p.retry_ms = now + kDgtReopenMs;
+    p.last_heard_ms = -1;
     return;
   }
   std::vector<dgt::Command> commands;
@@ -153,6 +160,22 @@ void LiveDgt::serve(Port& p, std::int64_t now, const game::Session& session) {
   send(p, out, now);
 }
 
+bool LiveDgt::reopen(Port& p, std::int64_t now) {
+  if (now < p.retry_ms) return false;
+  try {
+    p.port = std::make_unique<DgtPort>(p.path);
+  } catch (const std::runtime_error&) {
+    p.retry_ms = now + kDgtReopenMs;
+    return false;
+  }
+  journal_ << "tactiled: " << p.key << ": " << p.path << " open again" << std::endl;
+  // What the host had is gone with the device: it asks for the board when it comes back.
+  dgt::Bytes ignored;
+  p.board->command(dgt::Command{.kind = dgt::Command::Kind::Single, .id = dgt::kReset}, {}, now,
+                   ignored);
+  return true;
+}
+
 void LiveDgt::hole(int board, const board::HoleEvent& e) {
   auto& p = ports_[board == 1 && config_.board_b ? 1u : 0u];
   if (!p) return;
@@ -170,6 +193,7 @@ std::int64_t LiveDgt::timeout_ms(std::int64_t now, const game::Session& session)
   };
   for (const auto& p : ports_) {
     if (!p) continue;
+    if (!p->port) sooner(p->retry_ms);
     sooner(p->reader.deadline());
     sooner(p->board->clock_deadline(face(session, now), now));
   }

@@ -32,6 +32,8 @@ namespace tactile::daemon {
 // A host silent this long and then heard again is a new connection (PicoChess asks for the
 // serial number every second, LiveChess polls all the time).
 constexpr std::int64_t kDgtHostSilenceMs = 5000;
+// A device port that failed is opened again this often.
+constexpr std::int64_t kDgtReopenMs = 2000;
 
 class LiveDgt {
  public:
@@ -51,8 +53,10 @@ class LiveDgt {
 
  private:
   struct Port {
-    std::string key;  // "dgt-port", "dgt-port-b"
-    std::unique_ptr<DgtPort> port;
+    std::string key;                // "dgt-port", "dgt-port-b"
+    std::string path;               // as dgt-port gives it
+    std::unique_ptr<DgtPort> port;  // null while a failed device waits to be opened again
+    std::int64_t retry_ms = 0;      // when it is tried again
     dgt::DgtCommandReader reader;
     std::optional<dgt::DgtBoardEmulation> board;
     std::uint64_t game_key = 0;  // the position last followed (its hash and its moves)
@@ -61,7 +65,10 @@ class LiveDgt {
     std::set<std::string> logged;     // the commands logged this connection
     std::size_t poll_at = 0;          // its place in the poll
   };
-  void serve(Port& p, std::int64_t now, const game::Session& session);
+  // `hung_up`: poll said the device hung up or failed.
+  void serve(Port& p, std::int64_t now, const game::Session& session, bool hung_up);
+  // Opens a failed device again when its time has come; whether it is open.
+  bool reopen(Port& p, std::int64_t now);
   void send(Port& p, const dgt::Bytes& bytes, std::int64_t now);
   void note(const Port& p, game::LogEntry j, std::int64_t now);
   dgt::ClockFace face(const game::Session& session, std::int64_t now) const;

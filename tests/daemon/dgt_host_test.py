@@ -18,7 +18,11 @@ has (the dump, or its updates applied in order) is the game's, and the clock is 
 second of `tactilectl status`. At the end, 1,000 random bytes change nothing: the game, its
 log's moves and the board reported stay as they were, and tactiled still answers.
 
-Usage: dgt_host_test.py SOURCE_DIR BUILD_DIR picochess|dgtnix|livechess"""
+With `device`, the port is a character device (a pseudo-terminal's slave this program
+made, as /dev/ttyGS0 would be): tactiled opens it raw, answers on it, and when it fails (the
+master closed, as a gadget unbound) logs it and plays on.
+
+Usage: dgt_host_test.py SOURCE_DIR BUILD_DIR picochess|dgtnix|livechess|device"""
 import json
 import os
 import random
@@ -207,6 +211,59 @@ def clock_seconds(d):
     left = (d[3] & 15) * 3600 + bcd(d[4]) * 60 + bcd(d[5])
     return left, right, d[6]
 
+
+def device_port():
+    """A port that is a device: tactiled answers on it; a device that fails is logged, the
+    game plays on. Exits."""
+    with tempfile.TemporaryDirectory() as work:
+        master, slave = os.openpty()
+        device = os.ttyname(slave)  # held open here too: the master reads until it closes
+        log = os.path.join(work, "game.jsonl")
+        sock = os.path.join(work, "control.sock")
+        journal_path = os.path.join(work, "tactiled.out")
+        with open(journal_path, "wb") as journal:
+            tactiled = subprocess.Popen(
+                [tactiled_bin, "--board", "script", "--script", "/dev/null", "--log", log,
+                 "--pgn", os.path.join(work, "game.pgn"), "--control", sock, "--speech", "off",
+                 "--auto-resume", "off", "--time-control", "600+2", "--dgt-port", device],
+                stdout=journal, stderr=subprocess.STDOUT, start_new_session=True)
+        failed = True
+        try:
+            # tactilectl answered: the loop runs, the port is open.
+            wait_until("the control socket", lambda: os.path.exists(sock) and subprocess.run(
+                [tactilectl_bin, "status", "--socket", sock], capture_output=True,
+                timeout=30).returncode == 0)
+            os.write(master, bytes([0x40, 0x42]))
+            got = b""
+            while len(got) < 67:
+                got += os.read(master, 256)
+            assert got[:3] == bytes([0x86, 0x00, 0x43]), got.hex()
+            assert list(got[3:67]) == fields_of(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            os.close(master)
+            os.close(slave)
+
+            def closed():
+                with open(log) as f:
+                    return [r for r in map(json.loads, filter(str.strip, f))
+                            if r["type"] == "dgt" and
+                            any("the port is closed" in e for e in r.get("errors", []))]
+            wait_until("the device's failure logged", closed)
+            r = subprocess.run([tactilectl_bin, "status", "--json", "--socket", sock],
+                               capture_output=True, text=True, timeout=30)
+            assert r.returncode == 0 and tactiled.poll() is None, r.stdout + r.stderr
+            failed = False
+            print("device: answered, its failure logged, the game goes on")
+        finally:
+            stop(tactiled, 20)
+            say_unclean_exit("tactiled", tactiled)
+            if failed:
+                print_tail(journal_path, 3000)
+    sys.exit(1 if failed else 0)
+
+
+if host == "device":
+    device_port()
 
 with tempfile.TemporaryDirectory() as work:
     fifo = os.path.join(work, "board.fifo")

@@ -105,6 +105,20 @@ TEST(DgtBoardEmulation, CastlingGivesFourUpdates) {
   EXPECT_TRUE(q.made("e8c8").empty());
 }
 
+TEST(DgtBoardEmulation, Chess960CastlingTheKingOnTheRooksSquare) {
+  // King f1, rook g1 (X-FEN K: the outermost rook); O-O puts the king on g1, the rook on f1:
+  // the two swap. Hand: king lifted, rook lifted, king put on g1, rook on f1.
+  Board b("r3k2r/8/8/8/8/8/8/1R3KR1 w KQkq - 0 1");
+  ASSERT_TRUE(b.game.chess960());
+  Bytes all;
+  for (const Bytes& m : {b.lift(chess::F1), b.lift(chess::G1), b.put(chess::G1), b.put(chess::F1)})
+    all.insert(all.end(), m.begin(), m.end());
+  // The rook lifted last shows on g1 and the king on f1 until the move is made: as it was.
+  EXPECT_EQ(updates(all), (U{{61, 0}, {62, 0}, {62, 2}, {61, 5}}));
+  // Made (king takes rook in UCI), the two squares are sent again as the game has them.
+  EXPECT_EQ(updates(b.made("f1g1")), (U{{61, 2}, {62, 5}}));
+}
+
 TEST(DgtBoardEmulation, EnPassantAndPromotion) {
   Board b("4k3/P7/8/3pP3/8/8/8/4K3 w - d6 0 1");
   b.lift(chess::E5);
