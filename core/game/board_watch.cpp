@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The checks the watching seatings share (sighted, two boards): a board whose settled holes
-// differ from what the game expects there is a discrepancy until it is put right
-// (docs/recognition.md, "Two boards").
+// The checks the watching seatings share (sighted, two boards, engine): a board whose
+// settled holes differ from what the game expects there is a discrepancy until it is put
+// right (docs/recognition.md, "Two boards"); a move reproduced is mirrored.
 #include "core/game/board_watch.h"
 
 #include <algorithm>
@@ -39,6 +39,15 @@ std::string wrong_board_phrase(chess::Bitboard empty, chess::Bitboard occupied,
   }
   return s;
 }
+
+// `board`, showing `shown`, has reproduced `m`: the `mirrored` record and its lights off
+// (during the game and after its end alike).
+void mirror_outputs(int board, std::int64_t ms, const chess::Position& shown, chess::Move m,
+                    std::vector<Output>& out) {
+  out.push_back(Mirrored{
+      .ms = ms, .board = board, .uci = chess::to_uci(shown, m), .san = chess::to_san(shown, m)});
+  out.push_back(LightSquares{.ms = ms, .board = board});  // lights off
+}
 }  // namespace
 
 std::int64_t WatchedBoards::deadline(int& board) const {
@@ -73,11 +82,7 @@ void WatchedBoards::hole_after_end(SessionSteps& s, int board, const board::Hole
   w.events.push_back(e);
   const chess::Position& shown = s.recognizer(board).position();
   if (!reproduces(shown, w.expected, w.base, w.events)) return;
-  out.push_back(Mirrored{.ms = e.ms,
-                         .board = board,
-                         .uci = chess::to_uci(shown, w.expected),
-                         .san = chess::to_san(shown, w.expected)});
-  out.push_back(LightSquares{.ms = e.ms, .board = board});  // lights off
+  mirror_outputs(board, e.ms, shown, w.expected, out);
   w.expected = chess::Move::none();
   w.events.clear();
 }
@@ -182,6 +187,37 @@ void WatchedBoards::tell_early(SessionSteps& s, int board, std::int64_t ms, ches
                                                .irregularity = board::Irregularity::OwnMoveEarly}});
   s.speak(board, ms, std::string(record::message_text(Message::ReproduceFirst, s.language(board))),
           out, Speak::Shown::UntilMoveOrKey, SpeechRank::Refusal);
+}
+
+void WatchedBoards::reproduction_hole(SessionSteps& s, int board, const board::HoleEvent& e,
+                                      std::vector<Output>& out) {
+  BoardWatch& w = watch(board);
+  if (!w.expected.is_none()) {
+    w.events.push_back(e);
+    const chess::Position& shown = s.recognizer(board).position();
+    const chess::Bitboard bit = chess::square_bb(e.square);
+    // His own move begun before the opponent's is on his board: not read until then.
+    if (e.change == board::Hole::Up && (s.position().pieces(owner(s.session(), board)) & bit) &&
+        !(move_squares(shown, w.expected) & bit))
+      tell_early(s, board, e.ms, e.square, out);
+    if (reproduces(shown, w.expected, w.base, w.events)) mirrored(s, board, e.ms, out);
+  }
+  if (w.discrepant()) check_board(s, board, e.ms, false, out);
+  w.check_at = s.reads(board) ? board::kNoDeadline : e.ms + s.config().recognizer.settle_ms;
+}
+
+void WatchedBoards::mirrored(SessionSteps& s, int board, std::int64_t ms,
+                             std::vector<Output>& out) {
+  BoardWatch& w = watch(board);
+  const chess::Position shown = s.recognizer(board).position();
+  const chess::Move m = w.expected;
+  mirror_outputs(board, ms, shown, m, out);
+  const std::vector<board::HoleEvent> events = std::move(w.events);
+  w.expected = chess::Move::none();
+  w.events.clear();
+  w.told_early = false;
+  read_after(s, board, shown, m, w.base, events, events.size(), out);
+  if (w.discrepant()) check_board(s, board, ms, false, out);
 }
 
 }  // namespace tactile::game

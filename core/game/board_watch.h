@@ -2,7 +2,7 @@
 // What a seating keeps of a board it watches besides its recognizer (sighted, two boards):
 // the move it must still reproduce, its hole events since that began, and a discrepancy
 // (D.2.9) once its settled holes differ from what the game expects there. WatchedBoards is
-// the base of those seatings: the checks and the re-reading they share.
+// the base of those seatings: the checks, the reproduction and the re-reading they share.
 #pragma once
 
 #include <array>
@@ -75,6 +75,14 @@ class WatchedBoards : public SeatingRules {
   // on his board: recorded for the arbiter and he is asked to reproduce it first.
   void tell_early(SessionSteps& s, int board, std::int64_t ms, chess::Square square,
                   std::vector<Output>& out);
+  // A hole event on `board` (two boards, engine): while it reproduces the opponent's move,
+  // an own piece lifted first is told (tell_early) and the move, once reproduced, mirrored;
+  // a discrepancy is checked again, and the settled holes' check set.
+  void reproduction_hole(SessionSteps& s, int board, const board::HoleEvent& e,
+                         std::vector<Output>& out);
+  // `board` has reproduced its expected move: mirrored, its lights put out, and read on
+  // from the position after it (read_after); a discrepancy is checked again.
+  void mirrored(SessionSteps& s, int board, std::int64_t ms, std::vector<Output>& out);
 
  private:
   std::array<BoardWatch, 2> watch_;

@@ -3,16 +3,14 @@
 
 #include <algorithm>
 #include <charconv>
-#include <utility>
 
 #include "core/chess/error.h"
 #include "core/chess/input_text.h"
-#include "core/chess/san.h"
 #include "core/chess/text_check.h"
-#include "core/chess/uci.h"
 #include "core/game/board_check.h"
 #include "core/game/json_integer.h"
 #include "core/game/log_entries.h"
+#include "core/game/player_key.h"
 #include "core/game/resume.h"
 #include "core/game/session.h"
 #include "core/game/session_steps.h"
@@ -91,11 +89,10 @@ class EngineDescription final : public SeatingDescription {
   std::span<const SeatingKey> keys() const override { return kKeys; }
   std::string set(SeatingOptions& options, std::string_view key,
                   const std::string& value) const override {
+    if (key == kPlayerKey) return set_player(options, value);
     std::string fault;
     int level = 0;
-    if (key == "player") {
-      fault = colour_fault(value);
-    } else if (key == "engine") {
+    if (key == "engine") {
       if (value.empty() || value.front() != '/' || !chess::plain_text(value, 300))
         fault = chess::shown(value) + " is not a program's absolute path (with its arguments)";
     } else if (key == "engine-level") {
@@ -116,16 +113,17 @@ class EngineDescription final : public SeatingDescription {
   }
   void write_start(const SeatingOptions& options, nlohmann::ordered_json& start) const override {
     const EngineSettings s = engine_settings(options);
-    start["player"] = colour_name(s.player);
+    write_player(options, start);
     start["engine"] = s.engine;
     start["engine_level"] = s.level;
     if (!s.name.empty()) start["engine_name"] = s.name;
     start["training"] = true;
   }
   SeatingOptions read_start(const nlohmann::json& start) const override {
-    SeatingOptions o{{"player", colour_name(colour_from_start(start, "player"))},
-                     {"engine", string_from_entry(start, "engine")},
-                     {"training", "on"}};
+    SeatingOptions o;
+    read_player(start, o);
+    o["engine"] = string_from_entry(start, "engine");
+    o["training"] = "on";
     // Read as an int, never wrapped into one (4294967297 is no level 1).
     const nlohmann::json& given = start.contains("engine_level") ? start["engine_level"] : nullptr;
     const std::optional<int> level = json_integer<int>(given, kEngineLevelMin, kEngineLevelMax);
@@ -167,8 +165,7 @@ class EngineDescription final : public SeatingDescription {
 
  private:
   static constexpr SeatingKey kKeys[] = {
-      {"player", "white|black",
-       "engine: the blind player's colour, white or black (the engine plays the other)"},
+      player_key("engine: the blind player's colour, white or black (the engine plays the other)"),
       {"engine", "PATH", "engine: the UCI engine's program and arguments (/usr/games/stockfish)"},
       {"engine-level", "1..20", "engine: the engine's strength, 1 to 20 (docs/engine.md)"},
       {"training", "on|off", "engine: on, to say this board trains and plays no tournament"},
@@ -192,7 +189,7 @@ const SeatingDescription& engine_seating() {
 
 EngineSettings engine_settings(const SeatingOptions& options) {
   EngineSettings s;
-  s.player = colour_option(options, "player", chess::White);
+  s.player = player_colour(options);
   if (const auto e = options.find("engine"); e != options.end()) s.engine = e->second;
   if (const auto l = options.find("engine-level"); l != options.end())
     parse_level(l->second, s.level);
@@ -262,34 +259,7 @@ void EngineSeating::note_turn_start(const SessionSteps& s, std::int64_t ms) {
 
 void EngineSeating::hole(SessionSteps& s, int board, const board::HoleEvent& e,
                          std::vector<Output>& out) {
-  BoardWatch& w = watch(board);
-  if (!w.expected.is_none()) {
-    w.events.push_back(e);
-    const chess::Position& shown = s.recognizer(board).position();
-    const chess::Bitboard bit = chess::square_bb(e.square);
-    // His own next move begun before the engine's is on his board: not read until then.
-    if (e.change == board::Hole::Up && (s.position().pieces(player_) & bit) &&
-        !(move_squares(shown, w.expected) & bit))
-      tell_early(s, board, e.ms, e.square, out);
-    if (reproduces(shown, w.expected, w.base, w.events)) mirrored(s, e.ms, out);
-  }
-  if (w.discrepant()) check_board(s, board, e.ms, false, out);
-  w.check_at = s.reads(board) ? board::kNoDeadline : e.ms + s.config().recognizer.settle_ms;
-}
-
-void EngineSeating::mirrored(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) {
-  BoardWatch& w = watch(0);
-  const chess::Position shown = s.recognizer(0).position();
-  const chess::Move m = w.expected;
-  out.push_back(Mirrored{
-      .ms = ms, .board = 0, .uci = chess::to_uci(shown, m), .san = chess::to_san(shown, m)});
-  out.push_back(LightSquares{.ms = ms, .board = 0});  // lights off
-  const std::vector<board::HoleEvent> events = std::move(w.events);
-  w.expected = chess::Move::none();
-  w.events.clear();
-  w.told_early = false;
-  read_after(s, 0, shown, m, w.base, events, events.size(), out);
-  if (w.discrepant()) check_board(s, 0, ms, false, out);
+  reproduction_hole(s, board, e, out);
 }
 
 bool EngineSeating::unread_button(SessionSteps& s, int board, const board::ButtonEvent& e,

@@ -102,7 +102,6 @@ class EngineSeating final : public WatchedBoards {
   void note_turn_start(const SessionSteps& s, std::int64_t ms);
   void take_back(SessionSteps& s, std::int64_t ms, std::vector<Output>& out);
   void step_level(SessionSteps& s, int by, std::int64_t ms, std::vector<Output>& out);
-  void mirrored(SessionSteps& s, std::int64_t ms, std::vector<Output>& out);
 
   chess::Color player_;
   int level_;

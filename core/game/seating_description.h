@@ -48,6 +48,8 @@ class SeatingDescription {
   virtual bool names_boards() const { return true; }
   // Its config keys, in the order they are checked.
   virtual std::span<const SeatingKey> keys() const { return {}; }
+  // Whether `key` is one of them.
+  bool has_key(std::string_view key) const;
   // Takes `value` for `key` (one of keys()) into `options`: "" when good, else why not
   // ("'x' is not white or black"). Keys come in keys()' order, so a check may look at
   // what `options` holds already. The default takes nothing (a seating with no keys).

@@ -34,6 +34,12 @@ std::string SeatingDescription::set(SeatingOptions&, std::string_view, const std
   return "not a setting of seating = " + std::string(name());
 }
 
+bool SeatingDescription::has_key(std::string_view key) const {
+  for (const SeatingKey& k : keys())
+    if (k.key == key) return true;
+  return false;
+}
+
 std::span<const SeatingDescription* const> seatings() {
   // The seatings, one line each; the first is the default. (Made at the first call, so a
   // config made during another file's static initialisation finds them.)
@@ -61,13 +67,7 @@ std::string seating_names(std::string_view between, std::string_view before_last
 }
 
 std::string seatings_with_key(std::string_view key) {
-  return names_where(
-      [&](const SeatingDescription& s) {
-        for (const SeatingKey& k : s.keys())
-          if (k.key == key) return true;
-        return false;
-      },
-      ", ", " or ");
+  return names_where([&](const SeatingDescription& s) { return s.has_key(key); }, ", ", " or ");
 }
 
 std::string seatings_with_boards(int boards) {

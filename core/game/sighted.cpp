@@ -7,6 +7,7 @@
 #include "core/board/readings.h"
 #include "core/chess/movegen.h"
 #include "core/game/board_check.h"
+#include "core/game/player_key.h"
 #include "core/record/brief_phrases.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
@@ -38,16 +39,16 @@ class SightedDescription final : public SeatingDescription {
   std::span<const SeatingKey> keys() const override { return kKeys; }
   std::string set(SeatingOptions& options, std::string_view key,
                   const std::string& value) const override {
-    if (key != "player") return SeatingDescription::set(options, key, value);
-    if (std::string fault = colour_fault(value); !fault.empty()) return fault;
-    options[std::string(key)] = value;
-    return {};
+    if (key != kPlayerKey) return SeatingDescription::set(options, key, value);
+    return set_player(options, value);
   }
   void write_start(const SeatingOptions& options, nlohmann::ordered_json& start) const override {
-    start["player"] = colour_name(player(options));
+    write_player(options, start);
   }
   SeatingOptions read_start(const nlohmann::json& start) const override {
-    return {{"player", colour_name(colour_from_start(start, "player"))}};
+    SeatingOptions options;
+    read_player(start, options);
+    return options;
   }
   std::string_view clock_button_need() const override {
     return "the sighted player's clock button";
@@ -66,18 +67,14 @@ class SightedDescription final : public SeatingDescription {
            "first\n";
   }
   std::unique_ptr<SeatingRules> make_rules(const SessionConfig& config) const override {
-    return std::make_unique<SightedSeating>(player(config.seating_options),
+    return std::make_unique<SightedSeating>(player_colour(config.seating_options),
                                             config.start.occupied());
   }
 
  private:
   static constexpr SeatingKey kKeys[] = {
-      {"player", "white|black", "sighted: the blind player's colour, white or black"},
+      player_key("sighted: the blind player's colour, white or black"),
   };
-  // The blind player's colour (board A's): white unless set.
-  static chess::Color player(const SeatingOptions& o) {
-    return colour_option(o, "player", chess::White);
-  }
 };
 }  // namespace
 

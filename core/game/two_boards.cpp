@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/game/two_boards.h"
 
-#include <utility>
-
 #include "core/board/readings.h"
 #include "core/chess/error.h"
 #include "core/chess/movegen.h"
-#include "core/chess/san.h"
-#include "core/chess/uci.h"
 #include "core/game/board_check.h"
 #include "core/game/log_entries.h"
 #include "core/record/refusal_phrases.h"
@@ -187,34 +183,7 @@ void TwoBoardsSeating::hole(SessionSteps& s, int board, const board::HoleEvent& 
       w.early_base = s.recognizer(board).occupancy() ^ chess::square_bb(e.square);
     w.early.push_back(e);
   }
-  if (!w.expected.is_none()) {
-    w.events.push_back(e);
-    const chess::Position& shown = s.recognizer(board).position();
-    const chess::Bitboard bit = chess::square_bb(e.square);
-    // His own move begun before the opponent's is on his board: not read until then.
-    if (e.change == board::Hole::Up && (s.position().pieces(owner(s.session(), board)) & bit) &&
-        !(move_squares(shown, w.expected) & bit))
-      tell_early(s, board, e.ms, e.square, out);
-    if (reproduces(shown, w.expected, w.base, w.events)) mirrored(s, board, e.ms, out);
-  }
-  if (w.discrepant()) check_board(s, board, e.ms, false, out);
-  w.check_at = s.reads(board) ? board::kNoDeadline : e.ms + s.config().recognizer.settle_ms;
-}
-
-void TwoBoardsSeating::mirrored(SessionSteps& s, int board, std::int64_t ms,
-                                std::vector<Output>& out) {
-  BoardWatch& w = watch(board);
-  const chess::Position shown = s.recognizer(board).position();
-  const chess::Move m = w.expected;
-  out.push_back(Mirrored{
-      .ms = ms, .board = board, .uci = chess::to_uci(shown, m), .san = chess::to_san(shown, m)});
-  out.push_back(LightSquares{.ms = ms, .board = board});  // lights off
-  const std::vector<board::HoleEvent> events = std::move(w.events);
-  w.expected = chess::Move::none();
-  w.events.clear();
-  w.told_early = false;
-  read_after(s, board, shown, m, w.base, events, events.size(), out);
-  if (w.discrepant()) check_board(s, board, ms, false, out);
+  reproduction_hole(s, board, e, out);
 }
 
 }  // namespace tactile::game

@@ -41,7 +41,6 @@ class TwoBoardsSeating final : public WatchedBoards {
   void boards_follow(SessionSteps& s, std::int64_t ms, std::vector<Output>& out);
   // Mirrors at once a board that reproduced the last move before it was announced.
   void mirror_done_early(SessionSteps& s, std::int64_t ms, std::vector<Output>& out);
-  void mirrored(SessionSteps& s, int board, std::int64_t ms, std::vector<Output>& out);
 
   chess::Color board_a_;
 };

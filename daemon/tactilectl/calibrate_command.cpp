@@ -16,7 +16,6 @@
 #include "core/board/switch_map.h"
 #include "core/chess/error.h"
 #include "daemon/files/safe_file.h"
-#include "daemon/files/text_file.h"
 #include "daemon/tactilectl/calibration.h"
 #include "daemon/tactilectl/command.h"
 #include "daemon/tactiled/board_link.h"
@@ -160,10 +159,7 @@ int run_calibrate(const std::vector<std::string>& args, std::ostream& out, int k
   std::string output = vm.count("output") ? vm["output"].as<std::string>() : "";
   try {
     daemon::Settings settings;
-    daemon::add_config_file(
-        config_path,
-        daemon::read_text_file(config_path, "config file", daemon::kMaxSettingsFileBytes),
-        settings);
+    daemon::read_config_file(config_path, settings);
     // The mapping being made is not read: it may be missing or wrong.
     if (auto wiring = settings.find("wiring"); wiring != settings.end()) {
       if (output.empty()) output = wiring->second.value;

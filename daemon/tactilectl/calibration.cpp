@@ -2,10 +2,8 @@
 #include "daemon/tactilectl/calibration.h"
 
 #include <poll.h>
-#include <unistd.h>
 
 #include <bit>
-#include <cerrno>
 #include <chrono>
 #include <ostream>
 #include <utility>
@@ -96,7 +94,7 @@ std::vector<CalibrationStep> calibration_steps() {
 
 Calibration::Calibration(RawBoard& board, speech::Speaker* speaker, int keys_fd, std::ostream& out,
                          CalibrationOptions options)
-    : board_(board), speaker_(speaker), keys_fd_(keys_fd), out_(out), options_(options) {}
+    : board_(board), speaker_(speaker), keys_(keys_fd), out_(out), options_(options) {}
 
 void Calibration::tell(const std::string& tag, const std::string& text) {
   out_ << tag << ": " << text << std::endl;
@@ -121,34 +119,18 @@ Calibration::Input Calibration::wait(std::uint64_t before, std::int64_t deadline
       if (b == board::Button::Repeat) return Input::Repeat;
       if (b == board::Button::Correct) return Input::Back;
     }
-    if (const auto nl = keys_.find('\n'); nl != std::string::npos) {
-      std::string line = keys_.substr(0, nl);
-      keys_.erase(0, nl + 1);
-      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-      if (line.empty() || line == "r") return Input::Repeat;
-      if (line == "b") return Input::Back;
-      if (line == "q") return Input::Quit;
+    if (const std::optional<std::string> line = keys_.line()) {
+      if (line->empty() || *line == "r") return Input::Repeat;
+      if (*line == "b") return Input::Back;
+      if (*line == "q") return Input::Quit;
       out_ << "Keys: Enter or r repeats the step, b goes back one step, q stops." << std::endl;
       continue;
     }
     const std::int64_t now = now_ms();
     if (now >= deadline_ms) return Input::Timeout;
-    pollfd fds[2];
-    nfds_t n = 0;
-    if (board_.fd() >= 0) fds[n++] = {board_.fd(), POLLIN, 0};
-    const nfds_t key_at = n;
-    if (keys_fd_ >= 0) fds[n++] = {keys_fd_, POLLIN, 0};
     std::int64_t wait = deadline_ms - now;
     if (board_.timeout_ms() >= 0 && board_.timeout_ms() < wait) wait = board_.timeout_ms();
-    if (::poll(fds, n, int(wait)) > 0 && keys_fd_ >= 0 &&
-        (fds[key_at].revents & (POLLIN | POLLHUP))) {
-      char chunk[256];
-      const ssize_t got = ::read(keys_fd_, chunk, sizeof chunk);
-      if (got > 0)
-        keys_.append(chunk, std::size_t(got));
-      else if (got == 0 || errno != EINTR)
-        keys_fd_ = -1;  // no more keys (the end of a pipe, or not a terminal)
-    }
+    keys_.wait(board_.fd(), wait);
     service();
   }
 }

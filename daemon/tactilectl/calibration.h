@@ -16,6 +16,7 @@
 #include "core/chess/types.h"
 #include "core/record/language.h"
 #include "core/record/square_wording.h"
+#include "daemon/tactilectl/typed_keys.h"
 #include "drivers/speech/speaker.h"
 
 namespace tactile::ctl {
@@ -80,11 +81,10 @@ class Calibration {
 
   RawBoard& board_;
   speech::Speaker* speaker_;
-  int keys_fd_;
+  TypedKeys keys_;
   std::ostream& out_;
   CalibrationOptions options_;
   std::vector<board::Button> buttons_;
-  std::string keys_;  // typed but not yet a whole line
 };
 
 }  // namespace tactile::ctl

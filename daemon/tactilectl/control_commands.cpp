@@ -19,6 +19,7 @@
 #include "core/chess/input_text.h"
 #include "core/chess/text_check.h"
 #include "core/clock/chess_clock.h"
+#include "core/game/player_key.h"
 #include "core/game/seatings.h"
 #include "daemon/tactilectl/command.h"
 #include "daemon/tactilectl/status_text.h"
@@ -205,11 +206,11 @@ json build_request(const ControlCommand& c, const po::variables_map& vm) {
     }
     if (vm.count("fen") && vm.count("chess960"))
       throw UsageError{"--chess960 and --fen exclude each other"};
-    if (vm.count("player")) {
-      const std::string p = vm["player"].as<std::string>();
-      if (p != "white" && p != "black")
-        throw UsageError{"--player " + chess::shown(p) + ": not white or black"};
-      r["player"] = p;
+    if (vm.count(game::kPlayerKey)) {
+      const std::string p = vm[game::kPlayerKey].as<std::string>();
+      if (const std::string fault = game::colour_fault(p); !fault.empty())
+        throw UsageError{"--player: " + fault};
+      r[game::kPlayerKey] = p;
     }
   } else if (!vm["args"].as<std::vector<std::string>>().empty()) {
     throw UsageError{std::string(c.name) + " takes no arguments"};
@@ -252,7 +253,7 @@ std::string control_help(std::string_view name) {
          "    --player white|black\n"
          "                    the blind player's colour, in a seating that has one\n"
          "                    (" +
-         game::seatings_with_key("player") + "; default: the config's)\n";
+         game::seatings_with_key(game::kPlayerKey) + "; default: the config's)\n";
   h += "    -h, --help      show this text\n\nEXIT STATUS\n"
        "    0   done (read commands: the answer was printed)\n"
        "    1   the daemon refused the command; the message says why (nothing changed)\n"

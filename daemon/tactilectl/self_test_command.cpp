@@ -7,14 +7,7 @@
 // (lend-board); during a game the self-test is refused.
 #include "daemon/tactilectl/self_test.h"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <unistd.h>
-
 #include <boost/program_options.hpp>
-#include <cerrno>
-#include <climits>
-#include <cstring>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -25,15 +18,15 @@
 #include <vector>
 
 #include "core/chess/error.h"
-#include "core/chess/uci.h"
 #include "core/game/board_letter.h"
 #include "core/game/seatings.h"
-#include "core/record/move_phrase.h"
-#include "daemon/files/text_file.h"
+#include "daemon/tactilectl/board_lease.h"
 #include "daemon/tactilectl/command.h"
 #include "daemon/tactilectl/control_commands.h"
-#include "daemon/tactilectl/self_test_walk.h"
-#include "daemon/tactiled/board_link.h"
+#include "daemon/tactilectl/self_test_log.h"
+#include "daemon/tactilectl/self_test_phrases.h"
+#include "daemon/tactilectl/self_test_report.h"
+#include "daemon/tactilectl/self_test_run.h"
 #include "daemon/tactiled/board_transport.h"
 #include "daemon/tactiled/config.h"
 #include "daemon/tactiled/utc_time.h"
@@ -115,346 +108,6 @@ EXIT STATUS
     bad arguments or a bad config.
 )";
 
-namespace {
-
-using record::Language;
-
-// What the self-test says, in the game's languages; {} is replaced by a square's words.
-struct Phrases {
-  const char* set_up;
-  const char* lift;
-  const char* take;
-  const char* touch;
-  const char* put_back;
-  const char* missed;
-  const char* wiring;
-  const char* start_wrong;
-  const char* passed;
-  const char* failed;
-  const char* speech;  // the speech check: confirmed with announce, skipped with time
-};
-
-const Phrases& phrases(Language l) {
-  static const Phrases de{"Stellen Sie die Figuren in die Grundstellung.",
-                          "Heben Sie die Figur von {} und setzen Sie sie zurück.",
-                          "Nehmen Sie die Figur von {} in die Hand.",
-                          "Setzen Sie die Figur auf {} und nehmen Sie sie wieder heraus.",
-                          "Setzen Sie die Figur zurück auf {}.",
-                          "Auf {} hat sich nichts geändert.",
-                          "Auf {} hat ein anderes Feld geantwortet.",
-                          "Die Grundstellung stimmt nicht. Es geht weiter.",
-                          "Selbsttest bestanden.",
-                          "Selbsttest nicht bestanden. Bitte den Schiedsrichter rufen.",
-                          "Wenn Sie das hoeren, druecken Sie Ansage. Zeit ueberspringt."};
-  static const Phrases en{"Set the pieces up in their start position.",
-                          "Lift the piece from {} and put it back.",
-                          "Take the piece from {} in your hand.",
-                          "Put the piece into {} and take it out again.",
-                          "Put the piece back into {}.",
-                          "Nothing changed at {}.",
-                          "Another hole answered for {}.",
-                          "The start position reads wrong. Going on.",
-                          "Self-test passed.",
-                          "Self-test failed. Please call the arbiter.",
-                          "If you hear this, press announce. Time skips."};
-  static const Phrases ru{"Расставьте фигуры в начальную позицию.",
-                          "Поднимите фигуру с поля {} и поставьте обратно.",
-                          "Возьмите фигуру с поля {} в руку.",
-                          "Поставьте фигуру на поле {} и снимите снова.",
-                          "Поставьте фигуру обратно на поле {}.",
-                          "На поле {} ничего не изменилось.",
-                          "За поле {} ответило другое поле.",
-                          "Начальная позиция читается неверно. Продолжаем.",
-                          "Самотест пройден.",
-                          "Самотест не пройден. Позовите арбитра.",
-                          "Если вы это слышите, нажмите объявление. Время пропускает."};
-  return record::in_language(l, de, en, ru);
-}
-
-using record::with_square;
-
-std::string default_log() {
-  const char* state = std::getenv("STATE_DIRECTORY");
-  std::string dir = state && *state ? state : "/var/lib/tactiled";
-  if (const auto colon = dir.find(':'); colon != std::string::npos) dir.resize(colon);
-  return dir + "/self-test.jsonl";
-}
-
-// Appends one line and syncs it: a record is whole on disk or not there.
-void append_line(const std::string& path, const std::string& line) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0640);
-  if (fd < 0)
-    throw std::runtime_error("cannot open the self-test log " + path + ": " + std::strerror(errno));
-  const std::string text = line + "\n";
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int e = errno;
-      ::close(fd);
-      throw std::runtime_error("cannot write the self-test log " + path + ": " + std::strerror(e));
-    }
-    done += std::size_t(n);
-  }
-  const bool synced = ::fsync(fd) == 0;
-  ::close(fd);
-  if (!synced) throw std::runtime_error("cannot sync the self-test log " + path);
-}
-
-// Everything the board's link reports, applied to the holes it reads.
-class Collector : public daemon::BoardLink::Sink {
- public:
-  std::uint64_t occupancy = kSelfTestStartHoles;  // the links report changes from here
-  struct Change {
-    chess::Square square;
-    bool closed;
-    std::int64_t ms;
-  };
-  std::vector<Change> changes;
-  std::vector<board::Button> buttons;
-  std::vector<std::string> notes;
-  bool found = false;    // a board its link finds: found (the others are there from the start)
-  std::string firmware;  // from the "found" message of a board that is found
-
-  void hole(const board::HoleEvent& e, bool) override {
-    const std::uint64_t b = std::uint64_t{1} << int(e.square);
-    const bool closed = e.change == board::Hole::Down;
-    occupancy = closed ? occupancy | b : occupancy & ~b;
-    changes.push_back({e.square, closed, e.ms});
-  }
-  void button(const board::ButtonEvent& e) override { buttons.push_back(e.button); }
-  void status(const board::BoardStatus& s) override {
-    notes.push_back(s.message);
-    if (s.status == board::LinkStatus::Found) {
-      found = true;
-      // "serial board found on /dev/ttyACM0 (tactile-board 1.2)"
-      const auto open = s.message.rfind(" ("), close = s.message.rfind(')');
-      if (open != std::string::npos && close != std::string::npos && close > open)
-        firmware = s.message.substr(open + 2, close - open - 2);
-      device = s.message.substr(0, open);
-      if (const auto on = device.find(" on "); on != std::string::npos) device.erase(0, on + 4);
-    } else if (s.status == board::LinkStatus::Lost) {
-      found = false;
-    }
-  }
-  std::string device;
-};
-
-class SelfTestRun {
- public:
-  SelfTestRun(daemon::BoardLink& link, bool needs_finding, speech::AlsaSpeaker* speaker,
-              int keys_fd, std::ostream& out, SelfTestOptions options, Language language,
-              record::SquareWording squares, std::int64_t origin_us)
-      : link_(link),
-        needs_finding_(needs_finding),
-        speaker_(speaker),
-        keys_fd_(keys_fd),
-        out_(out),
-        walk_(options),
-        language_(language),
-        squares_(squares),
-        origin_us_(origin_us) {}
-
-  // False when the person stopped.
-  bool run() {
-    step();  // the first reading (a GPIO board's holes, a script's first lines)
-    if (needs_finding_ && !board_.found) out_ << "Waiting for the board..." << std::endl;
-    while (needs_finding_ && !board_.found) {
-      if (!wait()) return false;
-      step();
-    }
-    board_.changes.clear();  // what the first reading found is the set-up's, not a change
-    tell_all(walk_.begin(board_.occupancy, now()));
-    while (!walk_.done()) {
-      if (!wait()) return false;
-      step();
-      for (const Collector::Change& c : board_.changes) walk_.change(c.square, c.closed, c.ms);
-      board_.changes.clear();
-      tell_all(walk_.advance(board_.occupancy, now()));
-    }
-    return true;
-  }
-
-  // After the walk, the board's speech as its player hears it: "heard" (he pressed
-  // announce), "skipped" (time), "not confirmed" (neither within the timeout), "fault:
-  // why" (the voice gives silence, the device cannot play: AlsaSpeaker::fault), "off"
-  // (no speech), or "" when the person stopped.
-  std::string check_speech(std::int64_t timeout_ms) {
-    if (!speaker_) return "off";
-    speaker_->check_voice();
-    const auto fault = [&] {
-      const std::string why = speaker_->fault();
-      if (!why.empty()) out_ << "Speech: " << why << std::endl;
-      return why.empty() ? why : "fault: " + why;
-    };
-    if (std::string f = fault(); !f.empty()) return f;
-    tell("Speech", phrases(language_).speech);
-    board_.buttons.clear();
-    deadline_ = now() + timeout_ms;
-    for (;;) {
-      if (std::string f = fault(); !f.empty()) return f;
-      for (const board::Button b : board_.buttons) {
-        if (b == board::Button::Announce) return "heard";
-        if (b == board::Button::Time) return "skipped";
-      }
-      if (now() >= deadline_) return "not confirmed";
-      if (!wait()) return "";
-      step();
-    }
-  }
-
-  const SelfTestWalk& walk() const { return walk_; }
-  const Collector& board() const { return board_; }
-
- private:
-  std::int64_t now() const { return (gpio::monotonic_us() - origin_us_) / 1000; }
-
-  void step() {
-    link_.step(now(), board_);
-    for (const std::string& n : board_.notes) out_ << n << std::endl;
-    board_.notes.clear();
-  }
-
-  void say(const std::string& text) {
-    if (!speaker_) return;
-    speaker_->cancel();  // the newest instruction is the one that counts
-    speaker_->say(text);
-  }
-  void tell(const std::string& tag, const std::string& text) {
-    out_ << tag << ": " << text << std::endl;
-    say(text);
-    last_tag_ = tag;
-    last_text_ = text;
-  }
-
-  void tell_all(const std::vector<SelfTestWalk::News>& news) {
-    const Phrases& p = phrases(language_);
-    const int count = int(walk_.steps().size());
-    for (const SelfTestWalk::News& n : news) {
-      const std::string name = n.square == chess::NoSquare ? "" : chess::square_name(n.square);
-      switch (n.kind) {
-        case SelfTestWalk::News::Kind::SetUp:
-          tell("Start", p.set_up);
-          break;
-        case SelfTestWalk::News::Kind::StartWrong: {
-          std::string line = "  reading wrong in the start position:";
-          for (const chess::Square s : n.squares) {
-            line += ' ';  // (piece by piece: GCC 12's -Wrestrict misreads " " + string)
-            line += chess::square_name(s);
-            line += (kSelfTestStartHoles >> int(s) & 1) ? " (empty)" : " (occupied)";
-          }
-          out_ << line << std::endl;
-          say(p.start_wrong);
-          break;
-        }
-        case SelfTestWalk::News::Kind::Step: {
-          const SelfTestStep s = walk_.steps()[std::size_t(n.step)];
-          const char* text = s.kind == SelfTestStep::Kind::LiftAndReturn ? p.lift
-                             : s.kind == SelfTestStep::Kind::TakeInHand  ? p.take
-                             : s.kind == SelfTestStep::Kind::PutInAndOut ? p.touch
-                                                                         : p.put_back;
-          tell("Step " + std::to_string(n.step + 1) + " of " + std::to_string(count) + ", " + name,
-               with_square(text, n.square, language_, squares_));
-          break;
-        }
-        case SelfTestWalk::News::Kind::Passed:
-          out_ << "  " << name << " ok" << std::endl;
-          break;
-        case SelfTestWalk::News::Kind::Wiring:
-          out_ << "  " << name << " answers as " << chess::square_name(n.other) << std::endl;
-          say(with_square(p.wiring, n.square, language_, squares_));
-          break;
-        case SelfTestWalk::News::Kind::Missed:
-          tell("Missed, " + name, with_square(p.missed, n.square, language_, squares_));
-          break;
-        case SelfTestWalk::News::Kind::Done:
-          break;
-      }
-    }
-  }
-
-  // Waits for the board, a key or the walk's next deadline; false when the person quits.
-  bool wait() {
-    for (const board::Button b : board_.buttons)
-      if (b == board::Button::Repeat) repeat();
-    board_.buttons.clear();
-    if (const auto nl = keys_.find('\n'); nl != std::string::npos) {
-      std::string line = keys_.substr(0, nl);
-      keys_.erase(0, nl + 1);
-      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-      if (line == "q") return false;
-      if (line.empty() || line == "r")
-        repeat();
-      else
-        out_ << "Keys: Enter or r says the step again, q stops." << std::endl;
-    }
-    const std::int64_t t = now();
-    std::int64_t wait = (walk_.done() ? deadline_ : walk_.next_deadline()) - t;
-    if (needs_finding_ && !board_.found) wait = 1000;
-    if (const std::int64_t board = link_.timeout_ms(t); board >= 0) wait = std::min(wait, board);
-    wait = std::clamp<std::int64_t>(wait, 0, INT_MAX);
-    pollfd fds[2];
-    nfds_t n = 0;
-    if (link_.fd() >= 0) fds[n++] = {link_.fd(), POLLIN, 0};
-    const nfds_t key_at = n;
-    if (keys_fd_ >= 0) fds[n++] = {keys_fd_, POLLIN, 0};
-    if (::poll(fds, n, int(wait)) > 0 && keys_fd_ >= 0 &&
-        (fds[key_at].revents & (POLLIN | POLLHUP))) {
-      char chunk[256];
-      const ssize_t got = ::read(keys_fd_, chunk, sizeof chunk);
-      if (got > 0)
-        keys_.append(chunk, std::size_t(got));
-      else if (got == 0 || errno != EINTR)
-        keys_fd_ = -1;  // no more keys (the end of a pipe, or not a terminal)
-    }
-    return true;
-  }
-
-  void repeat() {
-    if (last_text_.empty()) return;
-    walk_.repeat(now());
-    tell(last_tag_, last_text_);
-  }
-
-  daemon::BoardLink& link_;
-  bool needs_finding_;
-  speech::AlsaSpeaker* speaker_;
-  int keys_fd_;
-  std::ostream& out_;
-  SelfTestWalk walk_;
-  Language language_;
-  record::SquareWording squares_;  // how the config's player hears the squares
-  std::int64_t origin_us_;
-  Collector board_;
-  std::string keys_, last_tag_, last_text_;
-  std::int64_t deadline_ = 0;  // the speech check's end, once the walk is done
-};
-
-// tactiled owns the board while it runs: the board is borrowed from it (lend-board) for
-// as long as `lease` stays open. Returns why the self-test cannot run now, "" if it can
-// (`lease` empty: no tactiled runs, the board is free).
-std::string borrow_board(const std::string& socket, int board, const std::string& source,
-                         std::optional<DaemonConnection>& lease) {
-  try {
-    lease = DaemonConnection::open(socket);
-    if (!lease) return "";
-    // `source`: where this config reads the board; tactiled lends it only if it reads it
-    // from there too.
-    const json answer = lease->ask(
-        {{"command", "lend-board"}, {"board", game::board_letter(board)}, {"source", source}});
-    if (answer.value("ok", false)) return "";
-    lease.reset();
-    return answer.value("error", std::string("tactiled would not lend the board"));
-  } catch (const std::runtime_error& e) {
-    lease.reset();
-    return "tactiled seems to run (" + std::string(e.what()) +
-           "): stop it first (systemctl stop tactiled)";
-  }
-}
-
-}  // namespace
-
 int run_self_test(const std::vector<std::string>& args, std::ostream& out, int keys_fd) {
   po::options_description options;
   options.add_options()("help,h", "")(
@@ -475,16 +128,14 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
   walk_options.timeout_ms = number_argument(vm, "timeout", 1, 3600, 60) * 1000;
   walk_options.settle_ms = number_argument(vm, "settle-ms", 0, 5000, 500);
   walk_options.chatter_ms = number_argument(vm, "chatter-ms", 1, 5000, 150);
-  const std::string log_path = vm.count("log") ? vm["log"].as<std::string>() : default_log();
+  const std::string log_path =
+      vm.count("log") ? vm["log"].as<std::string>() : default_self_test_log();
 
   const std::string config_path = vm["config"].as<std::string>();
   daemon::LiveConfig config;
   try {
     daemon::Settings settings;
-    daemon::add_config_file(
-        config_path,
-        daemon::read_text_file(config_path, "config file", daemon::kMaxSettingsFileBytes),
-        settings);
+    daemon::read_config_file(config_path, settings);
     config = daemon::live_config(settings, "/nonexistent", "self-test", "");
   } catch (const chess::ParseError& e) {
     throw UsageError{e.what()};
@@ -493,7 +144,7 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
     throw UsageError{"--board b: " + config_path +
                      " has no board B (seating = " + game::seatings_with_boards(2) + ")"};
   const daemon::BoardSetup& setup = board_index == 0 ? config : *config.board_b;
-  const Language language = game::board_language(config.session, board_index);
+  const record::Language language = game::board_language(config.session, board_index);
 
   // tactiled owns the board while it runs; during a game, above all, nobody else may read
   // it. Declared before the board's link, so that the link is closed before the lease
@@ -507,16 +158,7 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
     return kExitFailure;
   }
 
-  // The log is opened first: a walk of 66 steps is not made for a record that cannot be
-  // kept.
-  {
-    const int fd =
-        ::open(log_path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0640);
-    if (fd < 0)
-      throw std::runtime_error("cannot open the self-test log " + log_path + ": " +
-                               std::strerror(errno) + " (--log PATH)");
-    ::close(fd);
-  }
+  check_self_test_log(log_path);  // before the walk: its record must be kept
   const std::int64_t origin_us = gpio::monotonic_us() / 1000 * 1000;
   const daemon::BoardTransport& transport = daemon::board_transport(setup.board);
   const std::string driver(transport.name);
@@ -560,36 +202,26 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
   if (!speech_ok) out << "Speech " << speech << std::endl;
   const SelfTestWalk& walk = run.walk();
   const bool passed = walk.passed() && speech_ok;
-  json identity;
-  transport.identify(setup, run.board().device, identity);
-  if (!setup.wiring_path.empty()) identity["wiring"] = setup.wiring_path;
-
-  json record;
-  record["type"] = "self-test";
-  record["time"] = daemon::utc_now("%Y-%m-%dT%H:%M:%SZ");
-  record["board"] = game::board_letter(board_index);
-  record["driver"] = driver;
-  record["identity"] = identity;
-  record["firmware"] = run.board().firmware.empty() ? json(nullptr) : json(run.board().firmware);
-  record["passed"] = passed;
-  record["speech"] = speech;
-  json failed = json::array(), holes = json::object();
-  for (int s = 0; s < 64; ++s) {
-    const std::string problem = walk.problem(chess::Square(s));
-    holes[chess::square_name(chess::Square(s))] = problem.empty() ? "ok" : problem;
-    if (!problem.empty()) failed.push_back(chess::square_name(chess::Square(s)));
-  }
-  record["failed"] = failed;
-  record["holes"] = holes;
+  SelfTestReport report;
+  report.time = daemon::utc_now("%Y-%m-%dT%H:%M:%SZ");
+  report.board = board_index;
+  report.driver = driver;
+  report.firmware = run.board().firmware;
+  report.passed = passed;
+  report.speech = speech;
+  transport.identify(setup, run.board().device, report.identity);
+  if (!setup.wiring_path.empty()) report.identity["wiring"] = setup.wiring_path;
+  const json record = self_test_record(report, walk);
+  const json& failed = record["failed"];
 
   for (const std::string& p : walk.problems()) out << p << std::endl;
-  const Phrases& say = phrases(language);
+  const SelfTestPhrases& say = self_test_phrases(language);
   if (speaker) {
     speaker->say(passed ? say.passed : say.failed);
     speaker->wait();
   }
   try {
-    append_line(log_path, record.dump());
+    append_self_test_line(log_path, record.dump());
   } catch (const std::runtime_error& e) {
     // The walk is not lost: the record is printed for the arbiter to keep.
     out << e.what() << "; the record:\n" << record.dump() << std::endl;

@@ -12,7 +12,7 @@
 #include "core/record/move_phrase.h"
 #include "daemon/tactiled/board_loan.h"
 #include "daemon/tactiled/board_transport.h"
-#include "daemon/tactiled/replay.h"
+#include "daemon/tactiled/journal.h"
 
 namespace tactile::daemon {
 namespace {
@@ -202,8 +202,8 @@ void BoardSet::new_game() {
   spoken_[0] = spoken_[1] = 0;
 }
 
-nlohmann::json BoardSet::lend(const nlohmann::json& r, ControlSocket::Caller& caller,
-                              std::int64_t t) {
+nlohmann::json BoardSet::lend(const nlohmann::json& r, uid_t borrower,
+                              std::function<void()>& on_release, std::int64_t t) {
   const std::string name = r.contains("board") && r["board"].is_string()
                                ? r["board"].get<std::string>()
                                : std::string("(none)");
@@ -233,11 +233,11 @@ nlohmann::json BoardSet::lend(const nlohmann::json& r, ControlSocket::Caller& ca
     if (const std::string why = why_no_loan(runner_.session()); !why.empty())
       return {{"ok", false}, {"error", why}};
   link.lend();
-  lent_to_[std::size_t(board)] = caller.uid;
-  if (!waiting) runner_.note(board_lent_entry(t, board, caller.uid));
+  lent_to_[std::size_t(board)] = borrower;
+  if (!waiting) runner_.note(board_lent_entry(t, board, borrower));
   journal_ << time_label(t) << "  arbiter      board " << name << " lent to the self-test (uid "
-           << caller.uid << ")" << std::endl;
-  caller.on_release = [this, board] { take_back(board); };
+           << borrower << ")" << std::endl;
+  on_release = [this, board] { take_back(board); };
   return {{"ok", true}, {"lent", name}, {"source", source}};
 }
 

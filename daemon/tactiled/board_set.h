@@ -2,10 +2,12 @@
 // Live mode's boards (docs/daemon.md): board A's link, and board B's in a two-boards game,
 // each lendable to `tactilectl self-test` between games (lendable_link.h); what each link
 // reports handed to the game (hole events, the link's status); and each board's health
-// watched while it plays (hole_health.h).
+// watched while it plays (hole_health.h). What it writes to the journal is labelled as
+// replay labels its lines (journal.h).
 #pragma once
 
 #include <poll.h>
+#include <sys/types.h>
 
 #include <cstdint>
 #include <functional>
@@ -23,7 +25,6 @@
 #include "daemon/tactiled/board_link.h"
 #include "daemon/tactiled/config.h"
 #include "daemon/tactiled/control_requests.h"
-#include "daemon/tactiled/control_socket.h"
 #include "daemon/tactiled/game_runner.h"
 #include "daemon/tactiled/hole_health.h"
 #include "daemon/tactiled/lendable_link.h"
@@ -89,10 +90,12 @@ class BoardSet {
   // A new game: nothing of the old one is held against a hole.
   void new_game();
 
-  // lend-board: the board is lent to the caller's self-test for as long as the caller's
-  // connection stays open (the lease is the connection: a borrower that quits or dies gives
-  // it back at once), between games only.
-  nlohmann::json lend(const nlohmann::json& r, ControlSocket::Caller& caller, std::int64_t t);
+  // lend-board: the board is lent to the self-test of user `borrower` for as long as the
+  // borrower's connection stays open (the lease is the connection: a borrower that quits or
+  // dies gives it back at once), between games only. `on_release`, the connection's, is
+  // set to take the board back when it closes.
+  nlohmann::json lend(const nlohmann::json& r, uid_t borrower, std::function<void()>& on_release,
+                      std::int64_t t);
   // Every board of the seating, whether it is lent now: {"A":false,"B":true}.
   nlohmann::json lent() const;
   bool any_lent() const;

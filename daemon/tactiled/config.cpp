@@ -18,6 +18,7 @@
 #include "core/game/setup_rules.h"
 #include "core/record/language.h"
 #include "core/record/square_wording.h"
+#include "daemon/files/text_file.h"
 #include "daemon/tactiled/board_transport.h"
 
 namespace po = boost::program_options;
@@ -128,12 +129,6 @@ std::vector<std::pair<std::string, std::string>> all_keys() {
   return keys;
 }
 
-bool has_key(const game::SeatingDescription& seating, std::string_view key) {
-  for (const game::SeatingKey& k : seating.keys())
-    if (k.key == key) return true;
-  return false;
-}
-
 // What a board B key given without a second board says.
 std::string only_for_two_boards() {
   return "only for seating = " + game::seatings_with_boards(2);
@@ -196,7 +191,7 @@ void read_seating(const Settings& settings, game::SessionConfig& config) {
   // A key of other seatings only: refused, naming them.
   for (const auto& [key, help] : all_keys()) {
     const Setting* s = find(settings, key);
-    if (!s || has_key(*config.seating, key) || game::seatings_with_key(key).empty()) continue;
+    if (!s || config.seating->has_key(key) || game::seatings_with_key(key).empty()) continue;
     fail(*s, key,
          "only for seating = " + game::seatings_with_key(key) + " (seating is " +
              std::string(config.seating->name()) + ")");
@@ -288,6 +283,10 @@ void add_config_file(const std::string& name, std::string_view text, Settings& s
       settings.try_emplace(o.string_key, Setting{trim(o.value.front()), where});
     }
   }
+}
+
+void read_config_file(const std::string& path, Settings& settings) {
+  add_config_file(path, read_text_file(path, "config file", kMaxSettingsFileBytes), settings);
 }
 
 game::SessionConfig session_config(const Settings& settings) {

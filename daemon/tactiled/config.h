@@ -40,6 +40,10 @@ void add_command_line(const boost::program_options::variables_map& vm, Settings&
 // `settings` (from the command line) are kept. Throws chess::ParseError "NAME: line N: why"
 // for an unknown key, a line that is not "key = value", or a key given twice.
 void add_config_file(const std::string& name, std::string_view text, Settings& settings);
+// Reads the config file `path` (tactiled's --config, and the one calibrate and self-test
+// take) and adds its settings as add_config_file does. Throws chess::ParseError, also when
+// the file cannot be read (read_text_file).
+void read_config_file(const std::string& path, Settings& settings);
 
 // The game's setup: start-fen, chess960, completion, settle-ms, time-control, language,
 // both-flags-draw. Throws chess::ParseError "WHERE: KEY: why".

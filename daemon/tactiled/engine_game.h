@@ -5,8 +5,8 @@
 // output of the session), and
 // the clocks stopped for a failed engine are the arbiter's pause and resume, quiet (the
 // daemon says the engine's state itself) and logged with the daemon's own uid, so that
-// replay stops and runs them just as live did. The engine's state is said with the rank
-// of the clocks' state (game::SpeechRank::State), the hint as an answer.
+// replay stops and runs them just as live did. The rank of what is said is the caller's
+// (EngineOpponent: the engine's state as the clocks' state, the hint as an answer).
 #pragma once
 
 #include <unistd.h>
@@ -26,10 +26,7 @@ class EngineGame final : public EngineOpponent::Game {
   void outside_move(std::int64_t ms, const std::string& uci) override {
     runner_.outside_move(ms, uci, game::kEngineSource);
   }
-  void say(std::int64_t ms, std::string what, std::string text) override {
-    // The hint and the held start answer his press; the engine's going and coming back
-    // are its state.
-    const bool answer = what == "hint" || what == "start-held";
+  void say(std::int64_t ms, std::string what, std::string text, game::SpeechRank rank) override {
     game::LogEntry note;
     note["t"] = ms;
     note["type"] = game::kEngineNoteRecord;
@@ -37,8 +34,7 @@ class EngineGame final : public EngineOpponent::Game {
     if (text.empty()) note["silent"] = true;  // no phrase follows (resume reads it so)
     runner_.note(std::move(note));
     if (text.empty()) return;
-    runner_.say(ms, std::move(text), 0,
-                answer ? game::SpeechRank::Answer : game::SpeechRank::State);
+    runner_.say(ms, std::move(text), 0, rank);
   }
   void pause(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Pause, true); }
   void resume(std::int64_t ms) override { arbiter(ms, game::ArbiterCommand::Kind::Resume, true); }

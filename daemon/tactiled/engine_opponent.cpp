@@ -99,7 +99,8 @@ void EngineOpponent::tell_down(std::int64_t now, Game& game) {
   said_down_ = true;
   game.say(now, "restarting",
            game::engine_down_phrase(game::board_language(game.session().config(), 0),
-                                    game.session().brief(0, now)));
+                                    game.session().brief(0, now)),
+           game::SpeechRank::State);
 }
 
 void EngineOpponent::before_game(short revents, std::int64_t now) {
@@ -190,7 +191,8 @@ void EngineOpponent::handle(std::int64_t now, Game& game) {
           game.say(
               now, "back",
               tell ? game::engine_back_phrase(game::board_language(s.config(), 0), s.brief(0, now))
-                   : "");
+                   : "",
+              game::SpeechRank::State);
         down_since_.reset();
         said_down_ = false;
         if (held_start_) game.start_clock(now, *std::exchange(held_start_, std::nullopt));
@@ -204,7 +206,8 @@ void EngineOpponent::handle(std::int64_t now, Game& game) {
         } else if (s.position().side_to_move() == seat->player()) {
           game.say(now, "hint",
                    game::hint_phrase(s.position(), e.move, game::board_language(s.config(), 0),
-                                     game::board_squares(s.config(), 0)));
+                                     game::board_squares(s.config(), 0)),
+                   game::SpeechRank::Answer);
         }
         break;
       case engine::EngineEvent::Kind::NoMove:
@@ -239,7 +242,8 @@ void EngineOpponent::failed(const engine::EngineEvent& e, std::int64_t now, Game
   }
   if (!down_since_) {
     down_since_ = now;
-    game.say(now, "down", "");  // logged; said only if it is not back within a second
+    // Logged; said only if it is not back within a second.
+    game.say(now, "down", "", game::SpeechRank::State);
   }
   // Backoff: at once after an engine that ran well a while, else longer each time.
   if (started_at_ && now - *started_at_ >= times_.last_retry_ms) retry_ms_ = 0;

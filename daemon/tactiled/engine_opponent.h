@@ -52,11 +52,11 @@ class EngineOpponent {
     virtual ~Game() = default;
     virtual const game::Session& session() const = 0;
     virtual void outside_move(std::int64_t ms, const std::string& uci) = 0;
-    // `text` said to the player, `what` it is ("hint", "down", "restarting", "back",
-    // "start-held"):
-    // logged first as an `engine` record (the daemon's own speech, not the session's); an
-    // empty `text`: the record alone.
-    virtual void say(std::int64_t ms, std::string what, std::string text) = 0;
+    // `text` said to the player with `rank`, `what` it is ("hint", "down", "restarting",
+    // "back", "start-held"): logged first as an `engine` record (the daemon's own speech,
+    // not the session's); an empty `text`: the record alone.
+    virtual void say(std::int64_t ms, std::string what, std::string text,
+                     game::SpeechRank rank) = 0;
     virtual void pause(std::int64_t ms) = 0;   // both clocks stop, quietly (the game is paused)
     virtual void resume(std::int64_t ms) = 0;  // ... and go on
     // The arbiter's `start` of user `uid`, held until the engine answered, done now.

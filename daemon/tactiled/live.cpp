@@ -29,6 +29,7 @@
 #include "daemon/tactiled/engine_start.h"
 #include "daemon/tactiled/game_file_set.h"
 #include "daemon/tactiled/game_runner.h"
+#include "daemon/tactiled/journal.h"
 #include "daemon/tactiled/live_dgt.h"
 #include "daemon/tactiled/live_requests.h"
 #include "daemon/tactiled/player_outputs.h"
@@ -84,7 +85,8 @@ class Live : public BoardSet::Owner {
           engine_->hold_start(::getuid());
           engine_game_->say(
               ms, "start-held",
-              game::engine_start_held_phrase(game::board_language(runner_.session().config(), 0)));
+              game::engine_start_held_phrase(game::board_language(runner_.session().config(), 0)),
+              game::SpeechRank::Answer);  // it answers his press
         });
   }
 

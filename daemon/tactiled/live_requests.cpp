@@ -11,8 +11,9 @@
 #include "core/chess/text_check.h"
 #include "core/game/arbiter.h"
 #include "core/game/json_integer.h"
+#include "core/game/player_key.h"
 #include "core/game/seatings.h"
-#include "daemon/tactiled/replay.h"
+#include "daemon/tactiled/journal.h"
 
 namespace tactile::daemon {
 
@@ -55,17 +56,16 @@ NewGameRequest read_new_game(const nlohmann::json& r, const game::SessionConfig&
     if (!n) throw chess::ParseError("chess960: not a number from 0 to 959");
     g.config.start = chess::chess960_position(*n);
   }
-  if (r.contains("player")) {
+  if (r.contains(game::kPlayerKey)) {
     // The blind player's colour, for a seating that seats him by colour (its key).
-    if (!r["player"].is_string()) throw chess::ParseError("player: not a string");
+    if (!r[game::kPlayerKey].is_string()) throw chess::ParseError("player: not a string");
     const game::SeatingDescription& seating = *g.config.seating;
-    const auto keys = seating.keys();
-    if (std::none_of(keys.begin(), keys.end(),
-                     [](const game::SeatingKey& k) { return k.key == std::string_view("player"); }))
-      throw chess::ParseError("player: only for seating = " + game::seatings_with_key("player") +
-                              ", not " + std::string(seating.name()));
+    if (!seating.has_key(game::kPlayerKey))
+      throw chess::ParseError(
+          "player: only for seating = " + game::seatings_with_key(game::kPlayerKey) + ", not " +
+          std::string(seating.name()));
     if (const std::string fault =
-            seating.set(g.config.seating_options, "player", r["player"].get<std::string>());
+            game::set_player(g.config.seating_options, r[game::kPlayerKey].get<std::string>());
         !fault.empty())
       throw chess::ParseError("player: " + fault);
   }
@@ -99,7 +99,7 @@ nlohmann::json LiveRequests::answer(const nlohmann::json& r, ControlSocket::Call
   if (name == "time") return time_answer(runner_.session(), t);
   if (name == "subscribe") return {{"ok", true}, {"subscribe", true}};
   if (name == "ping") return {{"ok", true}};
-  if (name == "lend-board") return boards_.lend(r, caller, t);
+  if (name == "lend-board") return boards_.lend(r, caller.uid, caller.on_release, t);
   // A game begins on its boards: not while one of them is away.
   if ((name == "new-game" || name == "start") && boards_.any_lent())
     return {{"ok", false},

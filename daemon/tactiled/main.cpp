@@ -340,12 +340,7 @@ int replay(const po::variables_map& vm, const daemon::Settings& settings) {
 int live(const po::variables_map& vm, daemon::Settings& settings) {
   daemon::LiveConfig config;
   try {
-    if (vm.count("config")) {
-      const std::string path = vm["config"].as<std::string>();
-      daemon::add_config_file(
-          path, daemon::read_text_file(path, "config file", daemon::kMaxSettingsFileBytes),
-          settings);
-    }
+    if (vm.count("config")) daemon::read_config_file(vm["config"].as<std::string>(), settings);
     config = daemon::live_config(settings, state_dir(), stamp(), runtime_dir());
   } catch (const chess::ParseError& e) {
     return bad(e.what());

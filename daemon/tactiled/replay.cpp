@@ -37,13 +37,6 @@
 namespace tactile::daemon {
 using game::Output;
 
-std::string time_label(std::int64_t ms) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%4lld:%02lld.%03lld", static_cast<long long>(ms / 60000),
-                static_cast<long long>(ms / 1000 % 60), static_cast<long long>(ms % 1000));
-  return buf;
-}
-
 namespace {
 std::string squares_text(chess::Bitboard b) {
   std::string s;
@@ -311,12 +304,6 @@ std::string output_conflict(const ReplayOptions& o) {
 
 std::string output_column(const game::SeatingDescription* seating, const Output& o) {
   return board_column(seating, game::output_board(o).value_or(script::kNoBoard));
-}
-
-std::string board_column(const game::SeatingDescription* seating, int board) {
-  if (!seating->names_boards()) return "";
-  if (board < 0) return "-  ";
-  return std::string(game::board_letter(board)) + "  ";
 }
 
 namespace {

@@ -9,6 +9,7 @@
 
 #include "core/game/player_settings.h"
 #include "core/game/session.h"
+#include "daemon/tactiled/journal.h"
 
 namespace tactile::daemon {
 
@@ -30,16 +31,9 @@ struct ReplayOptions {
 // an output file cannot be written.
 int run_replay(const ReplayOptions& options, std::ostream& out, std::ostream& err);
 
-// A time as the printout shows it: "   1:02.345" (minutes:seconds.milliseconds).
-std::string time_label(std::int64_t ms);
-
-// "A  " / "B  " before each printed line when the game has two boards (or a sighted
-// opponent), "-  " for what belongs to no board; nothing in single-board play.
-std::string board_column(const game::SeatingDescription* seating, int board);
-
 // One line of the replay's printout for `o` ("" for outputs not printed).
 std::string describe(const game::Output& o, const game::Session& session);
-// The board column (board_column) of output `o`: "-  " for what concerns the whole game
+// The board column (board_column, journal.h) of output `o`: "-  " for what concerns the whole game
 // (the clock, the result, a rollback).
 std::string output_column(const game::SeatingDescription* seating, const game::Output& o);
 // What a describe() line says past its label ("discrepancy  empty: e4; ..." gives

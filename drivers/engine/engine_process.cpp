@@ -12,6 +12,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "core/chess/input_text.h"
+
 extern char** environ;
 
 namespace tactile::engine {
@@ -145,15 +147,8 @@ std::optional<int> EngineProcess::reap() {
 }
 
 std::vector<std::string> split_command(std::string_view command) {
-  std::vector<std::string> words;
-  std::size_t i = 0;
-  while (i < command.size()) {
-    while (i < command.size() && (command[i] == ' ' || command[i] == '\t')) ++i;
-    std::size_t start = i;
-    while (i < command.size() && command[i] != ' ' && command[i] != '\t') ++i;
-    if (i > start) words.emplace_back(command.substr(start, i - start));
-  }
-  return words;
+  const std::vector<std::string_view> words = chess::split_words(command);
+  return {words.begin(), words.end()};
 }
 
 }  // namespace tactile::engine

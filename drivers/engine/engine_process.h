@@ -64,7 +64,7 @@ class EngineProcess {
 };
 
 // Splits an `engine` setting into a program and its arguments at blanks
-// ("/usr/games/gnuchess --uci"); no quoting, no shell.
+// ("/usr/games/gnuchess --uci", as chess::split_words cuts a line); no quoting, no shell.
 std::vector<std::string> split_command(std::string_view command);
 
 }  // namespace tactile::engine

@@ -31,19 +31,6 @@ std::string_view trim(std::string_view s) {
   return s.substr(first, last - first + 1);
 }
 
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-    std::size_t j = i;
-    while (j < s.size() && s[j] != ' ' && s[j] != '\t') ++j;
-    if (j > i) out.push_back(s.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
-
 bool parse_square(std::string_view text, Square& out) {
   if (text == "-") return out = chess::NoSquare, true;
   if (text.size() != 2 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
@@ -116,7 +103,7 @@ class Parser {
       config.debounce_ms = number(value, 0, 1000);
     } else if (key == "map") {
       config.map.clear();
-      for (std::string_view w : words(value)) {
+      for (std::string_view w : chess::split_words(value)) {
         Square s{};
         if (!parse_square(w, s)) error(quoted(w) + " is not a square (a1..h8, or -)");
         config.map.push_back(s);
@@ -184,7 +171,7 @@ class Parser {
 
   std::vector<LineSpec> specs(std::string_view value) const {
     std::vector<LineSpec> out;
-    for (std::string_view w : words(value)) out.push_back(spec(w));
+    for (std::string_view w : chess::split_words(value)) out.push_back(spec(w));
     return out;
   }
 

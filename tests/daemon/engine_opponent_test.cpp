@@ -277,7 +277,7 @@ class RecordedGame final : public EngineOpponent::Game {
   void outside_move(std::int64_t, const std::string& uci) override {
     done.push_back("move " + uci);
   }
-  void say(std::int64_t ms, std::string what, std::string text) override {
+  void say(std::int64_t ms, std::string what, std::string text, game::SpeechRank) override {
     done.push_back(std::to_string(ms) + " " + what + (text.empty() ? "" : ": " + text));
   }
   void pause(std::int64_t ms) override { done.push_back(std::to_string(ms) + " pause"); }
