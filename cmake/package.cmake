@@ -22,7 +22,7 @@ function(tactiled_gzip source output)
 endfunction()
 
 foreach(page tactiled.8 tactilectl.1 tactiled.conf.5 tactiled-publish.8 tactiled-hall.8
-             tactiled-hall-setup.8)
+             tactiled-hall-setup.8 tactiled-usb-gadget.8)
   string(REGEX MATCH "[0-9]$" section ${page})
   tactiled_gzip(${PROJECT_SOURCE_DIR}/man/${page} ${CMAKE_CURRENT_BINARY_DIR}/man/${page}.gz)
   install(FILES ${CMAKE_CURRENT_BINARY_DIR}/man/${page}.gz
@@ -36,7 +36,7 @@ add_custom_target(tactiled_package_files ALL DEPENDS ${compressed})
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/changelog.gz ${TACTILED_PACKAGING}/copyright
               ${PROJECT_SOURCE_DIR}/docs/install.md ${PROJECT_SOURCE_DIR}/docs/script-format.md
               ${PROJECT_SOURCE_DIR}/docs/arbiter.md ${PROJECT_SOURCE_DIR}/docs/hall.md
-              ${PROJECT_SOURCE_DIR}/docs/braille.md
+              ${PROJECT_SOURCE_DIR}/docs/braille.md ${PROJECT_SOURCE_DIR}/docs/dgt.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The accounts: the tactiled user and group, and gpio where it is missing.
 install(FILES ${TACTILED_PACKAGING}/sysusers.conf DESTINATION ${CMAKE_INSTALL_PREFIX}/lib/sysusers.d

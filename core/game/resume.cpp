@@ -508,7 +508,7 @@ bool known_record_type(std::string_view type) {
       "start",          "hole",         "button",  "heard",  "arbiter", "envelope",
       "clock",          "board",        "resync",  "resume", "players", "pgn",
       "stop",           "closed",       "setting", "said",   "health",  "board-lent",
-      "board-returned", "outside-move", "fault",
+      "board-returned", "outside-move", "fault",   "dgt",
   };
   for (std::string_view t : kOthers)
     if (t == type) return true;

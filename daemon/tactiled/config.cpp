@@ -46,6 +46,10 @@ constexpr std::pair<const char*, const char*> kKeys[] = {
     {"speech", "on or off"},
     {"speech-device", "the ALSA device board A's player hears (default: default)"},
     {"speech-device-b", "board B's player's ALSA device (default: default)"},
+    {"dgt-port",
+     "board A as a DGT board for LiveChess, PicoChess, dgtnix: a serial device (/dev/ttyGS0, "
+     "/dev/rfcomm0) or the path of a pseudo-terminal's link (docs/dgt.md)"},
+    {"dgt-port-b", "board B as a DGT board"},
     {"time-warnings", "board A's player's low-time warnings, off or e.g. 5:00,2:00,1:00,0:30,0:10"},
     {"time-warnings-b", "board B's player's low-time warnings"},
     {"speech-rate", "board A's speech rate in words per minute, 80 to 450 (default 160)"},
@@ -559,6 +563,15 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   if (const Setting* s = find(settings, "speech-device-b")) {
     if (!c.board_b) fail(*s, "speech-device-b", only_for_two_boards());
     c.board_b->speech_device = device(*s, "speech-device-b");
+  }
+  for (const char* key : {"dgt-port", "dgt-port-b"}) {
+    const Setting* s = find(settings, key);
+    if (!s) continue;
+    const bool b = std::string_view(key) == "dgt-port-b";
+    if (b && !c.board_b) fail(*s, key, only_for_two_boards());
+    if (s->value.empty())
+      fail(*s, key, "is empty: give a serial device or a path for the pseudo-terminal's link");
+    (b ? c.board_b->dgt_port : c.dgt_port) = s->value;
   }
   c.players = board_players(settings);
   read_braille(settings, c);

@@ -93,6 +93,9 @@ struct BoardSetup {
   bool braille = false;
   std::string braille_host;
   std::string braille_key_file;
+  // `dgt-port` / `dgt-port-b`: this board as a DGT board to a host (docs/dgt.md): a serial
+  // device, or where the link to a pseudo-terminal is made ("" = none).
+  std::string dgt_port;
 };
 
 // Board A's setup is the LiveConfig itself (its fields as before); board B's is

@@ -164,6 +164,7 @@ void GameRunner::hole(int board, board::HoleEvent e) {
   write(game::hole_entry(board, e));
   session_.on_hole(board, e, buffer_);
   flush();
+  if (hole_listener_) hole_listener_(board, e);
   warn(e.ms);
 }
 

@@ -43,6 +43,11 @@ class GameRunner {
   // logged: a time warning (ranked Warning), the record read back, the board checked,
   // the speech rate stepped (ranked Answer).
   void on_said(std::function<void(const Said&)> handler) { said_handler_ = std::move(handler); }
+  // Each hole event once the session has taken it (tactiled as a DGT board, live_dgt.h,
+  // follows the holes as they change).
+  void on_hole(std::function<void(int board, const board::HoleEvent&)> listener) {
+    hole_listener_ = std::move(listener);
+  }
   // A press that would start the clocks (Session::starts_clock) while `waits()` is
   // true is logged marked "held" (no input of the session, on resume too) and given to
   // `held(ms)`, which starts the clocks later (the engine seating: once its engine has
@@ -154,6 +159,7 @@ class GameRunner {
 
   game::SessionConfig config_;
   game::Session session_;
+  std::function<void(int, const board::HoleEvent&)> hole_listener_;
   Handler handler_;
   LogFile log_;
   std::string game_id_;  // the log's start record's game_id: the PGN's GameId, as log_pgn's

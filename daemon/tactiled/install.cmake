@@ -8,3 +8,6 @@ install(FILES ${PROJECT_SOURCE_DIR}/udev/60-tactile-board.rules
         DESTINATION ${CMAKE_INSTALL_PREFIX}/lib/udev/rules.d)
 # The example settings become /etc/tactiled/tactiled.conf (cmake/package.cmake).
 install(FILES ${PROJECT_SOURCE_DIR}/docs/daemon.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# A Pi's USB gadget port for dgt-port (docs/dgt.md).
+install(PROGRAMS ${PROJECT_SOURCE_DIR}/daemon/tactiled/tactiled-usb-gadget
+        DESTINATION ${CMAKE_INSTALL_BINDIR})

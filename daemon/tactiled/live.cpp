@@ -30,6 +30,7 @@
 #include "daemon/tactiled/game_file_set.h"
 #include "daemon/tactiled/game_runner.h"
 #include "daemon/tactiled/journal.h"
+#include "daemon/tactiled/live_dgt.h"
 #include "daemon/tactiled/live_requests.h"
 #include "daemon/tactiled/player_outputs.h"
 #include "daemon/tactiled/replay.h"
@@ -63,10 +64,12 @@ class Live : public BoardSet::Owner {
         boards_(config, origin_us_, runner_, *this, out),
         files_(config, runner_, out, err),
         outputs_(config, runner_, boards_, out, err),
+        dgt_(config, runner_, out),
         requests_(config, runner_, boards_, files_, outputs_, out, [this] { return now(); }),
         engine_(std::move(engine)) {
     runner_.set_players(config.players);
     runner_.on_said([this](const Said& said) { outputs_.said(said); });
+    runner_.on_hole([this](int board, const board::HoleEvent& e) { dgt_.hole(board, e); });
     // The engine's fault in the status, and a start that waits for the engine to answer.
     requests_.on_faults([this](GameFiles& f) {
       if (engine_ && !engine_->fault().empty()) f.faults.push_back(engine_->fault());
@@ -96,6 +99,7 @@ class Live : public BoardSet::Owner {
     open_control();
     // Everything that can fail for want of a device or a file fails before the game starts.
     outputs_.open_speakers();
+    dgt_.open(runner_.session());
     // The start position is expected on each board, or, resuming, the holes as the log
     // left them there; a board found otherwise is reconciled through resync events.
     boards_.open([this](int b) {
@@ -143,6 +147,7 @@ class Live : public BoardSet::Owner {
       fds.assign({{signals_.fd(), POLLIN, 0}});
       boards_.add_fds(fds);
       outputs_.add_fds(fds);
+      dgt_.add_fds(fds);
       follow_engine(now());
       const std::size_t engine_at = fds.size();
       if (engine_ && engine_->fd() >= 0) fds.push_back({engine_->fd(), engine_->poll_events(), 0});
@@ -154,6 +159,7 @@ class Live : public BoardSet::Owner {
       boards_.step(now());
       outputs_.take_heard(fds, now());
       runner_.advance(now());
+      dgt_.step(fds, now(), runner_.session());
       if (engine_ && engine_game_) {  // its answer, its deadline, what the game asks of it
         if (engine_at < control_at && fds[engine_at].revents)
           engine_->on_ready(fds[engine_at].revents, now(), *engine_game_);
@@ -238,6 +244,8 @@ class Live : public BoardSet::Owner {
     if (due != board::kNoDeadline) wait = std::max<std::int64_t>(0, due - t);
     if (const std::int64_t b = outputs_.timeout_ms(t); b >= 0) wait = std::min(wait, b);
     if (const std::int64_t b = boards_.timeout_ms(t); b >= 0) wait = std::min(wait, b);
+    if (const std::int64_t d = dgt_.timeout_ms(t, runner_.session()); d >= 0)
+      wait = std::min(wait, d);
     if (engine_)
       if (const auto e = engine_->deadline())
         wait = std::min(wait, std::max<std::int64_t>(0, *e - t));
@@ -321,6 +329,7 @@ class Live : public BoardSet::Owner {
   BoardSet boards_;
   GameFileSet files_;
   PlayerOutputs outputs_;
+  LiveDgt dgt_;  // each board's DGT port (dgt-port): none mostly
   LiveRequests requests_;
   std::unique_ptr<EngineOpponent> engine_;  // seating = engine: the engine at the game
   std::optional<EngineGame> engine_game_;

@@ -93,6 +93,11 @@ DESCRIPTION
                                         socket); braille-host-b: board B's
         braille-key-file = FILE         the BrlAPI key (auth=keyfile; default BrlAPI's);
                                         braille-key-file-b: board B's
+        dgt-port = PATH                 board A as a DGT board to LiveChess, PicoChess,
+                                        dgtnix (docs/dgt.md): a serial device opened raw
+                                        at 9600 8N1 (/dev/ttyGS0, /dev/rfcomm0), else a
+                                        pseudo-terminal with a link at PATH; dgt-port-b:
+                                        board B's
         braille-keys = KEY=BUTTON,...   the display's keys as buttons, e.g.
                                         ROUTE0=announce,LNDN=record,q=promote-q
         clock-press = on | off          board = gpio: pulse the clock line (default on)
@@ -384,6 +389,17 @@ int live(const po::variables_map& vm, daemon::Settings& settings) {
                                   {"PGN", config.pgn_path},
                                   {"adjournment envelope", daemon::envelope_path(log)}},
                                  inputs);
+      !why.empty())
+    return bad(why);
+  // A DGT port is read and written: never a file the daemon reads or writes otherwise.
+  if (const std::string why =
+          daemon::dgt_port_refusal({{"dgt-port", config.dgt_port},
+                                    {"dgt-port-b", config.board_b ? config.board_b->dgt_port : ""}},
+                                   {{"log", log},
+                                    {"PGN", config.pgn_path},
+                                    {"adjournment envelope", daemon::envelope_path(log)},
+                                    {"control socket", config.control_path}},
+                                   inputs);
       !why.empty())
     return bad(why);
   if (rebuilt) return daemon::run_live(config, std::move(*rebuilt), std::cout, std::cerr);

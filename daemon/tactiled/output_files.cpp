@@ -42,4 +42,26 @@ std::string output_refusal(const std::vector<NamedPath>& outputs,
   return "";
 }
 
+std::string dgt_port_refusal(const std::vector<NamedPath>& ports,
+                             const std::vector<NamedPath>& outputs,
+                             const std::vector<NamedPath>& inputs) {
+  for (std::size_t i = 0; i < ports.size(); ++i) {
+    const NamedPath& port = ports[i];
+    if (port.path.empty()) continue;
+    for (std::size_t j = i + 1; j < ports.size(); ++j)
+      if (!ports[j].path.empty() && same_file(port.path, ports[j].path))
+        return "the " + port.name + " and the " + ports[j].name + " name one file ('" + port.path +
+               "'): each board needs its own port";
+    for (const NamedPath& out : outputs)
+      if (!out.path.empty() && same_file(port.path, out.path))
+        return "the " + port.name + " '" + port.path + "' is the " + out.name +
+               ": a DGT port needs a path of its own";
+    for (const NamedPath& in : inputs)
+      if (!in.path.empty() && same_file(port.path, in.path))
+        return "the " + port.name + " '" + port.path + "' is the " + in.name +
+               " file: a DGT port needs a path of its own";
+  }
+  return "";
+}
+
 }  // namespace tactile::daemon

@@ -23,4 +23,11 @@ struct NamedPath {
 std::string output_refusal(const std::vector<NamedPath>& outputs,
                            const std::vector<NamedPath>& inputs);
 
+// Why live mode may not use `ports` as DGT ports (docs/dgt.md; "" when it may): two ports
+// name one file, or a port is one of `outputs` or `inputs`. A port may be a device: it is
+// read and written, never overwritten. Empty paths are skipped.
+std::string dgt_port_refusal(const std::vector<NamedPath>& ports,
+                             const std::vector<NamedPath>& outputs,
+                             const std::vector<NamedPath>& inputs);
+
 }  // namespace tactile::daemon

@@ -209,6 +209,28 @@ TEST(DaemonConfig, ReadsTheSeating) {
       game::find_seating("sighted"));
 }
 
+TEST(DaemonConfig, EachBoardHasItsOwnDgtPort) {
+  const auto live = [](std::string_view text) {
+    return live_config(from_file(text), "/state", "stamp");
+  };
+  EXPECT_EQ(live("board = script\nscript = /a\n").dgt_port, "");
+  EXPECT_EQ(live("board = script\nscript = /a\ndgt-port = /dev/ttyGS0\n").dgt_port, "/dev/ttyGS0");
+  const LiveConfig two = live(
+      "board = script\nscript = /a\nseating = two-boards\nboard-b = script\n"
+      "script-b = /b\ndgt-port = /run/dgt-a\ndgt-port-b = /dev/rfcomm0\n");
+  EXPECT_EQ(two.dgt_port, "/run/dgt-a");
+  ASSERT_TRUE(two.board_b.has_value());
+  EXPECT_EQ(two.board_b->dgt_port, "/dev/rfcomm0");
+  const auto error = [&](std::string_view text) { return error_of([&] { live(text); }); };
+  EXPECT_EQ(error("board = script\nscript = /a\ndgt-port-b = /dev/rfcomm0\n"),
+            "t.conf: line 3: dgt-port-b: only for seating = two-boards");
+  EXPECT_EQ(
+      live_config(command_line({"--board", "script", "--script", "/a", "--dgt-port", "/tmp/dgt"}),
+                  "/state", "stamp")
+          .dgt_port,
+      "/tmp/dgt");
+}
+
 TEST(DaemonConfig, EachBoardHasItsOwnSpeechDevice) {
   const auto live = [](std::string_view text) {
     return live_config(from_file(text), "/state", "stamp");

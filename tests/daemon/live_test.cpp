@@ -364,6 +364,52 @@ TEST_F(LiveDaemonTest, AnOutputOnAnInputOrAFifoIsRefusedAndTheFileKept) {
   EXPECT_TRUE(fs::is_directory(dir_));
 }
 
+// A DGT port (issue 36) is read and written: never a file the daemon reads or writes
+// otherwise, nor board B's port; a path that holds a file that is neither a device nor a
+// link is not replaced by the pseudo-terminal's link. Each is refused and the file kept.
+TEST_F(LiveDaemonTest, ADgtPortOnAnInputOrAnOutputIsRefused) {
+  const std::string fifo = dir_ + "/board.fifo", script = dir_ + "/board.script",
+                    plain = dir_ + "/plain.txt";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::ofstream(script) << "0 A up e2\n";
+  std::ofstream(plain) << "kept\n";
+  struct Case {
+    std::vector<std::string> args;
+    std::string said;
+    int exit;
+  };
+  const std::vector<Case> cases = {
+      {{"--board", "script", "--script", script, "--dgt-port", dir_ + "/./board.script"},
+       "the dgt-port '" + dir_ + "/./board.script' is the script file",
+       2},
+      {{"--board", "script", "--script", fifo, "--dgt-port", dir_ + "/out1.pgn"},
+       "the dgt-port '" + dir_ + "/out1.pgn' is the PGN",
+       2},
+      {{"--seating", "two-boards", "--board", "script", "--script", fifo, "--board-b", "script",
+        "--script-b", script, "--dgt-port", dir_ + "/dgt", "--dgt-port-b", dir_ + "/dgt"},
+       "the dgt-port and the dgt-port-b name one file",
+       2},
+      {{"--board", "script", "--script", fifo, "--dgt-port", plain},
+       "dgt-port: " + plain + " is neither a character device nor a link",
+       1},
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    SCOPED_TRACE(cases[i].said);
+    std::vector<std::string> args = cases[i].args;
+    args.insert(args.end(), {"--log", dir_ + "/out" + std::to_string(i) + ".jsonl", "--pgn",
+                             dir_ + "/out" + std::to_string(i) + ".pgn", "--speech", "off",
+                             "--auto-resume", "off", "--control", "off"});
+    Daemon daemon(dir_, args, "", "dgt-refused-" + std::to_string(i));
+    const int status = daemon.wait();
+    ASSERT_TRUE(WIFEXITED(status)) << daemon.output();
+    EXPECT_EQ(WEXITSTATUS(status), cases[i].exit) << daemon.output();
+    EXPECT_THAT(daemon.output(), HasSubstr(cases[i].said));
+  }
+  EXPECT_EQ(slurp(script), "0 A up e2\n");
+  EXPECT_EQ(slurp(plain), "kept\n");
+  EXPECT_FALSE(fs::exists(dir_ + "/dgt"));
+}
+
 // A PGN that cannot be written is logged and said, tried again at every move, and never
 // claimed at the stop: the folder of the PGN is removed during the game (as a full disk
 // would fail it, in any CI), put back, and removed again.

@@ -25,6 +25,8 @@ for f in ./usr/bin/tactiled ./usr/bin/tactilectl ./usr/bin/tactiled-publish \
     ./usr/bin/tactiled-hall ./usr/share/man/man8/tactiled-hall.8.gz \
     ./usr/lib/systemd/system/tactiled-hall.service ./etc/tactiled/hall.conf \
     ./usr/bin/tactiled-hall-setup ./usr/share/man/man8/tactiled-hall-setup.8.gz \
+    ./usr/bin/tactiled-usb-gadget ./usr/share/man/man8/tactiled-usb-gadget.8.gz \
+    ./usr/share/doc/tactiled/dgt.md \
     ./usr/share/tactiled/hall/mosquitto.conf \
     ./usr/share/man/man8/tactiled.8.gz ./usr/share/man/man1/tactilectl.1.gz \
     ./usr/share/man/man5/tactiled.conf.5.gz \
@@ -153,7 +155,7 @@ wait "$pid" && status=0 || status=$?
 ok "tactiled and tactilectl run; tactiled takes the installed settings; tactilectl ping, new-game and status reach it"
 
 for page in man8/tactiled.8 man1/tactilectl.1 man5/tactiled.conf.5 man8/tactiled-publish.8 man8/tactiled-hall.8 \
-  man8/tactiled-hall-setup.8; do
+  man8/tactiled-hall-setup.8 man8/tactiled-usb-gadget.8; do
   MANWIDTH=80 man --warnings -l "$root/usr/share/man/$page.gz" >"$work/page" 2>"$work/warnings" ||
     fail "man cannot render $page"
   [ ! -s "$work/warnings" ] || fail "$page renders with warnings: $(cat "$work/warnings")"
