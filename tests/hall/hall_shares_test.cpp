@@ -163,49 +163,6 @@ TEST(HallShares, ARecordFileIsAdoptedOnlyByItsOwnTableAndGame) {
   std::filesystem::remove_all(dir);
 }
 
-// One record of a kept file edited: the line after it does not chain onto it, so both it
-// and all after it are cut (which of the two was changed cannot be told) and asked for
-// again; the next start finds a file that replays whole.
-TEST(HallShares, AnEditedKeptRecordIsCutWithAllAfterIt) {
-  const std::string dir = dir_for("edited");
-  const std::string id(32, '7');
-  std::vector<std::string> lines = log_with_id(id);
-  {
-    RecordStore store(dir);
-    store.append({{"1", id, lines}});
-  }
-  const std::string path = dir + "/1/0000-" + id + ".jsonl";
-  std::string text = test::slurp(path);
-  const std::size_t at = text.find("\"seq\":20,");
-  text.replace(text.find("\"t\":", at), 4, "\"t\": ");
-  std::ofstream(path, std::ios::trunc) << text;
-  for (int start = 0; start < 2; ++start) {
-    RecordStore store(dir);
-    const std::vector<RecordStore::KeptFile> kept = store.list();
-    ASSERT_EQ(kept.size(), 1u);
-    HallState hall("open");
-    RecordStore::Reader reader(kept[0].path);
-    std::string header;
-    reader.next(header);
-    const HallState::Restored r =
-        hall.restore("1", id, [&](std::string& line) { return reader.next(line); });
-    EXPECT_FALSE(r.again);
-    EXPECT_EQ(r.good, 20u) << "start " << start;
-    store.cut(kept[0], reader, r.good);
-    EXPECT_EQ(hall.table("1")->fed, 20);
-  }
-  EXPECT_EQ(file_lines(path), std::vector<std::string>(lines.begin(), lines.begin() + 20));
-  // The records sent again on top make the game whole.
-  HallState hall("open");
-  EXPECT_EQ(hall.restore("1", id, file_lines(path)), 20u);
-  for (std::size_t i = 20; i < lines.size(); ++i) hall.receive(record_topic("1", id), lines[i]);
-  hall.refresh();
-  EXPECT_EQ(hall.table("1")->fed, std::int64_t(lines.size()));
-  EXPECT_TRUE(hall.table("1")->game_from_records);
-  EXPECT_TRUE(hall.table("1")->flags.empty());
-  std::filesystem::remove_all(dir);
-}
-
 // The first `records` of a kept file as the hall restores them at each of two starts, the
 // file cut after each: what the second start finds stands whole (nothing cut again).
 std::size_t restored_twice(const std::string& dir, const std::string& id) {
@@ -227,6 +184,35 @@ std::size_t restored_twice(const std::string& dir, const std::string& id) {
   }
   EXPECT_EQ(good[0], good[1]) << "the second start cut again";
   return good[1];
+}
+
+// One record of a kept file edited: the line after it does not chain onto it, so both it
+// and all after it are cut (which of the two was changed cannot be told) and asked for
+// again; the next start finds a file that replays whole.
+TEST(HallShares, AnEditedKeptRecordIsCutWithAllAfterIt) {
+  const std::string dir = dir_for("edited");
+  const std::string id(32, '7');
+  std::vector<std::string> lines = log_with_id(id);
+  {
+    RecordStore store(dir);
+    store.append({{"1", id, lines}});
+  }
+  const std::string path = dir + "/1/0000-" + id + ".jsonl";
+  std::string text = test::slurp(path);
+  const std::size_t at = text.find("\"seq\":20,");
+  text.replace(text.find("\"t\":", at), 4, "\"t\": ");
+  std::ofstream(path, std::ios::trunc) << text;
+  EXPECT_EQ(restored_twice(dir, id), 20u);
+  EXPECT_EQ(file_lines(path), std::vector<std::string>(lines.begin(), lines.begin() + 20));
+  // The records sent again on top make the game whole.
+  HallState hall("open");
+  EXPECT_EQ(hall.restore("1", id, file_lines(path)), 20u);
+  for (std::size_t i = 20; i < lines.size(); ++i) hall.receive(record_topic("1", id), lines[i]);
+  hall.refresh();
+  EXPECT_EQ(hall.table("1")->fed, std::int64_t(lines.size()));
+  EXPECT_TRUE(hall.table("1")->game_from_records);
+  EXPECT_TRUE(hall.table("1")->flags.empty());
+  std::filesystem::remove_all(dir);
 }
 
 // The last record of a kept file has no record after it to vouch for it: its seal does.
