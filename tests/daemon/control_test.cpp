@@ -253,7 +253,8 @@ TEST_F(ControlTest, AWholeGameDrivenThroughTheSocket) {
   for (std::size_t i = spoken; i < of_type("speak").size(); ++i)
     EXPECT_THAT(of_type("speak")[i]["text"].get<std::string>(),
                 ::testing::Not(HasSubstr("Cesar six")));
-  EXPECT_TRUE(std::filesystem::exists(dir_ + "/game.envelope.json"));
+  // The file is written after its record is logged (every output is logged before it acts).
+  EXPECT_TRUE(until([&] { return std::filesystem::exists(dir_ + "/game.envelope.json"); }));
   s = status();
   EXPECT_EQ(s["moves"], 3);
   EXPECT_TRUE(s["adjourned"].get<bool>());
