@@ -55,8 +55,8 @@ std::int64_t WatchedBoards::deadline(int& board) const {
   return watch_[std::size_t(board)].check_at;
 }
 
-void WatchedBoards::returned(SessionSteps&, std::int64_t ms, std::vector<Output>& out) {
-  for (int b = 0; b < board_count(); ++b) {
+void WatchedBoards::returned(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) {
+  for (int b = 0; b < s.config().seating->boards(); ++b) {
     BoardWatch& w = watch(b);
     const bool was_discrepant = w.discrepant();
     w = BoardWatch{};
@@ -87,7 +87,7 @@ void WatchedBoards::hole_after_end(SessionSteps& s, int board, const board::Hole
   w.events.clear();
 }
 
-chess::Bitboard WatchedBoards::unexplained_holes(const Session& s, int board) const {
+chess::Bitboard WatchedBoards::unexplained_holes(const SessionSteps& s, int board) const {
   const board::Recognizer& r = s.recognizer(board);
   return unexplained(r.position(), watch(board).expected, r.occupancy(), s.position(),
                      owner_on_move(s, board));
@@ -99,7 +99,7 @@ void WatchedBoards::check_board(SessionSteps& s, int board, std::int64_t ms, boo
   if (settled) w.check_at = board::kNoDeadline;
   if (s.over() || s.restoring(board)) return;
   const board::Recognizer& r = s.recognizer(board);
-  const chess::Bitboard bad = unexplained_holes(s.session(), board);
+  const chess::Bitboard bad = unexplained_holes(s, board);
   if (!bad) {
     if (!w.discrepant()) return;
     w.empty = w.occupied = 0;
@@ -197,7 +197,7 @@ void WatchedBoards::reproduction_hole(SessionSteps& s, int board, const board::H
     const chess::Position& shown = s.recognizer(board).position();
     const chess::Bitboard bit = chess::square_bb(e.square);
     // His own move begun before the opponent's is on his board: not read until then.
-    if (e.change == board::Hole::Up && (s.position().pieces(owner(s.session(), board)) & bit) &&
+    if (e.change == board::Hole::Up && (s.position().pieces(owner(s, board)) & bit) &&
         !(move_squares(shown, w.expected) & bit))
       tell_early(s, board, e.ms, e.square, out);
     if (reproduces(shown, w.expected, w.base, w.events)) mirrored(s, board, e.ms, out);

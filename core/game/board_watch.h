@@ -51,9 +51,9 @@ class WatchedBoards : public SeatingRules {
   BoardWatch& watch(int board) { return watch_[std::size_t(board == 1 ? 1 : 0)]; }
   const BoardWatch& watch(int board) const { return watch_[std::size_t(board == 1 ? 1 : 0)]; }
   // Whether `board`'s owner is on move (his own move under way explains its holes).
-  virtual bool owner_on_move(const Session& s, int board) const = 0;
+  virtual bool owner_on_move(const SessionSteps& s, int board) const = 0;
   // Holes of `board` that nothing in the game explains; the seating may explain more.
-  virtual chess::Bitboard unexplained_holes(const Session& s, int board) const;
+  virtual chess::Bitboard unexplained_holes(const SessionSteps& s, int board) const;
   // Compares `board`'s holes with the game: a discrepancy once `settled` (reported once
   // for the same holes), resolved as soon as they agree.
   void check_board(SessionSteps& s, int board, std::int64_t ms, bool settled,

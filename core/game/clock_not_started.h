@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "core/board/moment.h"
-#include "core/game/session.h"
+#include "core/game/output.h"
+#include "core/game/session_config.h"
 #include "core/record/language.h"
 
 namespace tactile::game {

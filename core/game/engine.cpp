@@ -8,12 +8,9 @@
 #include "core/chess/input_text.h"
 #include "core/chess/text_check.h"
 #include "core/game/board_check.h"
+#include "core/game/entry_string.h"
 #include "core/game/json_integer.h"
-#include "core/game/log_entries.h"
 #include "core/game/player_key.h"
-#include "core/game/resume.h"
-#include "core/game/session.h"
-#include "core/game/session_steps.h"
 #include "core/record/brief_phrases.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
@@ -84,6 +81,14 @@ bool parse_level(std::string_view text, int& level) {
 
 class EngineDescription final : public SeatingDescription {
  public:
+  EngineDescription() {
+    // Registered: training only (the key it must have, the status, the PGN's tags) and
+    // the daemon's `engine` notes in its log.
+    callbacks_.missing = missing;
+    callbacks_.pgn_tags = pgn_tags;
+    callbacks_.training = [](const SeatingOptions&) { return true; };
+    callbacks_.note_records = kNotes;
+  }
   std::string_view name() const override { return "engine"; }
   bool names_boards() const override { return false; }  // one board, the player's
   std::span<const SeatingKey> keys() const override { return kKeys; }
@@ -105,7 +110,7 @@ class EngineDescription final : public SeatingDescription {
     if (fault.empty()) options[std::string(key)] = value;
     return fault;
   }
-  std::string missing(const SeatingOptions& options) const override {
+  static std::string missing(const SeatingOptions& options) {
     const auto t = options.find("training");
     if (t != options.end() && t->second == "on") return {};
     return "training = on is needed: seating = engine is for training only, and a board "
@@ -136,13 +141,11 @@ class EngineDescription final : public SeatingDescription {
       throw chess::ParseError("training: an engine game's start record must say training: true");
     return o;
   }
-  std::map<std::string, std::string> pgn_tags(const SeatingOptions& options) const override {
+  static std::map<std::string, std::string> pgn_tags(const SeatingOptions& options) {
     const EngineSettings s = engine_settings(options);
     return {{s.player == chess::White ? "Black" : "White", engine_player_name(s)},
             {"Event", "Training"}};
   }
-  bool training(const SeatingOptions&) const override { return true; }
-  std::span<const std::string_view> note_records() const override { return kNotes; }
   std::string_view manual() const override {
     return "engine: training against a UCI engine (training = on only):\n"
            "board A is the player's (--player white|black); the engine's\n"
@@ -175,9 +178,9 @@ class EngineDescription final : public SeatingDescription {
 
 }  // namespace
 
-bool engine_left_paused(const ResumedGame& resumed) {
-  const auto note = resumed.last_notes.find(kEngineNoteRecord);
-  if (note == resumed.last_notes.end()) return false;
+bool engine_left_paused(const SeatingNotes& last_notes) {
+  const auto note = last_notes.find(kEngineNoteRecord);
+  if (note == last_notes.end()) return false;
   const auto what = note->second.find("what");
   return what != note->second.end() && (*what == "down" || *what == "restarting");
 }
@@ -221,19 +224,23 @@ std::string engine_start_held_phrase(record::Language lang) {
 }
 
 EngineSeating::EngineSeating(chess::Color player, int level)
-    : player_(player), level_(std::clamp(level, kEngineLevelMin, kEngineLevelMax)) {}
+    : player_(player), level_(std::clamp(level, kEngineLevelMin, kEngineLevelMax)) {
+  callbacks_.button = callback<&EngineSeating::button>;
+  callbacks_.outside_move_refusal = callback<&EngineSeating::outside_move_refusal>;
+  callbacks_.outside_move = callback<&EngineSeating::outside_move>;
+}
 
-bool EngineSeating::owner_on_move(const Session& s, int) const {
+bool EngineSeating::owner_on_move(const SessionSteps& s, int) const {
   return s.position().side_to_move() == player_;
 }
 
-bool EngineSeating::reads(const Session& s, int board) const {
+bool EngineSeating::reads(const SessionSteps& s, int board) const {
   const BoardWatch& w = watch(board);
   return owner_on_move(s, board) && w.expected.is_none() && !w.discrepant();
 }
 
-bool EngineSeating::engine_to_move(const Session& s) const {
-  return s.phase() == Phase::Playing && s.position().side_to_move() == engine();
+bool EngineSeating::engine_to_move(Phase phase, const chess::Position& position) const {
+  return phase == Phase::Playing && position.side_to_move() == engine();
 }
 
 void EngineSeating::prepare(SessionSteps& s) {
@@ -344,7 +351,7 @@ void EngineSeating::made(SessionSteps& s, int board, const board::Moment& m,
   s.check_game_end(m.ms, before.side_to_move(), out);
 }
 
-std::string EngineSeating::outside_move_refusal(const Session& s, chess::Move,
+std::string EngineSeating::outside_move_refusal(const SessionSteps& s, chess::Move,
                                                 std::string_view source) const {
   if (source != kEngineSource)
     return "seating = engine takes moves from the engine only, not from '" + std::string(source) +

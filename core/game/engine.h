@@ -37,11 +37,10 @@ inline constexpr const char* kEngineSource = "engine";
 // right after it): the seating's note record (SeatingDescription::note_records).
 inline constexpr std::string_view kEngineNoteRecord = "engine";
 
-struct ResumedGame;
 // The log's last engine record said the engine was down or restarting (the daemon had
 // paused the game for it) and none said it was back: the resumed game runs again once an
 // engine answers.
-bool engine_left_paused(const ResumedGame& resumed);
+bool engine_left_paused(const SeatingNotes& last_notes);
 
 // The engine's settings as the seating's options hold them (checked when set).
 struct EngineSettings {
@@ -64,21 +63,15 @@ class EngineSeating final : public WatchedBoards {
   std::unique_ptr<SeatingRules> clone() const override {
     return std::make_unique<EngineSeating>(*this);
   }
-  chess::Color owner(const Session&, int) const override { return player_; }
-  bool reads(const Session& s, int board) const override;
+  chess::Color owner(const SessionSteps&, int) const override { return player_; }
+  bool reads(const SessionSteps& s, int board) const override;
   void prepare(SessionSteps& s) override;
   void hole(SessionSteps& s, int board, const board::HoleEvent& e,
             std::vector<Output>& out) override;
   bool unread_button(SessionSteps& s, int board, const board::ButtonEvent& e,
                      std::vector<Output>& out) override;
-  bool button(SessionSteps& s, int board, const board::ButtonEvent& e,
-              std::vector<Output>& out) override;
   void made(SessionSteps& s, int board, const board::Moment& m, const chess::Position& before,
             std::vector<Output>& out) override;
-  std::string outside_move_refusal(const Session& s, chess::Move m,
-                                   std::string_view source) const override;
-  void outside_move(SessionSteps& s, const board::Moment& m, const chess::Position& before,
-                    std::string_view source, std::vector<Output>& out) override;
   chess::Move to_reproduce(int) const override { return watch(0).expected; }
 
   // What the daemon's engine link reads after every step.
@@ -88,12 +81,19 @@ class EngineSeating final : public WatchedBoards {
   // The hint presses taken so far: each one more is a hint to ask of the engine.
   int hints_asked() const { return hints_asked_; }
   // Whether the engine is to play now: the game runs, the engine's side is to move.
-  bool engine_to_move(const Session& s) const;
+  bool engine_to_move(Phase phase, const chess::Position& position) const;
 
  protected:
-  bool owner_on_move(const Session& s, int) const override;
+  bool owner_on_move(const SessionSteps& s, int) const override;
 
  private:
+  // Registered (SeatingRules::Callbacks): its buttons (hint, takeback, stronger, weaker),
+  // and the engine's moves, which come from outside the boards.
+  bool button(SessionSteps& s, int board, const board::ButtonEvent& e, std::vector<Output>& out);
+  std::string outside_move_refusal(const SessionSteps& s, chess::Move m,
+                                   std::string_view source) const;
+  void outside_move(SessionSteps& s, const board::Moment& m, const chess::Position& before,
+                    std::string_view source, std::vector<Output>& out);
   // The clocks as they stood when one of the player's turns began (takeback sets them so).
   struct TurnClocks {
     std::array<std::int64_t, 2> remaining_ms{};

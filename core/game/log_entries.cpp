@@ -238,12 +238,6 @@ std::vector<LogEntry> output_entries(const Output& o, const Session& session) {
   return entries;
 }
 
-std::string string_from_entry(const nlohmann::json& j, const char* key) {
-  if (!j.contains(key) || !j[key].is_string())
-    throw chess::ParseError(std::string(key) + ": missing or not a string");
-  return j[key].get<std::string>();
-}
-
 std::int64_t time_from_entry(const nlohmann::json& j) {
   if (!j.contains("t") || !j["t"].is_number_integer())
     throw chess::ParseError("t: missing or not a whole number");

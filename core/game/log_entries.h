@@ -13,6 +13,7 @@
 
 #include "core/board/events.h"
 #include "core/game/arbiter.h"
+#include "core/game/entry_string.h"  // string_from_entry, for the readers below
 #include "core/game/session.h"
 
 namespace tactile::game {
@@ -39,7 +40,7 @@ LogEntry outside_move_entry(std::int64_t ms, std::string_view uci, std::string_v
 // One output of the session, in a game of `seating`. A record that belongs to a board
 // carries "board": always for mirrored, discrepancy and resolved; for moments, speech,
 // alarms and lights only where the seating names boards (a one-board log stays as it was).
-LogEntry output_entry(const Output& o, const SeatingDescription& seating = default_seating());
+LogEntry output_entry(const Output& o, const SeatingDescription& seating);
 // An arbiter's command as given at `ms` by the user `uid` (the control socket's peer),
 // written before it takes effect: {"t","type":"arbiter","command",..fields..,"uid"}. The
 // uid as the system gives it (an unsigned 32-bit number), the same on every system.
@@ -80,7 +81,5 @@ struct LoggedOutsideMove {
 LoggedOutsideMove outside_move_from_entry(const nlohmann::json& entry);
 // The entry's "t": a game time within 0..kMaxGameMs (setup_rules.h).
 std::int64_t time_from_entry(const nlohmann::json& entry);
-// A string field.
-std::string string_from_entry(const nlohmann::json& entry, const char* key);
 
 }  // namespace tactile::game

@@ -13,12 +13,18 @@ class OneBoardSeating final : public SeatingRules {
   std::unique_ptr<SeatingRules> clone() const override {
     return std::make_unique<OneBoardSeating>(*this);
   }
-  chess::Color owner(const Session& s, int) const override { return s.position().side_to_move(); }
-  bool reads(const Session&, int) const override { return true; }
-  bool clock_of(const Session&, int board, chess::Color) const override { return board == 0; }
+  OneBoardSeating() { callbacks_.clock_of = callback<&OneBoardSeating::clock_of>; }
+  chess::Color owner(const SessionSteps& s, int) const override {
+    return s.position().side_to_move();
+  }
+  bool reads(const SessionSteps&, int) const override { return true; }
   void hole(SessionSteps&, int, const board::HoleEvent&, std::vector<Output>&) override {}
   void made(SessionSteps& s, int board, const board::Moment& m, const chess::Position& before,
             std::vector<Output>& out) override;
+
+ private:
+  // Board A, the only one, is the speaker of both clocks.
+  bool clock_of(const SessionSteps&, int board, chess::Color) const { return board == 0; }
 };
 
 // The description of seating = one-board (the default).

@@ -116,7 +116,8 @@ SessionConfig config_from_start_entry(const nlohmann::json& start) {
     const std::string lang = string_from_entry(start, "language");
     if (!record::parse_language(lang, config.language))
       throw chess::ParseError("language: '" + lang + "' is not de, en or ru");
-    // A log written before seatings existed is a one-board game.
+    // A log written before seatings existed is a one-board game (the default).
+    config.seating = &default_seating();
     if (start.contains("seating")) {
       const std::string seating = string_from_entry(start, "seating");
       config.seating = find_seating(seating);

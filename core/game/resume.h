@@ -47,7 +47,7 @@ struct ResumedGame {
   // Each seating note record's last entry, by its type (SeatingDescription::note_records):
   // what the daemon last wrote of its own for the seating (the engine seating reads from
   // it whether the game was left paused for its engine: engine_left_paused).
-  std::map<std::string, nlohmann::json, std::less<>> last_notes;
+  SeatingNotes last_notes;
 };
 
 // Reads a whole log: verifies the chain, drops a torn last line (no newline at its end,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The registry of seatings: the only list of them (seatings.cpp). A new seating is one
-// file with its SeatingDescription and SeatingRules, and one line there.
+// file with its SeatingDescription and SeatingRules, and one line there. It sits above the
+// session, which knows the seating interfaces only: whoever builds a SessionConfig (the
+// daemon's config, resume) takes its seating from here.
 #pragma once
 
 #include <span>
@@ -8,11 +10,8 @@
 #include <string_view>
 
 #include "core/game/seating_description.h"
-#include "core/record/language.h"
 
 namespace tactile::game {
-
-struct SessionConfig;
 
 // Every seating, the default (one board) first.
 std::span<const SeatingDescription* const> seatings();

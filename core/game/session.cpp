@@ -1,40 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/game/session.h"
 
-#include "core/game/seatings.h"
-
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 #include "core/chess/game_state.h"
-#include "core/chess/material.h"
 #include "core/chess/movegen.h"
-#include "core/chess/san.h"
-#include "core/chess/uci.h"
-#include "core/clock/flag.h"
 #include "core/game/clock_not_started.h"
 #include "core/game/seating_rules.h"
-#include "core/game/session_steps.h"
-#include "core/record/brief_phrases.h"
 #include "core/record/messages.h"
-#include "core/record/move_phrase.h"
-#include "core/record/number_words.h"
 #include "core/record/refusal_phrases.h"
-#include "core/record/time_phrase.h"
 
 namespace tactile::game {
 namespace {
 using board::MomentKind;
 using record::Message;
-
-Moment moment_output(const board::Moment& m, int board) {
-  return Moment{.ms = m.ms, .board = board, .moment = m};
-}
-
-// Lights the squares a moment points at (an illegal move, boards that differ).
-LightSquares light_squares(const board::Moment& m, int board) {
-  return LightSquares{.ms = m.ms, .board = board, .squares = m.squares};
-}
 }  // namespace
 
 Session::Session(SessionConfig config)
@@ -42,7 +23,8 @@ Session::Session(SessionConfig config)
       game_(config_.start),
       boards_{board::Recognizer(config_.start, config_.recognizer),
               board::Recognizer(config_.start, config_.recognizer)},
-      seating_(config_.seating->make_rules(config_)) {
+      seating_(config_.seating ? config_.seating->make_rules(config_)
+                               : throw std::invalid_argument("a session needs its seating")) {
   if (config_.time_control) clock_.emplace(*config_.time_control, config_.both_flags_draw);
   if (clock_) game_.record().set_tag("TimeControl", clock_->to_pgn_tag());
   moments_.reserve(16);
@@ -78,11 +60,15 @@ record::Language Session::language(int board) const {
 }
 
 int Session::board_count() const {
-  return seating_->board_count();
+  return config_.seating->boards();
+}
+
+const Session::Steps Session::view() const {
+  return Steps(const_cast<Session&>(*this));  // a const Steps only reads
 }
 
 chess::Color Session::owner(int board) const {
-  return seating_->owner(*this, board);
+  return seating_->owner(view(), board);
 }
 
 chess::Bitboard Session::discrepancy(int board) const {
@@ -94,7 +80,9 @@ chess::Move Session::to_reproduce(int board) const {
 }
 
 bool Session::clock_of(int board, chess::Color c) const {
-  return uses(board) && seating_->clock_of(*this, board, c);
+  if (!uses(board)) return false;
+  const auto clock_of = seating_->callbacks().clock_of;
+  return clock_of ? clock_of(*seating_, view(), board, c) : owner(board) == c;
 }
 
 chess::Color Session::own_clock(int board) const {
@@ -109,11 +97,8 @@ bool Session::brief(int board, std::int64_t ms) const {
 }
 
 std::string Session::arbiter_matter() const {
-  return seating_->arbiter_matter();
-}
-
-bool Session::clock_started() const {
-  return clock_ ? clock_->started() : phase_ > Phase::AwaitingStart;
+  const auto matter = seating_->callbacks().arbiter_matter;
+  return matter ? matter(*seating_) : std::string();
 }
 
 chess::Bitboard Session::restoring(int board) const {
@@ -128,7 +113,7 @@ int Session::unheard_question() const {
 bool Session::reads(int board) const {
   if (!uses(board) || phase_ == Phase::Over || phase_ == Phase::Adjourned) return false;
   if (restoring_[std::size_t(board)]) return false;
-  return seating_->reads(*this, board);
+  return seating_->reads(view(), board);
 }
 
 void Session::refreeze(int board) {
@@ -139,24 +124,6 @@ void Session::start(std::int64_t now_ms, std::vector<Output>& out) {
   if (phase_ != Phase::NotBegun) return;
   phase_ = Phase::AwaitingStart;
   if (!config_.wait_for_start) start_clock(now_ms, out);
-}
-
-void Session::start_clock(std::int64_t now_ms, std::vector<Output>& out, bool said) {
-  if (phase_ != Phase::AwaitingStart) return;
-  phase_ = Phase::Playing;
-  if (clock_) {
-    clock_->start(now_ms, position().side_to_move());
-    out.push_back(SwitchClock{.ms = now_ms, .running = position().side_to_move()});
-    // Started by a press or the arbiter's start (not with the session): every board's
-    // player is told, and whose move it is.
-    if (said && config_.wait_for_start)
-      for (int b = 0; b < board_count(); ++b)
-        speak(b, now_ms,
-              brief(b, now_ms)
-                  ? record::brief_clock_started(language(b))
-                  : record::clock_started_phrase(position().side_to_move(), language(b)),
-              out, 0, Speak::Shown::No, SpeechRank::State);
-  }
 }
 
 std::int64_t Session::board_deadline() const {
@@ -173,7 +140,7 @@ std::int64_t Session::next_deadline() const {
 }
 
 void Session::advance(std::int64_t now_ms, std::vector<Output>& out) {
-  SessionSteps steps(*this);
+  Steps steps(*this);
   for (;;) {
     const std::int64_t flag_at =
         clock_ && clock_started() && !over() ? clock_->next_flag_time_ms() : board::kNoDeadline;
@@ -211,7 +178,7 @@ void Session::advance(std::int64_t now_ms, std::vector<Output>& out) {
 }
 
 void Session::on_hole(int board, const board::HoleEvent& e, std::vector<Output>& out) {
-  SessionSteps steps(*this);
+  Steps steps(*this);
   if (!uses(board)) return;  // a board the seating does not use
   advance(e.ms, out);
   seating_->prepare(steps);
@@ -256,7 +223,7 @@ void Session::heard(int board, int question, std::int64_t ms, std::vector<Output
 }
 
 void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Output>& out) {
-  SessionSteps steps(*this);
+  Steps steps(*this);
   if (!uses(board)) return;
   advance(e.ms, out);
   seating_->prepare(steps);
@@ -276,17 +243,18 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
     case board::Button::Clock:
       // Only the sighted seating has the sighted player's clock; elsewhere the press is
       // answered (a blind player pressed a button he has no use for).
-      if (config_.seating->clock_button_need().empty()) {
+      if (!seating_->callbacks().clock_press) {
         answer(board, e.ms, record::refusal_phrase(record::Refusal::NoClockButton, lang), out);
       } else if (phase_ != Phase::NotBegun && phase_ != Phase::Over) {
-        seating_->clock_press(steps, e, out);
+        seating_->callbacks().clock_press(*seating_, steps, e, out);
       }
       return;
     default:
       break;
   }
   if (answer_idle_press(board, e, out)) return;
-  if (seating_->button(steps, board, e, out)) return;
+  if (const auto own = seating_->callbacks().button; own && own(*seating_, steps, board, e, out))
+    return;
   switch (e.button) {
     case board::Button::Hint:
     case board::Button::Takeback:
@@ -356,7 +324,7 @@ void Session::say_board_right(int board, std::int64_t ms, std::vector<Output>& o
 }
 
 void Session::dispatch(int board, const chess::Position& before, std::vector<Output>& out) {
-  SessionSteps steps(*this);
+  Steps steps(*this);
   const std::vector<board::Moment> moments = moments_;
   for (const board::Moment& m : moments) {
     if (m.kind == MomentKind::Made) illegal_open_[std::size_t(board_index(board))] = false;
@@ -372,128 +340,6 @@ void Session::dispatch(int board, const chess::Position& before, std::vector<Out
       note_clock_not_started(config_, !awaiting, board, m, language(board), out);
     }
   }
-}
-
-void Session::handle(int board, const board::Moment& m, const chess::Position& before,
-                     std::vector<Output>& out) {
-  SessionSteps steps(*this);
-  if (seating_->moment(steps, board, m, before, out)) return;
-  const record::Language lang = language(board);
-  Moment o = moment_output(m, board);
-  switch (m.kind) {
-    case MomentKind::Pending: {
-      o.san = chess::to_san(before, m.move);
-      o.uci = chess::to_uci(before, m.move);
-      out.push_back(o);
-      // A question, never the statement a made move gets: the reading asked with a
-      // question mark (espeak-ng raises the voice), then why it is asked.
-      std::string phrase = record::move_phrase(before, m.move, lang, squares(board)) + "?";
-      if (m.reason == board::PendingReason::Ambiguous && m.reading == 0) {
-        phrase += " ";
-        phrase += record::message_text(Message::AmbiguousMove, lang);
-      } else if (m.reason == board::PendingReason::DefaultPromotion &&
-                 m.move.promotion() == chess::Queen) {
-        phrase += " ";
-        phrase += record::message_text(Message::PromotionQueen, lang);
-      }
-      // On the braille display too: a braille-only player must answer it while his clock
-      // runs.
-      say_move(board, m.ms, std::move(phrase), out, ++question_, Speak::Shown::UntilMoveOrKey);
-      question_board_ = board;
-      break;
-    }
-    case MomentKind::Illegal:
-      // What the board shows and what to put back, at once (not only on `check`).
-      out.push_back(o);
-      refuse(board, m.ms,
-             brief(board, m.ms)
-                 ? record::brief_illegal_phrase(before, m.squares, lang, squares(board))
-                 : record::illegal_phrase(before, m.squares, lang, squares(board)),
-             out);
-      illegal_open_[std::size_t(board_index(board))] = true;
-      out.push_back(light_squares(m, board));
-      break;
-    case MomentKind::NoMove:
-      out.push_back(o);
-      // Right after a reproduction the press confirms it: nothing to refuse.
-      if (!just_reproduced_[std::size_t(board_index(board))])
-        refuse(board, m.ms, record::refusal_phrase(record::Refusal::NothingMoved, lang), out);
-      break;
-    case MomentKind::TooLate:
-      out.push_back(o);
-      refuse(board, m.ms,
-             record::refusal_phrase(game_.plies() > 0 ? record::Refusal::TooLateToCorrect
-                                                      : record::Refusal::NothingToCorrect,
-                                    lang),
-             out);
-      break;
-    case MomentKind::Irregularity:
-      if (!m.move.is_none()) o.uci = chess::to_uci(before, m.move);
-      out.push_back(o);
-      // The other side lifted a piece while this side's promotion waits for its piece:
-      // who finishes first (recorded as the irregularity, never read as a move).
-      if (m.irregularity == board::Irregularity::PromotionWaits)
-        refuse(board, m.ms, record::promotion_waits_phrase(before.side_to_move(), lang), out);
-      break;
-    case MomentKind::BoardDiffers: {
-      out.push_back(o);
-      out.push_back(Alarm{.ms = m.ms, .board = board});
-      out.push_back(light_squares(m, board));
-      // The hole's event contradicts the board: which hole, and that the board needs a look.
-      if (m.square != chess::NoSquare)
-        refuse(board, m.ms,
-               brief(board, m.ms) ? record::brief_full_hole_phrase(m.square, lang, squares(board))
-                                  : record::full_hole_phrase(m.square,
-                                                             (recognizer(board).occupancy() &
-                                                              chess::square_bb(m.square)) != 0,
-                                                             lang, squares(board)),
-               out);
-      break;
-    }
-    default:
-      if (!m.move.is_none()) o.uci = chess::to_uci(before, m.move);
-      out.push_back(o);
-      break;
-  }
-}
-
-void Session::press_clock(chess::Color presser, std::int64_t ms, std::vector<Output>& out) {
-  // An ordinary clock: the press of the player whose clock runs stops it and starts the
-  // opponent's; any other press changes nothing.
-  if (!clock_ || !clock_->started() || clock_->running() != presser) return;
-  clock_->move_made(ms);
-  out.push_back(SwitchClock{.ms = ms, .running = ~presser});
-}
-
-void Session::switch_clock(std::int64_t ms, std::vector<Output>& out) {
-  out.push_back(SwitchClock{.ms = ms, .running = position().side_to_move()});
-}
-
-namespace {
-std::string clk_comment(const clock::ChessClock& c, chess::Color mover, std::int64_t clock_ms) {
-  return "[%clk " + clock::format_clk(c.remaining_ms(mover, clock_ms)) + "]";
-}
-}  // namespace
-
-void Session::record_move(const board::Moment& m, const chess::Position& before,
-                          std::int64_t clock_ms) {
-  std::string comment;
-  if (clock_ && clock_->started()) comment = clk_comment(*clock_, before.side_to_move(), clock_ms);
-  game_.play(m.move, std::move(comment));
-}
-
-void Session::stamp_clock(int ply, std::int64_t clock_ms) {
-  if (!clock_ || !clock_->started() || ply < 0 || ply >= game_.plies()) return;
-  const chess::Color mover = game_.position_after(ply).side_to_move();
-  game_.record().moves[std::size_t(ply)].comment = clk_comment(*clock_, mover, clock_ms);
-}
-
-Moment Session::made_output(int board, const board::Moment& m,
-                            const chess::Position& before) const {
-  Moment o = moment_output(m, board);
-  o.san = chess::to_san(before, m.move);
-  o.uci = chess::to_uci(before, m.move);
-  return o;
 }
 
 void Session::check_game_end(std::int64_t ms, chess::Color mover, std::vector<Output>& out,
@@ -528,35 +374,6 @@ void Session::check_game_end(std::int64_t ms, chess::Color mover, std::vector<Ou
   end_game(ms, result, std::string(chess::outcome_name(state.outcome)), out, clock_ms);
 }
 
-void Session::check_flag(std::int64_t now_ms, std::vector<Output>& out) {
-  if (!clock_ || over()) return;
-  const auto flagged = clock_->flag_fallen(now_ms);
-  if (!flagged) return;
-  const chess::Color c = *flagged;
-  const bool opponent_can_mate = chess::can_checkmate(position(), ~c);
-  const bool other_down = clock_->flag_down(~c, now_ms);
-  const clock::FlagOutcome outcome =
-      clock::decide_flag(c, opponent_can_mate, other_down, clock_->both_flags_draw());
-  for (int b = 0; b < board_count(); ++b) {
-    const record::Language lang = language(b);
-    std::string said(record::message_text(
-        other_down && clock_->both_flags_draw()
-            ? Message::BothFlagsFallen
-            : (c == chess::White ? Message::WhiteFlagFallen : Message::BlackFlagFallen),
-        lang));
-    said += ". ";
-    said +=
-        record::message_text(outcome.result == clock::GameResult::WhiteWins   ? Message::WhiteWins
-                             : outcome.result == clock::GameResult::BlackWins ? Message::BlackWins
-                                                                              : Message::Draw,
-                             lang);
-    speak(b, now_ms, std::move(said), out);
-  }
-  game_.record().set_tag("Termination", "time forfeit");
-  end_game(now_ms, std::string(clock::pgn_result(outcome.result)), std::string(outcome.reason),
-           out);
-}
-
 void Session::end_game(std::int64_t ms, std::string result, std::string reason,
                        std::vector<Output>& out, std::int64_t clock_ms) {
   phase_ = Phase::Over;
@@ -577,39 +394,6 @@ void Session::speak(int board, std::int64_t ms, std::string text, std::vector<Ou
                       .question = question,
                       .shown = shown,
                       .rank = rank});
-}
-
-std::string Session::time_readout(int board, std::int64_t ms) const {
-  const int white_moves = game_.moves_of(chess::White, game_.plies());
-  const record::Language lang = language(board);
-  if (!clock_) return record::count_words(white_moves, record::Unit::Move, lang);
-  if (brief(board, ms)) {
-    // Short of time: his own time only (a board that hears both clocks names the side).
-    const chess::Color own = own_clock(board);
-    const bool both = clock_of(board, chess::White) && clock_of(board, chess::Black);
-    return record::brief_time_phrase(clock_->remaining_ms(own, ms), lang,
-                                     both ? std::optional<chess::Color>(own) : std::nullopt);
-  }
-  // Whose move: the side whose clock runs, or will run when the clocks go on (a sighted
-  // player's press may start the blind player's clock before the move is on the board);
-  // before the start, the side to move.
-  const chess::Color to_move = clock_->running().value_or(position().side_to_move());
-  return record::time_phrase(clock_->remaining_ms(chess::White, ms),
-                             clock_->remaining_ms(chess::Black, ms), white_moves, lang) +
-         ", " +
-         record::clock_state_phrase(
-             to_move, clock_->running_any() && !over(),
-             clock_->time_control().moves_to_control(clock_->moves_completed(to_move)), lang);
-}
-
-void Session::say_time(int board, std::int64_t ms, std::vector<Output>& out) {
-  // Not kept for repeat: repeat after asking the time says the last move again (a new
-  // press of time gives the time as it is then).
-  out.push_back(Speak{.ms = ms,
-                      .board = board,
-                      .text = time_readout(board, ms),
-                      .rank = SpeechRank::Answer,
-                      .time_readout = true});
 }
 
 }  // namespace tactile::game

@@ -10,7 +10,10 @@
 // boards' recognizers, the game's Phase, the arbiter's commands and what is said. What a
 // seating changes (which boards it reads, how a made move is announced and switches the
 // clock, what a board must reproduce) is one SeatingRules class of its own, made once by
-// the config's seating description (seating_description.h, the registry seatings.h).
+// the config's seating description (seating_description.h): the session knows these
+// interfaces only, never a seating, and gives its rules the steps they may take
+// (session_steps.h, Session::Steps), never itself. The registry of seatings (seatings.h)
+// sits above it, with whoever builds a SessionConfig.
 //
 // Time: every call carries its time; calls must not go back in time. Before handling an
 // event at time t the session first handles what fell due before it (settle time, flag),
@@ -37,40 +40,13 @@
 #include "core/game/game_line.h"
 #include "core/game/output.h"
 #include "core/game/phase.h"
-#include "core/game/seating_description.h"
-#include "core/game/seatings.h"
+#include "core/game/session_config.h"
+#include "core/game/session_steps.h"
 #include "core/record/language.h"
 #include "core/record/messages.h"
 #include "core/record/square_wording.h"
 
 namespace tactile::game {
-
-struct SessionConfig {
-  chess::Position start;  // chess960() set for a Chess960 game
-  board::RecognizerConfig recognizer;
-  std::optional<clock::TimeControl> time_control;        // none: no clock runs
-  bool both_flags_draw = false;                          // rapid/blitz 1.16.7
-  record::Language language = record::Language::German;  // board A's player's
-  // How each board's player hears the squares (square-names, rank-words; -b board B's).
-  std::array<record::SquareWording, 2> square_wording{};
-  // Who sits at which board: the seating (from the registry, never null) and its own
-  // settings, checked by it (its keys: player, board-a, language-b, ...).
-  const SeatingDescription* seating = &default_seating();
-  SeatingOptions seating_options;
-  // Live mode: the clock does not start with the session but on the arbiter's start
-  // command, or on an announce press while the board shows the start position and no
-  // move has been made (a club game with no arbiter). Booting never starts a clock.
-  bool wait_for_start = false;
-};
-
-// The language `board`'s player hears (board B's own where its seating sets one, else
-// config.language): the one place that decides it, for the session, the daemon's speakers,
-// braille and replay (defined beside the seatings, seatings.cpp).
-record::Language board_language(const SessionConfig& config, int board);
-// How `board`'s player hears the squares (config.square_wording's entry).
-inline record::SquareWording board_squares(const SessionConfig& config, int board) {
-  return config.square_wording[board == 1 ? 1 : 0];
-}
 
 // A move sealed at an adjournment (1985 rules 13), kept until it is put on the board at
 // resumption (14.2). Never announced, never in the record before then.
@@ -86,6 +62,7 @@ class SeatingRules;
 
 class Session {
  public:
+  // config.seating must be set (std::invalid_argument otherwise).
   explicit Session(SessionConfig config);
   ~Session();
   Session(const Session& o);
@@ -195,7 +172,9 @@ class Session {
   chess::Bitboard restoring(int board = 0) const;
 
  private:
-  friend class SessionSteps;  // the seatings' view of the shared steps below
+  class Steps;  // the seatings' view of the steps below (SessionSteps)
+  // What a call to the seating that only asks gets (its const face).
+  const Steps view() const;
 
   static int board_index(int board) { return board == 1 ? 1 : 0; }
   board::Recognizer& rec(int board) { return boards_[board_index(board)]; }
@@ -310,6 +289,74 @@ class Session {
   std::array<bool, 2> just_reproduced_ = {false, false};
   // Notes just_reproduced_ from the outputs from `from` on.
   void note_reproduced(const std::vector<Output>& out, std::size_t from);
+};
+
+// The session's steps as its seating's rules take them (session_steps.h): each one of the
+// session's own, nothing else of it. Made for one call to the rules; a const one (view())
+// only reads.
+class Session::Steps final : public SessionSteps {
+ public:
+  explicit Steps(Session& s) : s_(s) {}
+  const chess::Position& position() const override { return s_.position(); }
+  const GameLine& game() const override { return s_.game(); }
+  const std::optional<clock::ChessClock>& clock() const override { return s_.clock(); }
+  const SessionConfig& config() const override { return s_.config(); }
+  Phase phase() const override { return s_.phase(); }
+  const board::Recognizer& recognizer(int board) const override { return s_.recognizer(board); }
+  chess::Bitboard restoring(int board) const override { return s_.restoring(board); }
+  bool reads(int board) const override { return s_.reads(board); }
+  bool brief(int board, std::int64_t ms) const override { return s_.brief(board, ms); }
+
+  board::Recognizer& recognizer(int board) override { return s_.rec(board); }
+  void refreeze(int board) override { s_.refreeze(board); }
+  void speak(int board, std::int64_t ms, std::string text, std::vector<Output>& out,
+             Speak::Shown shown, SpeechRank rank) override {
+    s_.speak(board, ms, std::move(text), out, 0, shown, rank);
+  }
+  void say_move(int board, std::int64_t ms, std::string text, std::vector<Output>& out) override {
+    s_.say_move(board, ms, std::move(text), out);
+  }
+  void answer(int board, std::int64_t ms, std::string text, std::vector<Output>& out) override {
+    s_.answer(board, ms, std::move(text), out);
+  }
+  void say_board_right(int board, std::int64_t ms, std::vector<Output>& out) override {
+    s_.say_board_right(board, ms, out);
+  }
+  void handle_moment(int board, const board::Moment& m, const chess::Position& before,
+                     std::vector<Output>& out) override {
+    s_.handle(board, m, before, out);
+  }
+  void press_clock(chess::Color presser, std::int64_t ms, std::vector<Output>& out) override {
+    s_.press_clock(presser, ms, out);
+  }
+  void start_clock(std::int64_t ms, std::vector<Output>& out, bool said) override {
+    s_.start_clock(ms, out, said);
+  }
+  void switch_clock(std::int64_t ms, std::vector<Output>& out) override {
+    s_.switch_clock(ms, out);
+  }
+  std::array<chess::Bitboard, 2> return_to(int plies, std::int64_t ms,
+                                           std::vector<Output>& out) override {
+    return s_.return_to(plies, ms, out);
+  }
+  void set_clock(chess::Color c, std::int64_t remaining_ms, int moves, std::int64_t ms) override;
+  void charge_move(std::int64_t ms) override;
+  void record_move(const board::Moment& m, const chess::Position& before,
+                   std::int64_t clock_ms) override {
+    s_.record_move(m, before, clock_ms);
+  }
+  void stamp_clock(int ply, std::int64_t clock_ms) override { s_.stamp_clock(ply, clock_ms); }
+  Moment made_output(int board, const board::Moment& m,
+                     const chess::Position& before) const override {
+    return s_.made_output(board, m, before);
+  }
+  void check_game_end(std::int64_t ms, chess::Color mover, std::vector<Output>& out,
+                      std::int64_t clock_ms) override {
+    s_.check_game_end(ms, mover, out, clock_ms);
+  }
+
+ private:
+  Session& s_;
 };
 
 }  // namespace tactile::game

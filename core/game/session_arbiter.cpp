@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The arbiter's commands on a session: start, pause and resume, set-time, take-back,
 // rollback with the 1985 12.6 split, result, adjournment (docs/arbiter.md).
+#include "core/game/session.h"
+
 #include <algorithm>
 #include <optional>
 #include <utility>
@@ -8,8 +10,6 @@
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/game/seating_rules.h"
-#include "core/game/session.h"
-#include "core/game/session_steps.h"
 #include "core/record/brief_phrases.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
@@ -205,7 +205,7 @@ void Session::roll_back(std::int64_t ms, int number, std::vector<Output>& out) {
 
 std::array<chess::Bitboard, 2> Session::return_to(int plies, std::int64_t ms,
                                                   std::vector<Output>& out) {
-  SessionSteps steps(*this);
+  Steps steps(*this);
   game_.back_to(plies);
   seating_->returned(steps, ms, out);
   std::array<chess::Bitboard, 2> fix = {0, 0};
@@ -227,7 +227,7 @@ std::array<chess::Bitboard, 2> Session::return_to(int plies, std::int64_t ms,
 }
 
 void Session::check_restored(int board) {
-  SessionSteps steps(*this);
+  Steps steps(*this);
   if (!restoring_[std::size_t(board_index(board))]) return;
   if (recognizer(board).occupancy() != position().occupied()) {
     rec(board).set_frozen(true);
@@ -254,7 +254,7 @@ void Session::say_all(std::int64_t ms, record::Message m, std::vector<Output>& o
 
 void Session::made_at_resumption(int board, const board::Moment& m, const chess::Position& before,
                                  std::vector<Output>& out) {
-  SessionSteps steps(*this);
+  Steps steps(*this);
   if (m.move == sealed_->move) {
     // 14.2: the sealed move is on the board: announced, and the responder's clock starts.
     sealed_.reset();

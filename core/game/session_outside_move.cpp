@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A move from outside the boards (session.h, on_outside_move): one more kind of input,
 // handed to the seating, which makes it as a move made on another board or refuses it.
+#include "core/game/session.h"
+
 #include <optional>
 #include <string>
 
 #include "core/chess/error.h"
 #include "core/chess/uci.h"
 #include "core/game/seating_rules.h"
-#include "core/game/session.h"
-#include "core/game/session_steps.h"
 #include "core/record/messages.h"
 
 namespace tactile::game {
@@ -49,13 +49,17 @@ std::string Session::outside_move_refusal(std::string_view uci, std::string_view
   if (!move)
     return "'" + std::string(uci) + "' is not a legal move in the position (" + position().fen() +
            ")";
-  return seating_->outside_move_refusal(*this, *move, source);
+  const auto refusal = seating_->callbacks().outside_move_refusal;
+  if (!refusal || !seating_->callbacks().outside_move)
+    return "a move from outside the boards (" + std::string(source) +
+           "): this seating takes its moves from the boards only";
+  return refusal(*seating_, view(), *move, source);
 }
 
 void Session::on_outside_move(std::int64_t ms, std::string_view uci, std::string_view source,
                               std::vector<Output>& out) {
   advance(ms, out);  // what fell due before the move comes first
-  SessionSteps steps(*this);
+  Steps steps(*this);
   seating_->prepare(steps);
   const chess::Position before = position();
   const std::optional<chess::Move> move = legal_move(before, uci);
@@ -77,7 +81,7 @@ void Session::on_outside_move(std::int64_t ms, std::string_view uci, std::string
     return;
   }
   const board::Moment made{.kind = board::MomentKind::Made, .ms = ms, .move = *move, .readings = 1};
-  seating_->outside_move(steps, made, before, source, out);
+  seating_->callbacks().outside_move(*seating_, steps, made, before, source, out);
 }
 
 }  // namespace tactile::game

@@ -6,10 +6,6 @@
 
 namespace tactile::game {
 
-void SessionSteps::charge_move(std::int64_t ms) {
-  if (s_.clock_ && s_.clock_->started()) s_.clock_->move_made(ms);
-}
-
 std::string SessionSteps::move_announcement(int board, const board::Moment& m,
                                             const chess::Position& before, bool mover) const {
   std::string phrase;

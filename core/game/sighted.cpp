@@ -35,6 +35,8 @@ chess::Move with_piece(chess::Move m, chess::PieceType piece) {
 }
 class SightedDescription final : public SeatingDescription {
  public:
+  // Registered: its board's clock button, the sighted player's press.
+  SightedDescription() { callbacks_.clock_button_need = "the sighted player's clock button"; }
   std::string_view name() const override { return "sighted"; }
   std::span<const SeatingKey> keys() const override { return kKeys; }
   std::string set(SeatingOptions& options, std::string_view key,
@@ -49,9 +51,6 @@ class SightedDescription final : public SeatingDescription {
     SeatingOptions options;
     read_player(start, options);
     return options;
-  }
-  std::string_view clock_button_need() const override {
-    return "the sighted player's clock button";
   }
   std::string_view manual() const override {
     return "sighted: board A is the blind player's\n"
@@ -85,6 +84,9 @@ const SeatingDescription& sighted_seating() {
 
 SightedSeating::SightedSeating(chess::Color player, chess::Bitboard start_holes) : player_(player) {
   watch(0).base = start_holes;
+  callbacks_.clock_press = callback<&SightedSeating::clock_press>;
+  callbacks_.moment = callback<&SightedSeating::moment>;
+  callbacks_.arbiter_matter = callback<&SightedSeating::arbiter_matter>;
 }
 
 void SightedSeating::prepare(SessionSteps& s) {
@@ -282,8 +284,8 @@ void SightedSeating::clock_press(SessionSteps& s, const board::ButtonEvent& e,
   const std::optional<clock::ChessClock>& c = s.clock();
   if (before_shown && c && c->running() == player_)
     s.speak(0, e.ms,
-            s.session().brief(0, e.ms) ? record::brief_clock_started(s.language(0))
-                                       : record::clock_started_phrase(player_, s.language(0)),
+            s.brief(0, e.ms) ? record::brief_clock_started(s.language(0))
+                             : record::clock_started_phrase(player_, s.language(0)),
             out, Speak::Shown::No, SpeechRank::State);
   if (clk_open_ply_ >= 0) {
     s.stamp_clock(clk_open_ply_, e.ms);  // his clock stopped: his time after the increment

@@ -22,25 +22,27 @@ class SightedSeating final : public WatchedBoards {
   std::unique_ptr<SeatingRules> clone() const override {
     return std::make_unique<SightedSeating>(*this);
   }
-  chess::Color owner(const Session&, int) const override { return player_; }
-  bool reads(const Session&, int) const override { return true; }
+  chess::Color owner(const SessionSteps&, int) const override { return player_; }
+  bool reads(const SessionSteps&, int) const override { return true; }
   void prepare(SessionSteps& s) override;
   void hole(SessionSteps& s, int board, const board::HoleEvent& e,
             std::vector<Output>& out) override;
-  void clock_press(SessionSteps& s, const board::ButtonEvent& e, std::vector<Output>& out) override;
   void made(SessionSteps& s, int board, const board::Moment& m, const chess::Position& before,
             std::vector<Output>& out) override;
-  bool moment(SessionSteps& s, int board, const board::Moment& m, const chess::Position& before,
-              std::vector<Output>& out) override;
-  std::string arbiter_matter() const override { return matter_; }
   void returned(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) override;
 
  protected:
   // Any of the side to move's legal moves under way explains the holes (his reproduction,
   // or the blind player's own move).
-  bool owner_on_move(const Session&, int) const override { return true; }
+  bool owner_on_move(const SessionSteps&, int) const override { return true; }
 
  private:
+  // Registered (SeatingRules::Callbacks): his clock's press, his move read from the
+  // tactile board's moments, the arbiter's matter (his late press).
+  void clock_press(SessionSteps& s, const board::ButtonEvent& e, std::vector<Output>& out);
+  bool moment(SessionSteps& s, int board, const board::Moment& m, const chess::Position& before,
+              std::vector<Output>& out);
+  std::string arbiter_matter() const { return matter_; }
   bool his_turn(const SessionSteps& s) const { return s.position().side_to_move() != player_; }
   // His move, now on the tactile board: made, recorded and confirmed to the blind player.
   void shown(SessionSteps& s, const board::Moment& m, const chess::Position& before,

@@ -5,7 +5,7 @@
 #include "core/chess/error.h"
 #include "core/chess/movegen.h"
 #include "core/game/board_check.h"
-#include "core/game/log_entries.h"
+#include "core/game/entry_string.h"
 #include "core/record/refusal_phrases.h"
 
 namespace tactile::game {
@@ -18,8 +18,19 @@ chess::Color board_a(const SeatingOptions& o) {
 
 class TwoBoardsDescription final : public SeatingDescription {
  public:
+  TwoBoardsDescription() {
+    // Registered: its second board, and board B's player's own language.
+    callbacks_.boards = 2;
+    callbacks_.language = [](const SeatingOptions& options,
+                             int board) -> std::optional<record::Language> {
+      record::Language l{};
+      if (board != 1 || !options.contains("language-b") ||
+          !record::parse_language(options.at("language-b"), l))
+        return std::nullopt;
+      return l;
+    };
+  }
   std::string_view name() const override { return "two-boards"; }
-  int boards() const override { return 2; }
   std::span<const SeatingKey> keys() const override { return kKeys; }
   std::string set(SeatingOptions& options, std::string_view key,
                   const std::string& value) const override {
@@ -50,14 +61,6 @@ class TwoBoardsDescription final : public SeatingDescription {
       options["language-b"] = b;
     }
     return options;
-  }
-  std::optional<record::Language> language(const SeatingOptions& options,
-                                           int board) const override {
-    record::Language l{};
-    if (board != 1 || !options.contains("language-b") ||
-        !record::parse_language(options.at("language-b"), l))
-      return std::nullopt;
-    return l;
   }
   std::string_view manual() const override {
     return "two-boards: each player his own board, A and B; a move is made\n"
@@ -96,12 +99,12 @@ const SeatingDescription& two_boards_seating() {
   return description;
 }
 
-bool TwoBoardsSeating::reads(const Session& s, int board) const {
+bool TwoBoardsSeating::reads(const SessionSteps& s, int board) const {
   const BoardWatch& w = watch(board);
   return owner_on_move(s, board) && w.expected.is_none() && !w.discrepant();
 }
 
-chess::Bitboard TwoBoardsSeating::unexplained_holes(const Session& s, int board) const {
+chess::Bitboard TwoBoardsSeating::unexplained_holes(const SessionSteps& s, int board) const {
   const chess::Bitboard bad = WatchedBoards::unexplained_holes(s, board);
   const BoardWatch& w = watch(board);
   if (!bad || !w.expected.is_none() || owner_on_move(s, board) || w.early.empty()) return bad;
@@ -142,7 +145,7 @@ void TwoBoardsSeating::boards_follow(SessionSteps& s, std::int64_t ms, std::vect
   const chess::Position before = s.game().before_last();
   for (int b = 0; b < 2; ++b) {
     BoardWatch& w = watch(b);
-    if (owner(s.session(), b) == s.position().side_to_move()) {
+    if (owner(s, b) == s.position().side_to_move()) {
       // The opponent's board: it must reproduce the move; it is shown there.
       w.expected = m;
       w.base = s.recognizer(b).occupancy();
@@ -176,7 +179,7 @@ void TwoBoardsSeating::mirror_done_early(SessionSteps& s, std::int64_t ms,
 void TwoBoardsSeating::hole(SessionSteps& s, int board, const board::HoleEvent& e,
                             std::vector<Output>& out) {
   BoardWatch& w = watch(board);
-  if (w.expected.is_none() && !owner_on_move(s.session(), board)) {
+  if (w.expected.is_none() && !owner_on_move(s, board)) {
     // Perhaps the reproduction of the move being made on the other board, begun before
     // its announce (the trace holds this event already).
     if (w.early.empty())

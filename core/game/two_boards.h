@@ -14,14 +14,13 @@ class TwoBoardsSeating final : public WatchedBoards {
  public:
   explicit TwoBoardsSeating(chess::Color board_a) : board_a_(board_a) {}
 
-  int board_count() const override { return 2; }
   std::unique_ptr<SeatingRules> clone() const override {
     return std::make_unique<TwoBoardsSeating>(*this);
   }
-  chess::Color owner(const Session&, int board) const override {
+  chess::Color owner(const SessionSteps&, int board) const override {
     return board == 1 ? ~board_a_ : board_a_;
   }
-  bool reads(const Session& s, int board) const override;
+  bool reads(const SessionSteps& s, int board) const override;
   void hole(SessionSteps& s, int board, const board::HoleEvent& e,
             std::vector<Output>& out) override;
   bool unread_button(SessionSteps& s, int board, const board::ButtonEvent& e,
@@ -31,10 +30,10 @@ class TwoBoardsSeating final : public WatchedBoards {
   chess::Move to_reproduce(int board) const override { return watch(board).expected; }
 
  protected:
-  bool owner_on_move(const Session& s, int board) const override {
+  bool owner_on_move(const SessionSteps& s, int board) const override {
     return owner(s, board) == s.position().side_to_move();
   }
-  chess::Bitboard unexplained_holes(const Session& s, int board) const override;
+  chess::Bitboard unexplained_holes(const SessionSteps& s, int board) const override;
 
  private:
   // After a move the boards take their roles again: the opponent's must reproduce it.

@@ -160,7 +160,7 @@ void EngineOpponent::follow(std::int64_t now, Game& game) {
   if (asked_ || s.over()) return;
   const int plies = s.game().plies();
   const chess::Move last = plies > 0 ? s.game().last_move() : chess::Move::none();
-  if (seat->engine_to_move(s)) {
+  if (seat->engine_to_move(s.phase(), s.position())) {
     link_.search(request(s, Purpose::Move, now), now);
     asked_ = Asked{Purpose::Move, plies, last};
   } else if (seat->hints_asked() > hints_served_) {
@@ -202,7 +202,8 @@ void EngineOpponent::handle(std::int64_t now, Game& game) {
         if (!seat || !still_current(s) || asked_->purpose != e.purpose) break;
         asked_.reset();
         if (e.purpose == Purpose::Move) {
-          if (seat->engine_to_move(s)) game.outside_move(now, chess::to_uci(s.position(), e.move));
+          if (seat->engine_to_move(s.phase(), s.position()))
+            game.outside_move(now, chess::to_uci(s.position(), e.move));
         } else if (s.position().side_to_move() == seat->player()) {
           game.say(now, "hint",
                    game::hint_phrase(s.position(), e.move, game::board_language(s.config(), 0),

@@ -57,7 +57,7 @@ class Live : public BoardSet::Owner {
         out_(out),
         err_(err),
         origin_us_(origin_us),
-        paused_for_engine_(resumed && game::engine_left_paused(*resumed)),
+        paused_for_engine_(resumed && game::engine_left_paused(resumed->last_notes)),
         resumed_(std::move(resumed)),
         runner_(config.session,
                 [this](const game::Output& o, const game::Session& s) { handle(o, s); }),

@@ -11,6 +11,7 @@
 
 #include "core/chess/pgn.h"
 #include "core/clock/time_control.h"
+#include "core/game/seatings.h"
 #include "core/game/session.h"
 #include "tests/support/slurp.h"
 
@@ -95,6 +96,7 @@ void run(benchmark::State& state, bool with_clock) {
   for (auto _ : state) {
     for (const Game& g : all) {
       game::SessionConfig config;
+      config.seating = &game::default_seating();
       config.start = g.start;
       if (with_clock) config.time_control = clock::parse_time_control("40/5400+30:1800+30");
       game::Session session(config);

@@ -231,7 +231,7 @@ TEST(EngineOpponentResume, AGamePausedForItsEngineRunsAgainOnceTheEngineIsBack) 
     text = t.log_text();
   }
   game::ResumedGame g = game::resume_from_log(text);
-  EXPECT_TRUE(game::engine_left_paused(g));
+  EXPECT_TRUE(game::engine_left_paused(g.last_notes));
   ASSERT_TRUE(g.session.paused());
 
   const std::string path = (std::filesystem::temp_directory_path() /

@@ -16,6 +16,7 @@
 #include "core/chess/uci.h"
 #include "core/clock/time_control.h"
 #include "core/game/resume.h"
+#include "core/game/seatings.h"
 #include "daemon/tactiled/board_loan.h"
 #include "tests/support/seating.h"
 #include "tests/support/slurp.h"
@@ -29,6 +30,7 @@ struct Table {
   }
   static game::SessionConfig config() {
     game::SessionConfig c;
+    c.seating = &game::default_seating();
     c.recognizer.completion = board::Completion::Auto;
     c.recognizer.settle_ms = 1000;
     return c;
@@ -140,6 +142,7 @@ TEST(GameRunnerPlayers, StepsSurviveARestartAndAConfigChangeWins) {
       ::testing::TempDir() + "players-" + std::to_string(::getpid()) + ".jsonl";
   std::filesystem::remove(path);
   game::SessionConfig c;
+  c.seating = &game::default_seating();
   c.time_control = clock::parse_time_control("600");
   game::BoardPlayers configured;
   configured[0].time_warnings = {60000};

@@ -15,6 +15,7 @@
 #include "core/chess/movegen.h"
 #include "core/chess/pgn.h"
 #include "core/clock/time_control.h"
+#include "core/game/seatings.h"
 #include "core/game/session.h"
 #include "drivers/script/script.h"
 
@@ -29,6 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   game::SessionConfig config;
+  config.seating = &game::default_seating();
   config.recognizer.completion = size % 2 ? board::Completion::Auto : board::Completion::Button;
   config.time_control = clock::parse_time_control("60+1");
   game::Session session(config);

@@ -12,6 +12,7 @@
 #include "core/game/arbiter_words.h"
 #include "core/game/log_entries.h"
 #include "core/game/resume.h"
+#include "core/game/seatings.h"
 #include "core/game/session.h"
 #include "core/record/arbiter_log.h"
 
@@ -38,6 +39,7 @@ class Game {
   }
   static SessionConfig config(const char* tc, bool wait) {
     SessionConfig c;
+    c.seating = &default_seating();
     if (tc) c.time_control = clock::parse_time_control(tc);
     c.wait_for_start = wait;
     return c;

@@ -49,10 +49,10 @@ std::int64_t remaining(const SeatedTable& t, chess::Color c, std::int64_t ms) {
 
 TEST(EngineSeating, TheEnginesMoveIsMadeWhenItComesAndReproducedOnThePlayersBoard) {
   SeatedTable t(engine_game());
-  EXPECT_FALSE(rules(t).engine_to_move(t.s()));
+  EXPECT_FALSE(rules(t).engine_to_move(t.s().phase(), t.s().position()));
   t.move(A, 1000, "e2", "e4").press(A, 1300);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
-  EXPECT_TRUE(rules(t).engine_to_move(t.s()));
+  EXPECT_TRUE(rules(t).engine_to_move(t.s().phase(), t.s().position()));
   EXPECT_EQ(t.s().clock()->running(), chess::Black);  // the engine's clock while it thinks
 
   t.forget();
@@ -121,7 +121,7 @@ TEST(EngineSeating, AWrongReproductionIsNamedUntilPutRight) {
 
 TEST(EngineSeating, TheEngineMovesFirstWhenThePlayerIsBlack) {
   SeatedTable t(engine_game("black"));
-  EXPECT_TRUE(rules(t).engine_to_move(t.s()));
+  EXPECT_TRUE(rules(t).engine_to_move(t.s().phase(), t.s().position()));
   t.outside(500, "d2d4");
   t.move(A, 1500, "d2", "d4");
   EXPECT_EQ(t.count<game::Mirrored>(), 1u);
@@ -176,7 +176,7 @@ TEST(EngineSeating, TakebackWhileTheEngineThinksTakesBackHisMoveAlone) {
   EXPECT_EQ(t.s().clock()->running(), chess::White);
   EXPECT_EQ(remaining(t, chess::White, 2000), 600'000);
   EXPECT_EQ(remaining(t, chess::Black, 2000), 600'000);
-  EXPECT_FALSE(rules(t).engine_to_move(t.s()));
+  EXPECT_FALSE(rules(t).engine_to_move(t.s().phase(), t.s().position()));
   t.outside(2500, "e7e5");  // the engine's answer to a move taken back: refused
   EXPECT_TRUE(t.moves().empty());
   t.press(A, 3000, board::Button::Takeback);  // nothing left

@@ -28,11 +28,15 @@ constexpr int A = 0;
 // the player; his board is taken as showing it (the reproduction is the engine seating's).
 class OutsideOpponentRules final : public SeatingRules {
  public:
+  OutsideOpponentRules() {
+    callbacks_.outside_move_refusal = callback<&OutsideOpponentRules::outside_move_refusal>;
+    callbacks_.outside_move = callback<&OutsideOpponentRules::outside_move>;
+  }
   std::unique_ptr<SeatingRules> clone() const override {
     return std::make_unique<OutsideOpponentRules>(*this);
   }
-  chess::Color owner(const Session&, int) const override { return chess::White; }
-  bool reads(const Session& s, int) const override {
+  chess::Color owner(const SessionSteps&, int) const override { return chess::White; }
+  bool reads(const SessionSteps& s, int) const override {
     return s.position().side_to_move() == chess::White;
   }
   void hole(SessionSteps&, int, const board::HoleEvent&, std::vector<Output>&) override {}
@@ -42,13 +46,13 @@ class OutsideOpponentRules final : public SeatingRules {
     s.switch_clock(m.ms, out);
     s.refreeze(0);
   }
-  std::string outside_move_refusal(const Session& s, chess::Move,
-                                   std::string_view source) const override {
+  std::string outside_move_refusal(const SessionSteps& s, chess::Move,
+                                   std::string_view source) const {
     if (source != "engine") return "only the engine's moves";
     return s.position().side_to_move() == chess::Black ? "" : "not the engine's turn";
   }
   void outside_move(SessionSteps& s, const board::Moment& m, const chess::Position& before,
-                    std::string_view, std::vector<Output>& out) override {
+                    std::string_view, std::vector<Output>& out) {
     s.charge_move(m.ms);
     s.record_move(m, before, m.ms);
     out.push_back(s.made_output(A, m, before));

@@ -23,6 +23,7 @@
 #include "core/chess/pgn.h"
 #include "core/chess/uci.h"
 #include "core/game/log_entries.h"
+#include "core/game/seatings.h"
 #include "core/game/setup_rules.h"
 #include "core/record/arbiter_log.h"
 #include "tests/support/slurp.h"
@@ -247,6 +248,7 @@ TEST(Resume, ThePgnFailureAndItsPhraseAreTheDaemonsRecords) {
 
 TEST(Resume, EachBoardHearsTheSquaresAsTheLogSays) {
   SessionConfig config;
+  config.seating = &default_seating();
   config.language = record::Language::English;
   config.square_wording[0] = {record::SquareNames::Letters, record::RankWords::German};
   record::ArbiterLog log;
@@ -259,6 +261,7 @@ TEST(Resume, EachBoardHearsTheSquaresAsTheLogSays) {
 
   // A log older than these fields: English was spoken by letters, and still is.
   SessionConfig english;
+  english.seating = &default_seating();
   english.language = record::Language::English;
   nlohmann::ordered_json old = start_entry(0, english);
   old.erase("square_names");
@@ -278,6 +281,7 @@ TEST(Resume, AResyncIsRebuiltAsOneSimultaneousChange) {
   // Black's 1... e5 found after a reconnect: e5 (filled) comes before e7 (emptied) in
   // square order. The rebuilt game must read it as the live one did: by occupancy.
   SessionConfig config;
+  config.seating = &default_seating();
   config.recognizer.completion = board::Completion::Auto;
   std::vector<nlohmann::ordered_json> entries = {start_entry(0, config)};
   auto hole = [&](std::int64_t t, const char* sq, const char* change, bool resync) {
@@ -305,6 +309,7 @@ TEST(Resume, TheEndOfAQuestionIsAnInputOfTheGame) {
   // Auto mode: the default queen asked at 2200 is confirmed a settle time after the
   // logged end of its question, and not before it was heard.
   SessionConfig config;
+  config.seating = &default_seating();
   config.start = chess::Position::from_fen("8/4P3/8/8/8/k7/8/4K3 w - - 0 1");
   config.recognizer.completion = board::Completion::Auto;
   std::vector<nlohmann::ordered_json> entries = {start_entry(0, config)};

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <stdexcept>
 
 #include "core/chess/error.h"
 #include "core/game/log_entries.h"
@@ -25,7 +26,10 @@ TEST(Seating, TheRegistryFindsEachSeatingByItsName) {
   }
   EXPECT_EQ(names, (std::set<std::string_view>{"one-board", "sighted", "two-boards", "engine"}));
   EXPECT_EQ(default_seating().name(), "one-board");
-  EXPECT_EQ(SessionConfig{}.seating, &default_seating());
+  // The default is the registry's (the config's and resume's), never the session's: a
+  // config names its seating or no session is made of it.
+  EXPECT_EQ(SessionConfig{}.seating, nullptr);
+  EXPECT_THROW(Session(SessionConfig{}), std::invalid_argument);
   EXPECT_EQ(find_seating("two-board"), nullptr);
   EXPECT_EQ(find_seating(""), nullptr);
   EXPECT_EQ(seating_names(", ", " or "), "one-board, sighted, two-boards or engine");
@@ -99,14 +103,18 @@ TEST(Seating, StartEntrySaysTheSeatingAndResumeRebuildsIt) {
   EXPECT_EQ(sb.seating_options.at("player"), "black");
   EXPECT_EQ(Session(sb).owner(0), chess::Black);
   // A one-board start entry holds no seating field but its name; a sighted one no board_a.
-  const LogEntry one = start_entry(0, SessionConfig{});
+  SessionConfig o;
+  seat(o, "one-board");
+  const LogEntry one = start_entry(0, o);
   EXPECT_EQ(one["seating"], "one-board");
   EXPECT_FALSE(one.contains("player"));
   EXPECT_FALSE(k.contains("board_a"));
 }
 
 TEST(Seating, AStartEntryWithoutSeatingIsOneBoardAndABadOneIsRefused) {
-  nlohmann::json j = nlohmann::json::parse(start_entry(0, SessionConfig{}).dump());
+  SessionConfig o;
+  seat(o, "one-board");
+  nlohmann::json j = nlohmann::json::parse(start_entry(0, o).dump());
   j.erase("seating");
   EXPECT_EQ(config_from_start_entry(j).seating, &default_seating());
   j["seating"] = "three-boards";

@@ -8,6 +8,7 @@
 
 #include "core/chess/uci.h"
 #include "core/clock/time_control.h"
+#include "core/game/seatings.h"
 #include "core/record/move_phrase.h"
 
 namespace tactile::game {
@@ -20,6 +21,7 @@ class Table {
   static SessionConfig config(const char* tc, const char* fen = nullptr,
                               board::Completion mode = board::Completion::Button) {
     SessionConfig c;
+    c.seating = &default_seating();
     if (fen) c.start = chess::Position::from_fen(fen);
     if (tc) c.time_control = clock::parse_time_control(tc);
     c.recognizer.completion = mode;

@@ -84,6 +84,7 @@ ReplayResult replay_events(const chess::Position& start,
                            const std::vector<script::ScriptEvent>& events, const ScriptStyle& style,
                            const char* time_control) {
   game::SessionConfig config;
+  config.seating = &game::default_seating();
   config.start = start;
   config.recognizer.completion = style.completion;
   config.recognizer.settle_ms = style.settle_ms;
