@@ -99,6 +99,7 @@ class SeatingRules {
   const Callbacks& callbacks() const { return callbacks_; }
 
  private:
+  // Calls `Member` on the rules it is given, as the class that registered it.
   template <auto Member>
   struct Thunk;
   template <typename Rules, typename R, typename... A, R (Rules::*Member)(A...)>

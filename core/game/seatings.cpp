@@ -47,6 +47,12 @@ const SeatingDescription& default_seating() {
   return *seatings().front();
 }
 
+SessionConfig default_session_config() {
+  SessionConfig config;
+  config.seating = &default_seating();
+  return config;
+}
+
 std::string seating_names(std::string_view between, std::string_view before_last) {
   return names_where([](const SeatingDescription&) { return true; }, between, before_last);
 }

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/game/seating_description.h"
+#include "core/game/session_config.h"
 
 namespace tactile::game {
 
@@ -19,8 +20,11 @@ std::span<const SeatingDescription* const> seatings();
 const SeatingDescription* find_seating(std::string_view name);
 // The seating of a config that names none, and of a log from before seatings: one board.
 const SeatingDescription& default_seating();
-// Every seating's name, joined: seating_names(", ", " or ") is "one-board, sighted or
-// two-boards".
+// A game's config with every default, seated at the default seating: what a config file
+// that names nothing sets up.
+SessionConfig default_session_config();
+// Every seating's name, joined: seating_names(", ", " or ") is "one-board, sighted,
+// two-boards or engine".
 std::string seating_names(std::string_view between, std::string_view before_last);
 // The names of the seatings that have `key` among their config keys ("sighted"), joined
 // with " or ".

@@ -290,8 +290,7 @@ void read_config_file(const std::string& path, Settings& settings) {
 }
 
 game::SessionConfig session_config(const Settings& settings) {
-  game::SessionConfig config;
-  config.seating = &game::default_seating();  // unless `seating` names another
+  game::SessionConfig config = game::default_session_config();  // `seating` may name another
   std::optional<int> number960;
   if (find(settings, "chess960")) number960 = int(number(settings, "chess960", 0, 959));
   if (const Setting* s = find(settings, "start-fen")) {

@@ -16,6 +16,7 @@
 
 #include "core/board/switch_map.h"
 #include "core/game/player_settings.h"
+#include "core/game/seatings.h"
 #include "core/game/session.h"
 #include "daemon/files/text_file.h"
 #include "daemon/tactiled/braille_keys.h"
@@ -118,7 +119,7 @@ struct LiveConfig : BoardSetup {
   std::int64_t health_suspect_ms = 60'000;
   // The self-test log (tactilectl self-test): each board's last self-test in the health.
   std::string self_test_log;
-  game::SessionConfig session;
+  game::SessionConfig session = game::default_session_config();
   game::BoardPlayers players;  // time warnings, speech rate and volume of each board
   BrailleKeyMap braille_keys = default_braille_keys();  // `braille-keys`, both displays
 };

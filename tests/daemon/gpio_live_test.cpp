@@ -355,7 +355,8 @@ TEST_F(GpioLiveTest, ASightedGameNeedsTheClockButton) {
     out << text;
   }
   LiveConfig resume = config_;
-  resume.session = game::SessionConfig{};  // the log's seating counts
+  // The log's seating counts: the config's is the default one.
+  resume.session = game::default_session_config();
   resume.resume_path = log_;
   std::ostringstream out;
   EXPECT_EQ(run_live(resume, out, out), 2);

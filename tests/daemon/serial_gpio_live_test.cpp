@@ -186,7 +186,8 @@ TEST_F(TwoBoardsSerialGpioLiveTest, ADiscrepancyIsResolvedAndAKillDuringAReprodu
   LiveConfig resume = config_;
   resume.gpio = board_a_->config;
   resume.resume_path = log_;
-  resume.session = game::SessionConfig{};  // the game's setup must come from its log
+  // The game's setup must come from its log: the config's is the default one.
+  resume.session = game::default_session_config();
   LiveChild daemon(resume, dir_ + "/daemon-2.out", {sim_.master_fd()});
   const auto output = [&] { return first_run + "\n--- resumed ---\n" + daemon.output(); };
   ASSERT_TRUE(until_count(
