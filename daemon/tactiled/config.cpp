@@ -381,23 +381,20 @@ std::string completion_fault(const LiveConfig& c) {
 }
 
 std::string completion_fault(const BoardSetup& c, board::Completion completion) {
-  if (c.board != BoardKind::Gpio || completion != board::Completion::Button) return {};
+  if (completion != board::Completion::Button) return {};
   // A serial board says whether it has buttons only once it is found (its driver warns);
   // a GPIO board's buttons are in its wiring.
-  for (const auto& [button, line] : c.gpio.buttons)
-    if (button == board::Button::Announce) return {};
-  return "the GPIO wiring has no announce button, which completes a move in button mode: "
-         "use completion = auto, or wire the button";
+  const BoardTransport& t = board_transport(c.board);
+  return t.button_fault ? t.button_fault(c, board::Button::Announce) : std::string();
 }
 
 std::string seating_fault(const LiveConfig& c) {
   const std::string_view need = c.session.seating->clock_button_need();
-  if (need.empty() || c.board != BoardKind::Gpio) return {};
-  for (const auto& [button, line] : c.gpio.buttons)
-    if (button == board::Button::Clock) return {};
-  return std::string(c.session.seating->name()) + " needs " + std::string(need) +
-         ": the GPIO wiring " + c.gpio_config_path +
-         " has no button.clock line (wire it, docs/gpio.md)";
+  const BoardTransport& t = board_transport(c.board);
+  if (need.empty() || !t.button_fault) return {};
+  const std::string fault = t.button_fault(c, board::Button::Clock);
+  if (fault.empty()) return {};
+  return std::string(c.session.seating->name()) + " needs " + std::string(need) + ": " + fault;
 }
 
 // One board's driver and settings: the key `board` (given as `driver`) and its transport's
@@ -537,17 +534,19 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   // when the board found has none).
   if (buttons_unknown && !find(settings, "completion"))
     c.session.recognizer.completion = board::Completion::Auto;
-  // Button mode needs an announce button on every GPIO board (named by its wiring file).
-  const auto check_completion = [&](const BoardSetup& b, const char* wiring_key) {
+  // Button mode needs an announce button on every board (a GPIO board's is in its wiring,
+  // named by its transport's first key, gpio-config).
+  const auto check_completion = [&](const BoardSetup& b, const std::string& suffix) {
     const std::string fault = completion_fault(b, c.session.recognizer.completion);
     if (fault.empty()) return;
     const Setting* completion = find(settings, "completion");
-    fail(completion ? *completion : *find(settings, wiring_key), "completion", fault);
+    const std::string board_key = std::string(board_transport(b.board).keys.front().name) + suffix;
+    fail(completion ? *completion : *find(settings, board_key), "completion", fault);
   };
   if (const std::string fault = seating_fault(c); !fault.empty())
     fail(*find(settings, "seating"), "seating", fault);
-  check_completion(c, "gpio-config");
-  if (c.board_b) check_completion(*c.board_b, "gpio-config-b");
+  check_completion(c, "");
+  if (c.board_b) check_completion(*c.board_b, "-b");
   if (const Setting* control = find(settings, "control")) {
     c.control_path = control->value == "off" ? "" : control->value;
     c.control_given = true;

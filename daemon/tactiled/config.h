@@ -5,6 +5,7 @@
 // and why (docs/daemon.md lists the keys).
 #pragma once
 
+#include <any>
 #include <map>
 #include <optional>
 #include <string>
@@ -72,8 +73,8 @@ class BoardKind {
   const BoardTransport* transport_;
 };
 
-// One board's driver and its settings (board A: `board`, `script`, `gpio-config`,
-// `serial-port`, `wiring`, `clock-press`; board B the same keys ending in `-b`).
+// One board's driver and its settings (board A: `board` and its transport's keys; board B
+// the same keys ending in `-b`).
 struct BoardSetup {
   BoardKind board = BoardKind::Serial;
   std::string gpio_config_path;
@@ -85,6 +86,10 @@ struct BoardSetup {
   std::optional<board::SwitchMap> switch_map;
   std::string script_path;  // board = script
   bool clock_press = true;  // pulse the GPIO clock-press line (clock_pulses.h)
+  // What a transport reads of its own keys that has no field above, in a type of its own
+  // file (its `read` puts it here, its `open` and `source` take it with std::any_cast): a
+  // transport adds no field to this struct.
+  std::any transport_settings;
   // `speech-device` / `speech-device-b`: the ALSA PCM this board's player hears.
   std::string speech_device = "default";
   // `braille` / `braille-b`: this board's player's braille display through brltty
@@ -124,14 +129,16 @@ struct LiveConfig : BoardSetup {
 };
 
 // Why the board of `c` cannot play its game's completion mode ("" if it can): button
-// mode on a GPIO board wired without an announce button. The config and a resumed log's
+// mode on a board its transport knows has no announce button (a GPIO board wired without
+// one: BoardTransport::button_fault). The config and a resumed log's
 // start entry are held to this one rule.
 std::string completion_fault(const LiveConfig& c);
 std::string completion_fault(const BoardSetup& board, board::Completion completion);
 
-// Why board A cannot play the seating of `c` ("" if it can): the sighted seating on a
-// GPIO board wired without the sighted player's clock button (button.clock), whose press
-// runs the clocks (D.2.5). The config and a resumed log's start entry are held to it.
+// Why board A cannot play the seating of `c` ("" if it can): a seating that needs a clock
+// button (the sighted player's press runs the clocks, D.2.5) on a board its transport
+// knows has none (a GPIO board wired without button.clock). The config and a resumed log's start
+// entry are held to it.
 std::string seating_fault(const LiveConfig& c);
 
 // Where a board is read from, as two configs can compare it: "gpio <wiring file>",

@@ -163,6 +163,23 @@ std::string gpio_calibrated_on(const BoardSetup& c) {
   return "board = gpio (" + c.gpio_config_path + ")";
 }
 
+// A GPIO board's buttons are the lines its wiring names.
+std::string gpio_button_fault(const BoardSetup& c, board::Button button) {
+  for (const auto& [wired, line] : c.gpio.buttons)
+    if (wired == button) return {};
+  if (button == board::Button::Announce)
+    return "the GPIO wiring has no announce button, which completes a move in button mode: "
+           "use completion = auto, or wire the button";
+  if (button == board::Button::Clock)
+    return "the GPIO wiring " + c.gpio_config_path +
+           " has no button.clock line (wire it, docs/gpio.md)";
+  return {};
+}
+
+constexpr std::string_view kGpioManual =
+    "        gpio-config = FILE              board = gpio: the wiring (docs/gpio.md)\n"
+    "        clock-press = on | off          board = gpio: pulse the clock line (default on)\n";
+
 }  // namespace
 
 extern const BoardTransport kGpioTransport{
@@ -174,6 +191,9 @@ extern const BoardTransport kGpioTransport{
     .identify = identify_gpio,
     .switch_count = gpio_switches,
     .calibrated_on = gpio_calibrated_on,
+    .manual = kGpioManual,
+    .switches_of = "the GPIO wiring",
+    .button_fault = gpio_button_fault,
 };
 
 std::unique_ptr<BoardLink> make_gpio_link(const gpio::GpioConfig& config, bool clock_press,

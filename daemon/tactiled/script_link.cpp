@@ -175,6 +175,10 @@ std::string not_calibrated(const BoardSetup&) {
   return "";
 }
 
+constexpr std::string_view kScriptManual =
+    "        script = PATH                   board = script: event script (file or FIFO),\n"
+    "                                        each event applied at its ms of game time\n";
+
 }  // namespace
 
 extern const BoardTransport kScriptTransport{
@@ -186,6 +190,7 @@ extern const BoardTransport kScriptTransport{
     .identify = identify_script,
     .switch_count = no_switches,
     .calibrated_on = not_calibrated,
+    .manual = kScriptManual,
 };
 
 std::unique_ptr<BoardLink> make_script_link(const std::string& path, int board) {

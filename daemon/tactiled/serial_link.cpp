@@ -120,6 +120,9 @@ std::string serial_calibrated_on(const BoardSetup&) {
   return "board = serial";
 }
 
+constexpr std::string_view kSerialManual =
+    "        serial-port = PATH | usb:VVVV:PPPP[:SERIAL]   board = serial: where it is\n";
+
 }  // namespace
 
 extern const BoardTransport kSerialTransport{
@@ -133,6 +136,8 @@ extern const BoardTransport kSerialTransport{
     .identify = identify_serial,
     .switch_count = serial_switches,
     .calibrated_on = serial_calibrated_on,
+    .manual = kSerialManual,
+    .switches_of = "the serial board",
 };
 
 std::unique_ptr<BoardLink> make_serial_link(serial::SerialBoardConfig config) {
