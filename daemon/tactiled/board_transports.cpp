@@ -13,6 +13,7 @@ namespace tactile::daemon {
 extern const BoardTransport kGpioTransport;
 extern const BoardTransport kSerialTransport;
 extern const BoardTransport kScriptTransport;
+extern const BoardTransport kDgtTransport;
 
 namespace {
 
@@ -20,6 +21,7 @@ constexpr const BoardTransport* kTransports[] = {
     &kGpioTransport,
     &kSerialTransport,
     &kScriptTransport,
+    &kDgtTransport,
 };
 
 }  // namespace

@@ -14,9 +14,9 @@ namespace tactile::daemon {
 namespace {
 
 TEST(BoardTransports, NamesChooseTheirEntriesInTheTablesOrder) {
-  EXPECT_EQ(board_transport_names(), "gpio, serial or script");
-  EXPECT_EQ(board_transport_names(" and "), "gpio, serial and script");
-  ASSERT_EQ(board_transports().size(), 3u);
+  EXPECT_EQ(board_transport_names(), "gpio, serial, script or dgt");
+  EXPECT_EQ(board_transport_names(" and "), "gpio, serial, script and dgt");
+  ASSERT_EQ(board_transports().size(), 4u);
   for (const BoardTransport* t : board_transports()) {
     EXPECT_EQ(find_board_transport(t->name), t);
     EXPECT_EQ(&BoardKind(*t).transport(), t);
@@ -42,8 +42,8 @@ TEST(BoardTransports, EveryTransportKeyIsASettingForBothBoards) {
       }
     }
   EXPECT_EQ(keys, (std::set<std::string>{"gpio-config", "clock-press", "wiring", "serial-port",
-                                         "script"}));
-  EXPECT_EQ(options.find("board", false).description(), "gpio, serial or script");
+                                         "script", "dgt-device"}));
+  EXPECT_EQ(options.find("board", false).description(), "gpio, serial, script or dgt");
 }
 
 TEST(BoardTransports, StatusNamesAndSourcesComeFromTheEntry) {

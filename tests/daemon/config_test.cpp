@@ -86,7 +86,8 @@ TEST(DaemonConfig, BadValuesNameTheirLineAndKey) {
   };
   EXPECT_EQ(live("board = serial\nserial-port = /dev/x\ncompletion = sometimes\n"),
             "t.conf: line 3: completion: 'sometimes' is not button or auto");
-  EXPECT_EQ(live("board = usb\n"), "t.conf: line 1: board: 'usb' is not gpio, serial or script");
+  EXPECT_EQ(live("board = usb\n"),
+            "t.conf: line 1: board: 'usb' is not gpio, serial, script or dgt");
   EXPECT_EQ(live("board = script\n"),
             "t.conf: line 1: board: board = script needs script = PATH (a file or a FIFO)");
   EXPECT_EQ(live("board = serial\nserial-port = /dev/x\nscript = s.txt\n"),
@@ -190,8 +191,8 @@ TEST(DaemonConfig, ReadsTheSeating) {
     return error_of([&] { live_config(from_file(text), "/state", "stamp"); });
   };
   EXPECT_EQ(live("board = script\nscript = /x\nseating = two-boards\n"),
-            "t.conf: line 3: seating: two-boards needs board B's driver: board-b = gpio, serial "
-            "or script");
+            "t.conf: line 3: seating: two-boards needs board B's driver: board-b = gpio, serial, "
+            "script or dgt");
   EXPECT_EQ(live("board = script\nscript = /x\nseating = two-boards\nboard-b = serial\n"),
             "t.conf: line 4: board-b: board-b = serial needs serial-port-b = PATH or "
             "usb:VVVV:PPPP[:SERIAL]");
