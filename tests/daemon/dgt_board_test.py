@@ -31,7 +31,7 @@ source, build, mode = sys.argv[1], sys.argv[2], sys.argv[3]
 tactiled_bin = os.path.join(build, "daemon", "tactiled")
 tactilectl_bin = os.path.join(build, "daemon", "tactilectl")
 
-# (start, [(board, uci), ...]): A's moves are the blind player's (his hands on the script),
+# (start, [uci, ...]): the moves in turn, White's are the blind player's (his hands on the script),
 # B's the sighted player's on the DGT board. Each move is reproduced on the other board.
 GAMES = {
     # A whole game to its end: the Blackburne Shilling trap, Black mating on the DGT board
