@@ -49,6 +49,8 @@ class BoardSettings {
       : settings_(settings), suffix_(std::move(suffix)) {}
   // The key as this board's config spells it: "gpio-config-b".
   std::string key(std::string_view name) const { return std::string(name) + suffix_; }
+  // Board B's settings (the keys ending in -b), whose defaults may differ from board A's.
+  bool board_b() const { return !suffix_.empty(); }
   const Setting* find(std::string_view name) const;
   // on, off (yes/no, true/false, 1/0), `fallback` when not given.
   bool on_off(std::string_view name, bool fallback) const;

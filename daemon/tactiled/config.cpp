@@ -520,7 +520,6 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
            std::string(c.session.seating->name()) +
                " needs board B's driver: board-b = " + board_transport_names());
     c.board_b.emplace();
-    c.board_b->clock_press = false;  // one clock: board A's line presses it (clock-press-b)
     buttons_unknown =
         read_board(settings, *board_b, "-b", *c.board_b).buttons_unknown || buttons_unknown;
   } else {

@@ -120,7 +120,8 @@ void read_gpio(const BoardSettings& settings, BoardSetup& c) {
   } catch (const chess::ParseError& e) {
     settings.fail(file, "gpio-config", e.what());
   }
-  c.clock_press = settings.on_off("clock-press", c.clock_press);
+  // One clock: board A's line presses it, board B's only with clock-press-b = on.
+  c.clock_press = settings.on_off("clock-press", !settings.board_b());
   read_wiring(settings, c);
   if (!c.switch_map) return;
   try {
