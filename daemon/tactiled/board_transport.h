@@ -118,6 +118,10 @@ inline const BoardTransport& board_transport(BoardKind kind) {
 }
 // "gpio, serial or script" (`last` between the last two names).
 std::string board_transport_names(std::string_view last = " or ");
+// `text` with "%T" made the transports' names ("gpio, serial or script") and "%|" the same
+// as choices ("gpio | serial | script"): the help of a key that takes a transport's name
+// (board, and a seating's board-a and board-b, whose core does not know the table).
+std::string with_transport_names(std::string_view text);
 
 // The board of `setup` opened through its transport.
 std::unique_ptr<BoardLink> open_board_link(const BoardSetup& setup, const LinkRequest& request);

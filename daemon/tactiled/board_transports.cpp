@@ -50,6 +50,17 @@ std::string board_transport_names(std::string_view last) {
   return names;
 }
 
+std::string with_transport_names(std::string_view text) {
+  std::string out(text), choices;
+  for (const BoardTransport* t : kTransports)
+    choices += (choices.empty() ? "" : " | ") + std::string(t->name);
+  for (const auto& [mark, names] : {std::pair{std::string_view("%T"), board_transport_names()},
+                                    std::pair{std::string_view("%|"), choices}})
+    for (std::size_t at = 0; (at = out.find(mark, at)) != std::string::npos; at += names.size())
+      out.replace(at, mark.size(), names);
+  return out;
+}
+
 std::unique_ptr<BoardLink> open_board_link(const BoardSetup& setup, const LinkRequest& request) {
   return board_transport(setup.board).open(setup, request);
 }

@@ -28,7 +28,7 @@ namespace {
 
 // Every shared key with its help line (the manual in main.cpp says more), but those of the
 // board transports (board_transport.h) and of the seatings (their descriptions). "%T" in a
-// help line is the transports' names: "gpio, serial or script".
+// help line is the transports' names: "gpio, serial or script" (with_transport_names).
 constexpr std::pair<const char*, const char*> kKeys[] = {
     {"board", "%T"},
     {"control", "the control socket's path, or off"},
@@ -109,10 +109,8 @@ bool reads_key(const BoardTransport& transport, std::string_view name) {
 // that several seatings share once), then board B's transport keys.
 std::vector<std::pair<std::string, std::string>> all_keys() {
   std::vector<std::pair<std::string, std::string>> keys;
-  const std::string names = board_transport_names();
   for (const auto& [key, help] : kKeys) {
-    std::string line = help;
-    if (const auto at = line.find("%T"); at != std::string::npos) line.replace(at, 2, names);
+    std::string line = with_transport_names(help);
     // Board B's own keys are for the seatings with two boards: their help says which.
     if (line.starts_with("board B's")) line = game::seatings_with_boards(2) + ": " + line;
     keys.emplace_back(key, line);
@@ -123,7 +121,7 @@ std::vector<std::pair<std::string, std::string>> all_keys() {
   for (const game::SeatingDescription* seating : game::seatings())
     for (const game::SeatingKey& k : seating->keys())
       if (std::none_of(keys.begin(), keys.end(), [&](const auto& e) { return e.first == k.key; }))
-        keys.emplace_back(k.key, k.help);
+        keys.emplace_back(k.key, with_transport_names(k.help));
   for (const TransportKey* t : transport_keys())
     keys.emplace_back(std::string(t->name) + "-b", t->help_b);
   return keys;

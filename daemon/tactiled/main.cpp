@@ -239,7 +239,8 @@ std::string manual() {
                      "   who plays on which board\n" +
                      "                                        (default " +
                      std::string(game::default_seating().name()) + ")\n";
-  for (const game::SeatingDescription* seating : game::seatings()) keys += seating->manual_keys();
+  for (const game::SeatingDescription* seating : game::seatings())
+    keys += daemon::with_transport_names(seating->manual_keys());
   // Board B's transport keys, each once (gpio and serial share wiring), in the table's order.
   std::vector<std::string_view> keys_b;
   for (const daemon::BoardTransport* t : daemon::board_transports())
@@ -268,7 +269,7 @@ std::string manual() {
     for (const game::SeatingDescription* seating : game::seatings())
       for (const game::SeatingKey& own : seating->keys())
         if (std::string_view(own.key) == k->key)
-          help += (help.empty() ? "" : "; ") + std::string(own.help);
+          help += (help.empty() ? "" : "; ") + daemon::with_transport_names(own.help);
     std::string head = "    --" + std::string(k->key) + " " + k->values;
     head += head.size() + 2 <= indent.size() ? std::string(indent.size() - head.size(), ' ')
                                              : "\n" + indent;
@@ -277,16 +278,13 @@ std::string manual() {
   synopsis = wrapped("             ", "             ", synopsis);
   std::replace(synopsis.begin(), synopsis.end(), '\t', ' ');
   // The transports' keys after `board`, each transport's lines as its entry gives them.
-  std::string transports = "        board = " + daemon::board_transport_names(" | ");
-  for (std::size_t at = 0; (at = transports.find(", ", at)) != std::string::npos;)
-    transports.replace(at, 2, " | ");
+  std::string transports = daemon::with_transport_names("        board = %|");
   transports += transports.size() + 2 <= 40 ? std::string(40 - transports.size(), ' ')
                                             : "\n" + std::string(40, ' ');
   transports += "the board's driver (required)\n";
   for (const daemon::BoardTransport* t : daemon::board_transports()) transports += t->manual;
-  std::string names = daemon::board_transport_names("|");
-  for (std::size_t at = 0; (at = names.find(", ", at)) != std::string::npos;)
-    names.replace(at, 2, "|");
+  std::string names = daemon::with_transport_names("%|");
+  names.erase(std::remove(names.begin(), names.end(), ' '), names.end());
   std::string text = kManual;
   for (const auto& [mark, part] : {std::pair{std::string_view("@TRANSPORTS@"), names},
                                    std::pair{std::string_view("@TRANSPORT-KEYS@"), transports},
