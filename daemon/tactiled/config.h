@@ -20,8 +20,6 @@
 #include "core/game/session.h"
 #include "daemon/files/text_file.h"
 #include "daemon/tactiled/braille_keys.h"
-#include "drivers/gpio/config.h"
-#include "drivers/serial/port.h"
 
 namespace tactile::daemon {
 
@@ -77,19 +75,15 @@ class BoardKind {
 // the same keys ending in `-b`).
 struct BoardSetup {
   BoardKind board = BoardKind::Serial;
-  std::string gpio_config_path;
-  gpio::GpioConfig gpio;    // read from gpio_config_path
-  serial::PortSpec serial;  // board = serial
-  // `wiring = PATH`: the calibrated switch-to-square mapping (tactilectl calibrate), for
-  // either board; for a GPIO board it is already in gpio.map.
+  // What its transport read of its own keys, in a type of the transport's own file
+  // (GpioSetup in gpio_link.h, ...): its `read` puts it here, its `open` finds it
+  // (transport_settings<T> below), so a transport adds no field to this struct.
+  std::any transport_settings;
+  // `wiring = PATH`: the calibrated switch-to-square mapping (tactilectl calibrate), for a
+  // transport that reads switches (gpio, serial: read_wiring in board_transport.h); for a
+  // GPIO board it is already in its wiring's map.
   std::string wiring_path;
   std::optional<board::SwitchMap> switch_map;
-  std::string script_path;  // board = script
-  bool clock_press = true;  // pulse the GPIO clock-press line (clock_pulses.h)
-  // What a transport reads of its own keys that has no field above, in a type of its own
-  // file (its `read` puts it here, its `open` and `source` take it with std::any_cast): a
-  // transport adds no field to this struct.
-  std::any transport_settings;
   // `speech-device` / `speech-device-b`: the ALSA PCM this board's player hears.
   std::string speech_device = "default";
   // `braille` / `braille-b`: this board's player's braille display through brltty
@@ -102,6 +96,22 @@ struct BoardSetup {
   // device, or where the link to a pseudo-terminal is made ("" = none).
   std::string dgt_port;
 };
+
+// The settings of type T its transport keeps in `setup`, made (default) when the setup holds
+// none of that type (replacing another transport's), as a transport's `read` and a test
+// building a setup do.
+template <typename T>
+T& transport_settings(BoardSetup& setup) {
+  if (T* t = std::any_cast<T>(&setup.transport_settings)) return *t;
+  return setup.transport_settings.emplace<T>();
+}
+// ... and as its `open` reads them: the defaults when the setup holds none.
+template <typename T>
+const T& transport_settings(const BoardSetup& setup) {
+  static const T none{};
+  const T* t = std::any_cast<T>(&setup.transport_settings);
+  return t ? *t : none;
+}
 
 // Board A's setup is the LiveConfig itself (its fields as before); board B's is
 // `board_b`, set for seating = two-boards.

@@ -234,16 +234,14 @@ constexpr TransportKey kDgtKeys[] = {
 };
 
 const DgtBoardSettings& settings_of(const BoardSetup& c) {
-  static const DgtBoardSettings none;
-  const auto* s = std::any_cast<DgtBoardSettings>(&c.transport_settings);
-  return s ? *s : none;
+  return transport_settings<DgtBoardSettings>(c);
 }
 
 void read_dgt(const BoardSettings& settings, BoardSetup& c) {
   const Setting& device = *settings.find("dgt-device");
   if (device.value.empty())
     settings.fail(device, "dgt-device", "is empty: give the DGT board's serial device");
-  c.transport_settings = DgtBoardSettings{device.value};
+  transport_settings<DgtBoardSettings>(c).device = device.value;
 }
 
 std::string dgt_source(const BoardSetup& c) {

@@ -3,6 +3,8 @@
 // are settings for board A and board B alike, its name chooses it, its BoardKind is its
 // entry, and the status name, source and calibration facts come from it.
 #include "daemon/tactiled/board_transport.h"
+#include "daemon/tactiled/script_link.h"
+#include "daemon/tactiled/serial_link.h"
 
 #include <gtest/gtest.h>
 
@@ -49,12 +51,12 @@ TEST(BoardTransports, EveryTransportKeyIsASettingForBothBoards) {
 TEST(BoardTransports, StatusNamesAndSourcesComeFromTheEntry) {
   BoardSetup script;
   script.board = BoardKind::Script;
-  script.script_path = "/run/tactiled/board.fifo";
+  script_setup(script).path = "/run/tactiled/board.fifo";
   EXPECT_EQ(board_driver_name(script, "lost"), "script");
   EXPECT_EQ(board_source(script), "script /run/tactiled/board.fifo");
 
   BoardSetup serial;  // a serial board by default
-  serial.serial.path = "/dev/ttyACM0";
+  serial_setup(serial).port.path = "/dev/ttyACM0";
   EXPECT_EQ(board_driver_name(serial, "not found yet"), "serial: not found yet");
   EXPECT_EQ(board_source(serial), "serial /dev/ttyACM0");
   EXPECT_TRUE(board_transport(serial.board).finds_board);
