@@ -33,6 +33,9 @@ struct SeatingKey {
   const char* key;
   const char* values;  // what it takes, for the manual's synopsis: "white|black"
   const char* help;    // one line of the options' help: "sighted: the blind player's ..."
+  // (In help and manual_keys, "%T" stands for the board transports' names, "gpio, serial or
+  // script", and "%|" for them as choices, "gpio | serial | script": the daemon's table,
+  // which the core does not know, fills them in.)
 };
 
 // The last record of each of a seating's note types (note_records) in a log, by type, as

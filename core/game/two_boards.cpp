@@ -70,8 +70,8 @@ class TwoBoardsDescription final : public SeatingDescription {
            "what belongs to the game (clock, result, the arbiter).\n";
   }
   std::string_view manual_keys() const override {
-    return "        board-a = white | black | gpio | serial | script\n"
-           "        board-b = white | black | gpio | serial | script\n"
+    return "        board-a = white | black | %|\n"
+           "        board-b = white | black | %|\n"
            "                                        two-boards: a colour seats that player at the\n"
            "                                        board; a driver reads the board (board B's\n"
            "                                        driver is required; board A's may be `board`)\n"
@@ -84,11 +84,10 @@ class TwoBoardsDescription final : public SeatingDescription {
  private:
   static constexpr SeatingKey kKeys[] = {
       {"board-a", "white|black",
-       "two-boards: the colour of board A's player (white or black), or its driver (gpio, "
-       "serial or script, as board)"},
+       "two-boards: the colour of board A's player (white or black), or its driver (%T, as "
+       "board)"},
       {"board-b", "white|black",
-       "two-boards: the colour of board B's player (white or black), or its driver (gpio, "
-       "serial or script)"},
+       "two-boards: the colour of board B's player (white or black), or its driver (%T)"},
       {"language-b", "de|en|ru", "two-boards: board B's language, de, en or ru"},
   };
 };

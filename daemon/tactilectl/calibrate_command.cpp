@@ -181,7 +181,8 @@ int run_calibrate(const std::vector<std::string>& args, std::ostream& out, int k
       std::make_unique<LinkedRawBoard>(transport, config, vm["dev-dir"].as<std::string>());
   const std::string origin = transport.calibrated_on(config);
   if (board->switch_count() < 64)
-    throw std::runtime_error("the GPIO wiring has " + std::to_string(board->switch_count()) +
+    throw std::runtime_error(std::string(transport.switches_of) + " has " +
+                             std::to_string(board->switch_count()) +
                              " switches: calibrate needs one under each of the 64 holes");
 
   std::unique_ptr<speech::EspeakSpeaker> speaker;

@@ -68,8 +68,9 @@ DESCRIPTION
     that changes faster than any hand ("c5 chatters").
 
     Ends with one line, the verdict, and appends a self-test record (JSON, one line)
-    to the self-test log: the time, the board, its identity (GPIO chip, serial port
-    and firmware, or script), and every hole's result.
+    to the self-test log: the time, the board, its identity (as its transport names
+    it: GPIO chip, serial port and firmware, DGT device, or script), and every hole's
+    result.
 
     tactiled owns the board while it runs. Between games (before the first new-game,
     after a game's result, or before a new game's clock starts) it lends the board to

@@ -2,11 +2,12 @@
 // One kind of board connection (GPIO lines, a serial board, an event script), described
 // once: the value of `board` that chooses it, its config keys with their checks and help,
 // how it opens a BoardLink, where it reads the board from (lend-board's `source`) and
-// what the self-test records of it. tactiled's config, its loop and status, tactilectl
-// self-test and calibrate ask this description and never which transport it is. Each
-// transport's entry is in its link file (gpio_link.cpp, ...); the table of them is
-// board_transports.cpp. A new transport is its driver's folder, its link file and one
-// line in that table.
+// what the self-test records of it, its lines of tactiled --help, which buttons it lacks.
+// tactiled's config and manual, its loop and status, tactilectl self-test and calibrate ask
+// this description and never which transport it is. Each transport's entry is in its link
+// file (gpio_link.cpp, ...), its sources and libraries in its X_transport.cmake; the table
+// of them is board_transports.cpp. A new transport is its own files (its link file, its
+// X_transport.cmake, a driver's folder if it has one) and one line in that table.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/board/events.h"
 #include "core/chess/types.h"
 #include "daemon/tactiled/board_link.h"
 #include "daemon/tactiled/config.h"
@@ -47,6 +49,8 @@ class BoardSettings {
       : settings_(settings), suffix_(std::move(suffix)) {}
   // The key as this board's config spells it: "gpio-config-b".
   std::string key(std::string_view name) const { return std::string(name) + suffix_; }
+  // Board B's settings (the keys ending in -b), whose defaults may differ from board A's.
+  bool board_b() const { return !suffix_.empty(); }
   const Setting* find(std::string_view name) const;
   // on, off (yes/no, true/false, 1/0), `fallback` when not given.
   bool on_off(std::string_view name, bool fallback) const;
@@ -94,6 +98,15 @@ struct BoardTransport {
   // the mapping file's first line says it was calibrated on ("board = gpio (FILE)").
   int (*switch_count)(const BoardSetup& setup);
   std::string (*calibrated_on)(const BoardSetup& setup);
+  // Its lines of the keys in tactiled --help (board A's keys, after `board`), each
+  // "        KEY = VALUE" with its help from column 41.
+  std::string_view manual = {};
+  // What names its switches, in calibrate's "... has N switches" ("the GPIO wiring").
+  std::string_view switches_of = "the board";
+  // Why its board lacks `button` ("" when it has it or cannot know before it is found):
+  // the config holds button mode to an announce button (completion_fault) and a seating
+  // that needs a clock button to it (seating_fault). nullptr: it never knows.
+  std::string (*button_fault)(const BoardSetup& setup, board::Button button) = nullptr;
 };
 
 // The table: every transport, in the order their names are listed.
@@ -105,6 +118,10 @@ inline const BoardTransport& board_transport(BoardKind kind) {
 }
 // "gpio, serial or script" (`last` between the last two names).
 std::string board_transport_names(std::string_view last = " or ");
+// `text` with "%T" made the transports' names ("gpio, serial or script") and "%|" the same
+// as choices ("gpio | serial | script"): the help of a key that takes a transport's name
+// (board, and a seating's board-a and board-b, whose core does not know the table).
+std::string with_transport_names(std::string_view text);
 
 // The board of `setup` opened through its transport.
 std::unique_ptr<BoardLink> open_board_link(const BoardSetup& setup, const LinkRequest& request);

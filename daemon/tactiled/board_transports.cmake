@@ -1,10 +1,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The board transports (board_transport.h): the table, each transport's link file
-# (daemon/tactiled/*_link.cpp, each with its entry) and its driver's library, for every
-# program that opens a board (tactiled, tactilectl) and the config's test. A new transport
-# adds its link file here by its name and its library below.
-file(GLOB TACTILED_BOARD_TRANSPORT_SOURCES CONFIGURE_DEPENDS
-     ${PROJECT_SOURCE_DIR}/daemon/tactiled/*_link.cpp)
-list(FILTER TACTILED_BOARD_TRANSPORT_SOURCES EXCLUDE REGEX "/lendable_link\\.cpp$")
-list(APPEND TACTILED_BOARD_TRANSPORT_SOURCES ${PROJECT_SOURCE_DIR}/daemon/tactiled/board_transports.cpp)
-set(TACTILED_BOARD_TRANSPORT_LIBS tactiled_gpio_libgpiod tactiled_serial tactiled_drivers_script)
+# The board transports (board_transport.h), for every program that opens a board (tactiled,
+# tactilectl) and the config's test: the table (board_transports.cpp) and each transport's
+# own X_transport.cmake beside it, which adds its link file to
+# TACTILED_BOARD_TRANSPORT_SOURCES and its libraries to TACTILED_BOARD_TRANSPORT_LIBS. A
+# new transport brings its own .cmake file; nothing here names it.
+set(TACTILED_BOARD_TRANSPORT_SOURCES ${PROJECT_SOURCE_DIR}/daemon/tactiled/board_transports.cpp)
+set(TACTILED_BOARD_TRANSPORT_LIBS)
+file(GLOB tactiled_board_transport_files CONFIGURE_DEPENDS
+     ${PROJECT_SOURCE_DIR}/daemon/tactiled/*_transport.cmake)
+foreach(file IN LISTS tactiled_board_transport_files)
+  include(${file})
+endforeach()

@@ -13,6 +13,7 @@ namespace tactile::daemon {
 extern const BoardTransport kGpioTransport;
 extern const BoardTransport kSerialTransport;
 extern const BoardTransport kScriptTransport;
+extern const BoardTransport kDgtTransport;
 
 namespace {
 
@@ -20,6 +21,7 @@ constexpr const BoardTransport* kTransports[] = {
     &kGpioTransport,
     &kSerialTransport,
     &kScriptTransport,
+    &kDgtTransport,
 };
 
 }  // namespace
@@ -46,6 +48,17 @@ std::string board_transport_names(std::string_view last) {
     names += kTransports[i]->name;
   }
   return names;
+}
+
+std::string with_transport_names(std::string_view text) {
+  std::string out(text), choices;
+  for (const BoardTransport* t : kTransports)
+    choices += (choices.empty() ? "" : " | ") + std::string(t->name);
+  for (const auto& [mark, names] : {std::pair{std::string_view("%T"), board_transport_names()},
+                                    std::pair{std::string_view("%|"), choices}})
+    for (std::size_t at = 0; (at = out.find(mark, at)) != std::string::npos; at += names.size())
+      out.replace(at, mark.size(), names);
+  return out;
 }
 
 std::unique_ptr<BoardLink> open_board_link(const BoardSetup& setup, const LinkRequest& request) {

@@ -28,7 +28,7 @@ namespace {
 
 // Every shared key with its help line (the manual in main.cpp says more), but those of the
 // board transports (board_transport.h) and of the seatings (their descriptions). "%T" in a
-// help line is the transports' names: "gpio, serial or script".
+// help line is the transports' names: "gpio, serial or script" (with_transport_names).
 constexpr std::pair<const char*, const char*> kKeys[] = {
     {"board", "%T"},
     {"control", "the control socket's path, or off"},
@@ -109,10 +109,8 @@ bool reads_key(const BoardTransport& transport, std::string_view name) {
 // that several seatings share once), then board B's transport keys.
 std::vector<std::pair<std::string, std::string>> all_keys() {
   std::vector<std::pair<std::string, std::string>> keys;
-  const std::string names = board_transport_names();
   for (const auto& [key, help] : kKeys) {
-    std::string line = help;
-    if (const auto at = line.find("%T"); at != std::string::npos) line.replace(at, 2, names);
+    std::string line = with_transport_names(help);
     // Board B's own keys are for the seatings with two boards: their help says which.
     if (line.starts_with("board B's")) line = game::seatings_with_boards(2) + ": " + line;
     keys.emplace_back(key, line);
@@ -123,7 +121,7 @@ std::vector<std::pair<std::string, std::string>> all_keys() {
   for (const game::SeatingDescription* seating : game::seatings())
     for (const game::SeatingKey& k : seating->keys())
       if (std::none_of(keys.begin(), keys.end(), [&](const auto& e) { return e.first == k.key; }))
-        keys.emplace_back(k.key, k.help);
+        keys.emplace_back(k.key, with_transport_names(k.help));
   for (const TransportKey* t : transport_keys())
     keys.emplace_back(std::string(t->name) + "-b", t->help_b);
   return keys;
@@ -381,23 +379,20 @@ std::string completion_fault(const LiveConfig& c) {
 }
 
 std::string completion_fault(const BoardSetup& c, board::Completion completion) {
-  if (c.board != BoardKind::Gpio || completion != board::Completion::Button) return {};
+  if (completion != board::Completion::Button) return {};
   // A serial board says whether it has buttons only once it is found (its driver warns);
   // a GPIO board's buttons are in its wiring.
-  for (const auto& [button, line] : c.gpio.buttons)
-    if (button == board::Button::Announce) return {};
-  return "the GPIO wiring has no announce button, which completes a move in button mode: "
-         "use completion = auto, or wire the button";
+  const BoardTransport& t = board_transport(c.board);
+  return t.button_fault ? t.button_fault(c, board::Button::Announce) : std::string();
 }
 
 std::string seating_fault(const LiveConfig& c) {
   const std::string_view need = c.session.seating->clock_button_need();
-  if (need.empty() || c.board != BoardKind::Gpio) return {};
-  for (const auto& [button, line] : c.gpio.buttons)
-    if (button == board::Button::Clock) return {};
-  return std::string(c.session.seating->name()) + " needs " + std::string(need) +
-         ": the GPIO wiring " + c.gpio_config_path +
-         " has no button.clock line (wire it, docs/gpio.md)";
+  const BoardTransport& t = board_transport(c.board);
+  if (need.empty() || !t.button_fault) return {};
+  const std::string fault = t.button_fault(c, board::Button::Clock);
+  if (fault.empty()) return {};
+  return std::string(c.session.seating->name()) + " needs " + std::string(need) + ": " + fault;
 }
 
 // One board's driver and settings: the key `board` (given as `driver`) and its transport's
@@ -523,7 +518,6 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
            std::string(c.session.seating->name()) +
                " needs board B's driver: board-b = " + board_transport_names());
     c.board_b.emplace();
-    c.board_b->clock_press = false;  // one clock: board A's line presses it (clock-press-b)
     buttons_unknown =
         read_board(settings, *board_b, "-b", *c.board_b).buttons_unknown || buttons_unknown;
   } else {
@@ -537,17 +531,19 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   // when the board found has none).
   if (buttons_unknown && !find(settings, "completion"))
     c.session.recognizer.completion = board::Completion::Auto;
-  // Button mode needs an announce button on every GPIO board (named by its wiring file).
-  const auto check_completion = [&](const BoardSetup& b, const char* wiring_key) {
+  // Button mode needs an announce button on every board (a GPIO board's is in its wiring,
+  // named by its transport's first key, gpio-config).
+  const auto check_completion = [&](const BoardSetup& b, const std::string& suffix) {
     const std::string fault = completion_fault(b, c.session.recognizer.completion);
     if (fault.empty()) return;
     const Setting* completion = find(settings, "completion");
-    fail(completion ? *completion : *find(settings, wiring_key), "completion", fault);
+    const std::string board_key = std::string(board_transport(b.board).keys.front().name) + suffix;
+    fail(completion ? *completion : *find(settings, board_key), "completion", fault);
   };
   if (const std::string fault = seating_fault(c); !fault.empty())
     fail(*find(settings, "seating"), "seating", fault);
-  check_completion(c, "gpio-config");
-  if (c.board_b) check_completion(*c.board_b, "gpio-config-b");
+  check_completion(c, "");
+  if (c.board_b) check_completion(*c.board_b, "-b");
   if (const Setting* control = find(settings, "control")) {
     c.control_path = control->value == "off" ? "" : control->value;
     c.control_given = true;

@@ -5,6 +5,7 @@
 // and why (docs/daemon.md lists the keys).
 #pragma once
 
+#include <any>
 #include <map>
 #include <optional>
 #include <string>
@@ -20,8 +21,6 @@
 #include "core/game/session.h"
 #include "daemon/files/text_file.h"
 #include "daemon/tactiled/braille_keys.h"
-#include "drivers/gpio/config.h"
-#include "drivers/serial/port.h"
 
 namespace tactile::daemon {
 
@@ -73,19 +72,19 @@ class BoardKind {
   const BoardTransport* transport_;
 };
 
-// One board's driver and its settings (board A: `board`, `script`, `gpio-config`,
-// `serial-port`, `wiring`, `clock-press`; board B the same keys ending in `-b`).
+// One board's driver and its settings (board A: `board` and its transport's keys; board B
+// the same keys ending in `-b`).
 struct BoardSetup {
   BoardKind board = BoardKind::Serial;
-  std::string gpio_config_path;
-  gpio::GpioConfig gpio;    // read from gpio_config_path
-  serial::PortSpec serial;  // board = serial
-  // `wiring = PATH`: the calibrated switch-to-square mapping (tactilectl calibrate), for
-  // either board; for a GPIO board it is already in gpio.map.
+  // What its transport read of its own keys, in a type of the transport's own file
+  // (GpioSetup in gpio_link.h, ...): its `read` puts it here, its `open` finds it
+  // (transport_settings<T> below), so a transport adds no field to this struct.
+  std::any transport_settings;
+  // `wiring = PATH`: the calibrated switch-to-square mapping (tactilectl calibrate), for a
+  // transport that reads switches (gpio, serial: read_wiring in board_transport.h); for a
+  // GPIO board it is already in its wiring's map.
   std::string wiring_path;
   std::optional<board::SwitchMap> switch_map;
-  std::string script_path;  // board = script
-  bool clock_press = true;  // pulse the GPIO clock-press line (clock_pulses.h)
   // `speech-device` / `speech-device-b`: the ALSA PCM this board's player hears.
   std::string speech_device = "default";
   // `braille` / `braille-b`: this board's player's braille display through brltty
@@ -98,6 +97,22 @@ struct BoardSetup {
   // device, or where the link to a pseudo-terminal is made ("" = none).
   std::string dgt_port;
 };
+
+// The settings of type T its transport keeps in `setup`, made (default) when the setup holds
+// none of that type (replacing another transport's), as a transport's `read` and a test
+// building a setup do.
+template <typename T>
+T& transport_settings(BoardSetup& setup) {
+  if (T* t = std::any_cast<T>(&setup.transport_settings)) return *t;
+  return setup.transport_settings.emplace<T>();
+}
+// ... and as its `open` reads them: the defaults when the setup holds none.
+template <typename T>
+const T& transport_settings(const BoardSetup& setup) {
+  static const T none{};
+  const T* t = std::any_cast<T>(&setup.transport_settings);
+  return t ? *t : none;
+}
 
 // Board A's setup is the LiveConfig itself (its fields as before); board B's is
 // `board_b`, set for seating = two-boards.
@@ -125,14 +140,16 @@ struct LiveConfig : BoardSetup {
 };
 
 // Why the board of `c` cannot play its game's completion mode ("" if it can): button
-// mode on a GPIO board wired without an announce button. The config and a resumed log's
+// mode on a board its transport knows has no announce button (a GPIO board wired without
+// one: BoardTransport::button_fault). The config and a resumed log's
 // start entry are held to this one rule.
 std::string completion_fault(const LiveConfig& c);
 std::string completion_fault(const BoardSetup& board, board::Completion completion);
 
-// Why board A cannot play the seating of `c` ("" if it can): the sighted seating on a
-// GPIO board wired without the sighted player's clock button (button.clock), whose press
-// runs the clocks (D.2.5). The config and a resumed log's start entry are held to it.
+// Why board A cannot play the seating of `c` ("" if it can): a seating that needs a clock
+// button (the sighted player's press runs the clocks, D.2.5) on a board its transport
+// knows has none (a GPIO board wired without button.clock). The config and a resumed log's start
+// entry are held to it.
 std::string seating_fault(const LiveConfig& c);
 
 // Where a board is read from, as two configs can compare it: "gpio <wiring file>",

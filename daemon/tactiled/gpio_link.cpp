@@ -10,6 +10,7 @@
 #include "daemon/files/text_file.h"
 #include "daemon/tactiled/board_link.h"
 #include "daemon/tactiled/board_transport.h"
+#include "daemon/tactiled/gpio_link.h"
 #include "drivers/gpio/backend.h"
 #include "drivers/gpio/gpio_board.h"
 #include "drivers/gpio/ticker.h"
@@ -113,18 +114,19 @@ constexpr TransportKey kGpioKeys[] = {
 
 void read_gpio(const BoardSettings& settings, BoardSetup& c) {
   const Setting& file = *settings.find("gpio-config");
-  c.gpio_config_path = file.value;
+  gpio_setup(c).config_path = file.value;
   try {
-    c.gpio =
+    gpio_setup(c).config =
         gpio::parse_gpio_config(read_text_file(file.value, "GPIO config", kMaxSettingsFileBytes));
   } catch (const chess::ParseError& e) {
     settings.fail(file, "gpio-config", e.what());
   }
-  c.clock_press = settings.on_off("clock-press", c.clock_press);
+  // One clock: board A's line presses it, board B's only with clock-press-b = on.
+  gpio_setup(c).clock_press = settings.on_off("clock-press", !settings.board_b());
   read_wiring(settings, c);
   if (!c.switch_map) return;
   try {
-    gpio::apply_switch_map(c.gpio, *c.switch_map);
+    gpio::apply_switch_map(gpio_setup(c).config, *c.switch_map);
   } catch (const chess::ParseError& e) {
     const Setting& wiring = *settings.find("wiring");
     settings.fail(wiring, "wiring", wiring.value + ": " + e.what());
@@ -132,7 +134,7 @@ void read_gpio(const BoardSettings& settings, BoardSetup& c) {
 }
 
 std::string gpio_source(const BoardSetup& c) {
-  return "gpio" + absolute_source_path(c.gpio_config_path);
+  return "gpio" + absolute_source_path(gpio_setup(c).config_path);
 }
 
 // Calibrate reads the switches as wired: square i is switch i.
@@ -143,25 +145,44 @@ gpio::GpioConfig as_wired(gpio::GpioConfig c) {
 }
 
 std::unique_ptr<BoardLink> open_gpio(const BoardSetup& c, const LinkRequest& r) {
-  return std::make_unique<GpioLink>(r.raw ? as_wired(c.gpio) : c.gpio,
-                                    c.clock_press && r.drives_clock, r.origin_us, r.expected,
+  const GpioSetup& g = gpio_setup(c);
+  return std::make_unique<GpioLink>(r.raw ? as_wired(g.config) : g.config,
+                                    g.clock_press && r.drives_clock, r.origin_us, r.expected,
                                     r.dev_dir);
 }
 
 void identify_gpio(const BoardSetup& c, const std::string&, nlohmann::json& identity) {
-  const std::vector<gpio::LineSpec>& lines =
-      c.gpio.mode == gpio::Mode::Matrix ? c.gpio.rows : c.gpio.lines;
+  const std::vector<gpio::LineSpec>& lines = gpio_setup(c).config.mode == gpio::Mode::Matrix
+                                                 ? gpio_setup(c).config.rows
+                                                 : gpio_setup(c).config.lines;
   identity["gpio_chip"] = lines.empty() ? "" : lines.front().chip;
-  identity["gpio_config"] = c.gpio_config_path;
+  identity["gpio_config"] = gpio_setup(c).config_path;
 }
 
 int gpio_switches(const BoardSetup& c) {
-  return c.gpio.switch_count();
+  return gpio_setup(c).config.switch_count();
 }
 
 std::string gpio_calibrated_on(const BoardSetup& c) {
-  return "board = gpio (" + c.gpio_config_path + ")";
+  return "board = gpio (" + gpio_setup(c).config_path + ")";
 }
+
+// A GPIO board's buttons are the lines its wiring names.
+std::string gpio_button_fault(const BoardSetup& c, board::Button button) {
+  for (const auto& [wired, line] : gpio_setup(c).config.buttons)
+    if (wired == button) return {};
+  if (button == board::Button::Announce)
+    return "the GPIO wiring has no announce button, which completes a move in button mode: "
+           "use completion = auto, or wire the button";
+  if (button == board::Button::Clock)
+    return "the GPIO wiring " + gpio_setup(c).config_path +
+           " has no button.clock line (wire it, docs/gpio.md)";
+  return {};
+}
+
+constexpr std::string_view kGpioManual =
+    "        gpio-config = FILE              board = gpio: the wiring (docs/gpio.md)\n"
+    "        clock-press = on | off          board = gpio: pulse the clock line (default on)\n";
 
 }  // namespace
 
@@ -174,6 +195,9 @@ extern const BoardTransport kGpioTransport{
     .identify = identify_gpio,
     .switch_count = gpio_switches,
     .calibrated_on = gpio_calibrated_on,
+    .manual = kGpioManual,
+    .switches_of = "the GPIO wiring",
+    .button_fault = gpio_button_fault,
 };
 
 std::unique_ptr<BoardLink> make_gpio_link(const gpio::GpioConfig& config, bool clock_press,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // tactiled: the tactile chess board daemon. Live mode runs a game from a real board
-// (GPIO or serial); --replay runs the very same session on an event script.
+// (read through one of the board transports, board_transport.h); --replay runs the very
+// same session on an event script.
 #include <boost/program_options.hpp>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "core/game/seatings.h"
 #include "daemon/files/safe_file.h"
 #include "daemon/tactiled/auto_resume.h"
+#include "daemon/tactiled/board_transport.h"
 #include "daemon/tactiled/config.h"
 #include "daemon/tactiled/game_file_set.h"
 #include "daemon/tactiled/live.h"
@@ -34,7 +36,7 @@ constexpr const char* kManual = R"(NAME
 
 SYNOPSIS
     tactiled --config FILE [--KEY VALUE ...]
-    tactiled --board gpio|serial ... [--KEY VALUE ...]
+    tactiled --board @TRANSPORTS@ ... [--KEY VALUE ...]
     tactiled --resume LOG.jsonl [--config FILE] [--KEY VALUE ...]
     tactiled --replay SCRIPT --pgn OUT.pgn [--start-fen FEN] [--chess960 N]
              [--completion button|auto] [--settle-ms MS] [--time-control TC]
@@ -55,14 +57,9 @@ DESCRIPTION
     SIGTERM or SIGINT (the log and the PGN are complete then). The arbiter's commands
     come over the control socket (tactilectl, docs/arbiter.md). Settings come from the
     config file (key = value lines) and the command line (--key value, which wins). Keys:
-        board = gpio | serial | script  the board's driver (required)
-        script = PATH                   board = script: event script (file or FIFO),
-                                        each event applied at its ms of game time
-        control = PATH | off            the control socket (default
+@TRANSPORT-KEYS@        control = PATH | off            the control socket (default
                                         $RUNTIME_DIRECTORY/control, /run/tactiled/control)
         event = TEXT, site = TEXT       the PGN's Event and Site tags
-        gpio-config = FILE              board = gpio: the wiring (docs/gpio.md)
-        serial-port = PATH | usb:VVVV:PPPP[:SERIAL]   board = serial: where it is
         completion = button | auto      (serial: auto only, the default there)
         settle-ms = MS                  auto mode: stillness that completes a move
         time-control = TC               the FIDE clock (none: no clock)
@@ -100,7 +97,6 @@ DESCRIPTION
                                         board B's
         braille-keys = KEY=BUTTON,...   the display's keys as buttons, e.g.
                                         ROUTE0=announce,LNDN=record,q=promote-q
-        clock-press = on | off          board = gpio: pulse the clock line (default on)
         auto-resume = on | off          go on with an unfinished game at the start
                                         (default on; see --resume)
 @SEATING-KEYS@        health-suspect-ms = MS          a hole reading otherwise than the game this
@@ -243,11 +239,18 @@ std::string manual() {
                      "   who plays on which board\n" +
                      "                                        (default " +
                      std::string(game::default_seating().name()) + ")\n";
-  for (const game::SeatingDescription* seating : game::seatings()) keys += seating->manual_keys();
-  keys +=
-      "        script-b, gpio-config-b, serial-port-b, wiring-b, clock-press-b\n"
-      "                                        " +
-      game::seatings_with_boards(2) + ": board B's own driver settings\n";
+  for (const game::SeatingDescription* seating : game::seatings())
+    keys += daemon::with_transport_names(seating->manual_keys());
+  // Board B's transport keys, each once (gpio and serial share wiring), in the table's order.
+  std::vector<std::string_view> keys_b;
+  for (const daemon::BoardTransport* t : daemon::board_transports())
+    for (const daemon::TransportKey& k : t->keys)
+      if (std::find(keys_b.begin(), keys_b.end(), k.name) == keys_b.end()) keys_b.push_back(k.name);
+  std::string list_b;
+  for (const std::string_view k : keys_b)
+    list_b += (list_b.empty() ? "" : ", ") + std::string(k) + "-b";
+  keys += wrapped("        ", "        ", list_b) + "                                        " +
+          game::seatings_with_boards(2) + ": board B's own driver settings\n";
   const std::string indent(26, ' ');
   std::string options;
   for (const game::SeatingDescription* seating : game::seatings()) {
@@ -266,7 +269,7 @@ std::string manual() {
     for (const game::SeatingDescription* seating : game::seatings())
       for (const game::SeatingKey& own : seating->keys())
         if (std::string_view(own.key) == k->key)
-          help += (help.empty() ? "" : "; ") + std::string(own.help);
+          help += (help.empty() ? "" : "; ") + daemon::with_transport_names(own.help);
     std::string head = "    --" + std::string(k->key) + " " + k->values;
     head += head.size() + 2 <= indent.size() ? std::string(indent.size() - head.size(), ' ')
                                              : "\n" + indent;
@@ -274,8 +277,18 @@ std::string manual() {
   }
   synopsis = wrapped("             ", "             ", synopsis);
   std::replace(synopsis.begin(), synopsis.end(), '\t', ' ');
+  // The transports' keys after `board`, each transport's lines as its entry gives them.
+  std::string transports = daemon::with_transport_names("        board = %|");
+  transports += transports.size() + 2 <= 40 ? std::string(40 - transports.size(), ' ')
+                                            : "\n" + std::string(40, ' ');
+  transports += "the board's driver (required)\n";
+  for (const daemon::BoardTransport* t : daemon::board_transports()) transports += t->manual;
+  std::string names = daemon::with_transport_names("%|");
+  names.erase(std::remove(names.begin(), names.end(), ' '), names.end());
   std::string text = kManual;
-  for (const auto& [mark, part] : {std::pair{std::string_view("@SEATING-SYNOPSIS@"), synopsis},
+  for (const auto& [mark, part] : {std::pair{std::string_view("@TRANSPORTS@"), names},
+                                   std::pair{std::string_view("@TRANSPORT-KEYS@"), transports},
+                                   std::pair{std::string_view("@SEATING-SYNOPSIS@"), synopsis},
                                    std::pair{std::string_view("@SEATING-KEYS@"), keys},
                                    std::pair{std::string_view("@SEATING-OPTIONS@"), options}})
     text.replace(text.find(mark), mark.size(), part);
@@ -313,10 +326,15 @@ std::string stamp() {
 }
 
 int replay(const po::variables_map& vm, const daemon::Settings& settings) {
-  for (const char* key : {"board", "gpio-config", "serial-port", "speech", "speech-device",
-                          "speech-device-b", "clock-press", "auto-resume", "script", "control"}) {
-    if (settings.count(key))
-      return bad(std::string("--") + key + " is for live mode, not --replay");
+  // The board and its transport's keys (replay reads the script it is given), and the
+  // other keys of a live board.
+  std::vector<std::string> live_keys = {"board"};
+  for (const daemon::BoardTransport* t : daemon::board_transports())
+    for (const daemon::TransportKey& k : t->keys) live_keys.emplace_back(k.name);
+  for (const char* key : {"speech", "speech-device", "speech-device-b", "auto-resume", "control"})
+    live_keys.emplace_back(key);
+  for (const std::string& key : live_keys) {
+    if (settings.count(key)) return bad("--" + key + " is for live mode, not --replay");
   }
   if (!settings.count("pgn")) return bad("--replay needs --pgn OUT.pgn");
   daemon::ReplayOptions options;

@@ -16,6 +16,7 @@
 #include "core/chess/error.h"
 #include "daemon/tactiled/board_link.h"
 #include "daemon/tactiled/board_transport.h"
+#include "daemon/tactiled/script_link.h"
 #include "drivers/script/script.h"
 
 namespace tactile::daemon {
@@ -152,19 +153,19 @@ constexpr TransportKey kScriptKeys[] = {
 };
 
 void read_script(const BoardSettings& settings, BoardSetup& c) {
-  c.script_path = settings.find("script")->value;
+  script_setup(c).path = settings.find("script")->value;
 }
 
 std::string script_source(const BoardSetup& c) {
-  return "script" + absolute_source_path(c.script_path);
+  return "script" + absolute_source_path(script_setup(c).path);
 }
 
 std::unique_ptr<BoardLink> open_script(const BoardSetup& c, const LinkRequest& r) {
-  return make_script_link(c.script_path, r.board);
+  return make_script_link(script_setup(c).path, r.board);
 }
 
 void identify_script(const BoardSetup& c, const std::string&, nlohmann::json& identity) {
-  identity["script"] = c.script_path;
+  identity["script"] = script_setup(c).path;
 }
 
 int no_switches(const BoardSetup&) {
@@ -174,6 +175,10 @@ int no_switches(const BoardSetup&) {
 std::string not_calibrated(const BoardSetup&) {
   return "";
 }
+
+constexpr std::string_view kScriptManual =
+    "        script = PATH                   board = script: event script (file or FIFO),\n"
+    "                                        each event applied at its ms of game time\n";
 
 }  // namespace
 
@@ -186,6 +191,7 @@ extern const BoardTransport kScriptTransport{
     .identify = identify_script,
     .switch_count = no_switches,
     .calibrated_on = not_calibrated,
+    .manual = kScriptManual,
 };
 
 std::unique_ptr<BoardLink> make_script_link(const std::string& path, int board) {

@@ -9,6 +9,7 @@
 #include "core/chess/error.h"
 #include "daemon/tactiled/board_link.h"
 #include "daemon/tactiled/board_transport.h"
+#include "daemon/tactiled/serial_link.h"
 #include "drivers/serial/port.h"
 
 namespace tactile::daemon {
@@ -76,7 +77,7 @@ constexpr TransportKey kSerialKeys[] = {
 void read_serial(const BoardSettings& settings, BoardSetup& c) {
   const Setting& port = *settings.find("serial-port");
   try {
-    c.serial = serial::parse_port_spec(port.value);
+    serial_setup(c).port = serial::parse_port_spec(port.value);
   } catch (const chess::ParseError& e) {
     settings.fail(port, "serial-port", e.what());
   }
@@ -84,7 +85,7 @@ void read_serial(const BoardSettings& settings, BoardSetup& c) {
 }
 
 std::string serial_source(const BoardSetup& c) {
-  const serial::PortSpec& port = c.serial;
+  const serial::PortSpec& port = serial_setup(c).port;
   if (!port.usb_vendor) return "serial" + absolute_source_path(port.path);
   char ids[16];
   std::snprintf(ids, sizeof ids, "%04x:%04x", unsigned(*port.usb_vendor),
@@ -94,7 +95,7 @@ std::string serial_source(const BoardSetup& c) {
 
 std::unique_ptr<BoardLink> open_serial(const BoardSetup& c, const LinkRequest& r) {
   serial::SerialBoardConfig config;
-  config.port = c.serial;
+  config.port = serial_setup(c).port;
   config.needs_buttons = r.needs_buttons;
   // Raw (calibrate): the indices the firmware sends, the board taken as it is found.
   if (!r.raw) {
@@ -108,7 +109,7 @@ std::unique_ptr<BoardLink> open_serial(const BoardSetup& c, const LinkRequest& r
 void identify_serial(const BoardSetup& c, const std::string& device, nlohmann::json& identity) {
   identity["serial_port"] = device;
   std::string number = serial::usb_serial_number(device);
-  if (number.empty()) number = c.serial.usb_serial;  // as the config names the board
+  if (number.empty()) number = serial_setup(c).port.usb_serial;  // as the config names the board
   if (!number.empty()) identity["serial_number"] = number;
 }
 
@@ -119,6 +120,9 @@ int serial_switches(const BoardSetup&) {
 std::string serial_calibrated_on(const BoardSetup&) {
   return "board = serial";
 }
+
+constexpr std::string_view kSerialManual =
+    "        serial-port = PATH | usb:VVVV:PPPP[:SERIAL]   board = serial: where it is\n";
 
 }  // namespace
 
@@ -133,6 +137,8 @@ extern const BoardTransport kSerialTransport{
     .identify = identify_serial,
     .switch_count = serial_switches,
     .calibrated_on = serial_calibrated_on,
+    .manual = kSerialManual,
+    .switches_of = "the serial board",
 };
 
 std::unique_ptr<BoardLink> make_serial_link(serial::SerialBoardConfig config) {

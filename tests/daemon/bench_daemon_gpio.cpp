@@ -29,6 +29,7 @@
 #include <thread>
 
 #include "core/clock/time_control.h"
+#include "daemon/tactiled/gpio_link.h"
 #include "daemon/tactiled/live.h"
 #include "tests/daemon/sim_gpio_board.h"
 
@@ -68,9 +69,9 @@ void BM_DaemonIdle(benchmark::State& state) {
   board.world.model_kernel_calls(state.range(1) != 0);
   LiveConfig config;
   config.board = BoardKind::Gpio;
-  config.gpio = board.config;
-  config.gpio.scan_hz = int(state.range(0));
-  config.gpio.idle_scan_hz = int(state.range(2));
+  gpio_setup(config).config = board.config;
+  gpio_setup(config).config.scan_hz = int(state.range(0));
+  gpio_setup(config).config.idle_scan_hz = int(state.range(2));
   config.speech = false;
   config.log_path = dir + "/game.jsonl";
   config.pgn_path = dir + "/game.pgn";

@@ -3,6 +3,8 @@
 // are settings for board A and board B alike, its name chooses it, its BoardKind is its
 // entry, and the status name, source and calibration facts come from it.
 #include "daemon/tactiled/board_transport.h"
+#include "daemon/tactiled/script_link.h"
+#include "daemon/tactiled/serial_link.h"
 
 #include <gtest/gtest.h>
 
@@ -14,9 +16,9 @@ namespace tactile::daemon {
 namespace {
 
 TEST(BoardTransports, NamesChooseTheirEntriesInTheTablesOrder) {
-  EXPECT_EQ(board_transport_names(), "gpio, serial or script");
-  EXPECT_EQ(board_transport_names(" and "), "gpio, serial and script");
-  ASSERT_EQ(board_transports().size(), 3u);
+  EXPECT_EQ(board_transport_names(), "gpio, serial, script or dgt");
+  EXPECT_EQ(board_transport_names(" and "), "gpio, serial, script and dgt");
+  ASSERT_EQ(board_transports().size(), 4u);
   for (const BoardTransport* t : board_transports()) {
     EXPECT_EQ(find_board_transport(t->name), t);
     EXPECT_EQ(&BoardKind(*t).transport(), t);
@@ -42,19 +44,19 @@ TEST(BoardTransports, EveryTransportKeyIsASettingForBothBoards) {
       }
     }
   EXPECT_EQ(keys, (std::set<std::string>{"gpio-config", "clock-press", "wiring", "serial-port",
-                                         "script"}));
-  EXPECT_EQ(options.find("board", false).description(), "gpio, serial or script");
+                                         "script", "dgt-device"}));
+  EXPECT_EQ(options.find("board", false).description(), "gpio, serial, script or dgt");
 }
 
 TEST(BoardTransports, StatusNamesAndSourcesComeFromTheEntry) {
   BoardSetup script;
   script.board = BoardKind::Script;
-  script.script_path = "/run/tactiled/board.fifo";
+  script_setup(script).path = "/run/tactiled/board.fifo";
   EXPECT_EQ(board_driver_name(script, "lost"), "script");
   EXPECT_EQ(board_source(script), "script /run/tactiled/board.fifo");
 
   BoardSetup serial;  // a serial board by default
-  serial.serial.path = "/dev/ttyACM0";
+  serial_setup(serial).port.path = "/dev/ttyACM0";
   EXPECT_EQ(board_driver_name(serial, "not found yet"), "serial: not found yet");
   EXPECT_EQ(board_source(serial), "serial /dev/ttyACM0");
   EXPECT_TRUE(board_transport(serial.board).finds_board);

@@ -23,6 +23,7 @@
 #include "daemon/tactilectl/calibrate.h"
 #include "daemon/tactilectl/command.h"
 #include "daemon/tactiled/config.h"
+#include "daemon/tactiled/serial_link.h"
 #include "drivers/serial/serial_board.h"
 #include "tests/daemon/calibrate_person.h"
 #include "tests/serial/game_moves.h"
@@ -125,7 +126,7 @@ TEST(CalibrateSerial, TheFirmwaresOrderIsFoundAndTheDriverThenReadsMovesRight) {
   const daemon::LiveConfig live = daemon::live_config(settings, dir, "t", "");
   ASSERT_TRUE(live.switch_map);
   serial::SerialBoardConfig c;
-  c.port = live.serial;
+  c.port = daemon::serial_setup(live).port;
   c.switch_map = *live.switch_map;
   c.baseline = serial::test::start_occupancy();
   serial::SerialBoard driver(c);

@@ -28,6 +28,7 @@
 #include "daemon/tactilectl/command.h"
 #include "daemon/tactilectl/gpio_check.h"
 #include "daemon/tactiled/config.h"
+#include "daemon/tactiled/gpio_link.h"
 #include "drivers/gpio/backend.h"
 #include "drivers/gpio/gpio_board.h"
 #include "tests/daemon/calibrate_person.h"
@@ -143,7 +144,7 @@ TEST_F(CalibrateTest, TheScrambledWiringIsFoundAndTactiledThenReadsMovesRight) {
   daemon::add_config_file(config_, daemon::read_text_file(config_, "config", 1 << 20), settings);
   const daemon::LiveConfig live = daemon::live_config(settings, dir_, "t", "");
   auto backend = gpio::make_libgpiod_backend();
-  gpio::GpioBoard board(live.gpio, *backend, gpio::monotonic_us());
+  gpio::GpioBoard board(daemon::gpio_setup(live).config, *backend, gpio::monotonic_us());
   EXPECT_EQ(board.occupancy(), daemon::test::SimGpioBoard::kStartHoles);
   const std::int64_t t = gpio::monotonic_us();
   board_->world.schedule(t + 100'000, [this](gpio::sim::World&) { peg(chess::Square(12), false); });

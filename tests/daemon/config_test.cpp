@@ -2,6 +2,9 @@
 // tactiled's settings: the config file (line numbers in every error), the command line
 // winning over it, and the checks of live mode.
 #include "daemon/tactiled/config.h"
+#include "daemon/tactiled/gpio_link.h"
+#include "daemon/tactiled/script_link.h"
+#include "daemon/tactiled/serial_link.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -86,7 +89,8 @@ TEST(DaemonConfig, BadValuesNameTheirLineAndKey) {
   };
   EXPECT_EQ(live("board = serial\nserial-port = /dev/x\ncompletion = sometimes\n"),
             "t.conf: line 3: completion: 'sometimes' is not button or auto");
-  EXPECT_EQ(live("board = usb\n"), "t.conf: line 1: board: 'usb' is not gpio, serial or script");
+  EXPECT_EQ(live("board = usb\n"),
+            "t.conf: line 1: board: 'usb' is not gpio, serial, script or dgt");
   EXPECT_EQ(live("board = script\n"),
             "t.conf: line 1: board: board = script needs script = PATH (a file or a FIFO)");
   EXPECT_EQ(live("board = serial\nserial-port = /dev/x\nscript = s.txt\n"),
@@ -172,10 +176,10 @@ TEST(DaemonConfig, ReadsTheSeating) {
                 "serial-port-b = /dev/ttyB\nlanguage-b = en\n"),
       "/state", "stamp");
   EXPECT_EQ(both.board, BoardKind::Script);
-  EXPECT_EQ(both.script_path, "/a");
+  EXPECT_EQ(script_setup(both).path, "/a");
   ASSERT_TRUE(both.board_b.has_value());
   EXPECT_EQ(both.board_b->board, BoardKind::Serial);
-  EXPECT_EQ(both.board_b->serial.path, "/dev/ttyB");
+  EXPECT_EQ(serial_setup(*both.board_b).port.path, "/dev/ttyB");
   EXPECT_EQ(game::testing::start_field(both.session, "board_a"), "white");
   EXPECT_EQ(game::board_language(both.session, 1), record::Language::English);
   // A serial board among them: auto completion unless completion is set.
@@ -185,13 +189,13 @@ TEST(DaemonConfig, ReadsTheSeating) {
                             "board-b = script\nscript-b = /b\n"),
                   "/state", "stamp");
   EXPECT_EQ(game::testing::start_field(swapped.session, "board_a"), "black");
-  EXPECT_EQ(swapped.board_b->script_path, "/b");
+  EXPECT_EQ(script_setup(*swapped.board_b).path, "/b");
   const auto live = [](std::string_view text) {
     return error_of([&] { live_config(from_file(text), "/state", "stamp"); });
   };
   EXPECT_EQ(live("board = script\nscript = /x\nseating = two-boards\n"),
-            "t.conf: line 3: seating: two-boards needs board B's driver: board-b = gpio, serial "
-            "or script");
+            "t.conf: line 3: seating: two-boards needs board B's driver: board-b = gpio, serial, "
+            "script or dgt");
   EXPECT_EQ(live("board = script\nscript = /x\nseating = two-boards\nboard-b = serial\n"),
             "t.conf: line 4: board-b: board-b = serial needs serial-port-b = PATH or "
             "usb:VVVV:PPPP[:SERIAL]");
@@ -355,10 +359,10 @@ TEST(DaemonConfig, SerialDefaultsToAutoAndFilesToTheStateDirectory) {
       live_config(from_file("board = serial\nserial-port = usb:16c0:05e1:TB0001\nlanguage = en\n"),
                   "/state", "20261122-084039");
   EXPECT_EQ(c.board, BoardKind::Serial);
-  ASSERT_TRUE(c.serial.usb_vendor && c.serial.usb_product);
-  EXPECT_EQ(*c.serial.usb_vendor, 0x16c0);
-  EXPECT_EQ(*c.serial.usb_product, 0x05e1);
-  EXPECT_EQ(c.serial.usb_serial, "TB0001");
+  ASSERT_TRUE(serial_setup(c).port.usb_vendor && serial_setup(c).port.usb_product);
+  EXPECT_EQ(*serial_setup(c).port.usb_vendor, 0x16c0);
+  EXPECT_EQ(*serial_setup(c).port.usb_product, 0x05e1);
+  EXPECT_EQ(serial_setup(c).port.usb_serial, "TB0001");
   EXPECT_EQ(c.session.recognizer.completion, board::Completion::Auto);
   // A serial board with buttons (protocol 1.1) plays in button mode when asked.
   EXPECT_EQ(live_config(from_file("board = serial\nserial-port = /dev/x\ncompletion = button\n"),
@@ -386,10 +390,10 @@ TEST(DaemonConfig, ReadsTheGpioWiring) {
                   "/state", "s");
   std::remove(wiring.c_str());
   EXPECT_EQ(c.board, BoardKind::Gpio);
-  EXPECT_EQ(c.gpio.rows.size(), 8u);
-  EXPECT_EQ(c.gpio.columns.size(), 8u);
-  EXPECT_TRUE(c.gpio.clock_press);
-  EXPECT_FALSE(c.clock_press);
+  EXPECT_EQ(gpio_setup(c).config.rows.size(), 8u);
+  EXPECT_EQ(gpio_setup(c).config.columns.size(), 8u);
+  EXPECT_TRUE(gpio_setup(c).config.clock_press);
+  EXPECT_FALSE(gpio_setup(c).clock_press);
   EXPECT_EQ(c.session.recognizer.completion, board::Completion::Button);
   EXPECT_TRUE(c.session.start.chess960());
   EXPECT_EQ(c.session.start.fen(), chess::chess960_position(0).fen());
@@ -408,8 +412,8 @@ TEST(DaemonConfig, ReadsTheCalibratedMappingForEitherBoard) {
   std::ofstream(mapping) << text;
   const LiveConfig g = live_config(
       from_file("board = gpio\ngpio-config = " + gpio + "\nwiring = " + mapping + "\n"), "/s", "s");
-  EXPECT_EQ(g.gpio.squares()[0], chess::Square(63));
-  EXPECT_EQ(g.gpio.squares()[12], chess::Square(51));
+  EXPECT_EQ(gpio_setup(g).config.squares()[0], chess::Square(63));
+  EXPECT_EQ(gpio_setup(g).config.squares()[12], chess::Square(51));
   const LiveConfig s = live_config(
       from_file("board = serial\nserial-port = /dev/x\nwiring = " + mapping + "\n"), "/s", "s");
   ASSERT_TRUE(s.switch_map);
@@ -512,7 +516,7 @@ TEST(DaemonConfig, TheCommandLineWinsOverTheFile) {
   EXPECT_EQ(s.at("serial-port").where, "t.conf: line 2");
   const LiveConfig c = live_config(s, "/state", "s");
   EXPECT_EQ(c.board, BoardKind::Serial);
-  EXPECT_EQ(c.serial.path, "/dev/tactile-board");
+  EXPECT_EQ(serial_setup(c).port.path, "/dev/tactile-board");
   EXPECT_EQ(c.session.recognizer.settle_ms, 400);
   EXPECT_TRUE(c.auto_resume);
   // auto-resume like every key: off in the file, on again from the command line.

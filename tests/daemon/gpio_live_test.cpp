@@ -30,6 +30,7 @@
 #include "core/clock/time_control.h"
 #include "core/game/log_entries.h"
 #include "core/record/arbiter_log.h"
+#include "daemon/tactiled/gpio_link.h"
 #include "daemon/tactiled/live.h"
 #include "drivers/gpio/ticker.h"
 #include "tests/daemon/control_client.h"
@@ -193,7 +194,7 @@ class GpioLiveTest : public ::testing::Test {
     log_ = dir_ + "/game.jsonl";
     board_ = std::make_unique<test::SimGpioBoard>(dir_);
     config_.board = BoardKind::Gpio;
-    config_.gpio = board_->config;
+    gpio_setup(config_).config = board_->config;
     config_.speech = false;
     config_.log_path = log_;
     config_.pgn_path = dir_ + "/game.pgn";
@@ -317,8 +318,8 @@ TEST_F(GpioLiveTest, AButtonModeLogCannotGoOnWithoutAnAnnounceButton) {
   }
   LiveConfig resume;
   resume.board = BoardKind::Gpio;
-  resume.gpio = board_->config;
-  resume.gpio.buttons.clear();
+  gpio_setup(resume).config = board_->config;
+  gpio_setup(resume).config.buttons.clear();
   resume.speech = false;
   resume.resume_path = log_;
   resume.pgn_path = dir_ + "/resumed.pgn";
@@ -334,11 +335,12 @@ TEST_F(GpioLiveTest, AButtonModeLogCannotGoOnWithoutAnAnnounceButton) {
 // sighted player's clock button, and no new sighted game starts on one: exit 2 naming
 // button.clock, before the board is opened or the log touched.
 TEST_F(GpioLiveTest, ASightedGameNeedsTheClockButton) {
-  config_.gpio.buttons.erase(
-      std::remove_if(config_.gpio.buttons.begin(), config_.gpio.buttons.end(),
+  gpio_setup(config_).config.buttons.erase(
+      std::remove_if(gpio_setup(config_).config.buttons.begin(),
+                     gpio_setup(config_).config.buttons.end(),
                      [](const auto& b) { return b.first == board::Button::Clock; }),
-      config_.gpio.buttons.end());
-  config_.gpio_config_path = dir_ + "/gpio.conf";
+      gpio_setup(config_).config.buttons.end());
+  gpio_setup(config_).config_path = dir_ + "/gpio.conf";
   game::testing::seat(config_.session, "sighted");
   std::ostringstream fresh;
   EXPECT_EQ(run_live(config_, fresh, fresh), 2);
@@ -396,7 +398,7 @@ TEST_F(GpioLiveTest, ResumesAfterACrashAndGoesOnOnTheBoard) {
   board_->place(holes({"e2", "e7", "g1", "b8"}, {"e4", "e5", "f3", "c6"}));
   LiveConfig resume;
   resume.board = BoardKind::Gpio;
-  resume.gpio = board_->config;
+  gpio_setup(resume).config = board_->config;
   resume.speech = false;
   resume.resume_path = log_;
   resume.pgn_path = dir_ + "/resumed.pgn";

@@ -26,6 +26,8 @@
 #include "core/chess/pgn.h"
 #include "core/clock/time_control.h"
 #include "core/record/arbiter_log.h"
+#include "daemon/tactiled/gpio_link.h"
+#include "daemon/tactiled/serial_link.h"
 #include "drivers/gpio/ticker.h"
 #include "tests/daemon/daemon_process.h"
 #include "tests/daemon/live_child.h"
@@ -84,11 +86,10 @@ class TwoBoardsSerialGpioLiveTest : public ::testing::Test {
     log_ = dir_ + "/game.jsonl";
     board_a_ = std::make_unique<test::SimGpioBoard>(dir_);
     config_.board = BoardKind::Gpio;
-    config_.gpio = board_a_->config;
+    gpio_setup(config_).config = board_a_->config;
     config_.board_b.emplace();
     config_.board_b->board = BoardKind::Serial;
-    config_.board_b->serial = serial::parse_port_spec("usb:16c0:05e1:TB0001");
-    config_.board_b->clock_press = false;
+    serial_setup(*config_.board_b).port = serial::parse_port_spec("usb:16c0:05e1:TB0001");
     config_.speech = false;
     config_.log_path = log_;
     config_.pgn_path = dir_ + "/game.pgn";
@@ -184,7 +185,7 @@ TEST_F(TwoBoardsSerialGpioLiveTest, ADiscrepancyIsResolvedAndAKillDuringAReprodu
   board_a_->place(holes);
   play(*board_a_, {{gate("e5"), {{"e5", true}}}, {gate("f3"), {{"g1", false}, {"f3", true}}}});
   LiveConfig resume = config_;
-  resume.gpio = board_a_->config;
+  gpio_setup(resume).config = board_a_->config;
   resume.resume_path = log_;
   // The game's setup must come from its log: the config's is the default one.
   resume.session = game::default_session_config();

@@ -1,0 +1,161 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""A DGT e-board as a board (board-b = dgt, issue 36, docs/dgt.md), end to end: the real
+tactiled plays a two-boards game whose board A is the blind player's tactile board (a script
+on a FIFO) and whose board B is the sighted opponent's DGT board, simulated by this program
+on a pseudo-terminal (sim_dgt_board.py: the protocol's own codec).
+
+- game: a whole game to its end (mate). Every move of the sighted player is taken from the
+  DGT board's field updates and logged as made on board B; the tactile board mirrors it
+  (board A's reproduction, the `mirrored` record); the blind player's moves, reproduced on
+  the DGT board, are mirrored on B. A promotion is read with its piece from the board (a
+  knight, not the queen a tactile board defaults to). The clock the DGT board sends is
+  ignored.
+- replug: the DGT board is unplugged (its pty closed, its device gone) in the middle of the
+  game and plugged in again: tactiled logs it lost, opens it again, asks for a full dump and
+  logs it found; a move made while it was away is read from that dump, and the game goes on.
+
+Usage: dgt_board_test.py SOURCE_DIR BUILD_DIR game|replug"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "pylib"))
+sys.path.insert(0, os.path.dirname(__file__))
+from daemon_process import print_tail, say_unclean_exit, stop  # noqa: E402
+from sim_dgt_board import SimDgtBoard, hand_steps  # noqa: E402
+from waiting import wait_until  # noqa: E402
+
+source, build, mode = sys.argv[1], sys.argv[2], sys.argv[3]
+tactiled_bin = os.path.join(build, "daemon", "tactiled")
+tactilectl_bin = os.path.join(build, "daemon", "tactilectl")
+
+# (start, [uci, ...]): the moves in turn, White's are the blind player's (his hands on the script),
+# B's the sighted player's on the DGT board. Each move is reproduced on the other board.
+GAMES = {
+    # A whole game to its end: the Blackburne Shilling trap, Black mating on the DGT board
+    # (captures on both sides, a check): 1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5
+    # 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1.
+    "game": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+             "e2e4 e7e5 g1f3 b8c6 f1c4 c6d4 f3e5 d8g5 e5f7 g5g2 h1f1 g2e4 c4e2 d4f3".split()),
+    # A promotion to a knight read from the piece put down, then the board unplugged, a
+    # move made on it meanwhile (h8g8), plugged in again, the game going on.
+    "replug": ("7k/7p/8/8/8/8/p7/4K3 w - - 0 1", "e1d2 a2a1n d2e3 h8g8 e3f4".split()),
+}
+START, MOVES = GAMES[mode]
+WHILE_UNPLUGGED = 3  # replug: the index of the move made on the board while it is away
+
+
+def read_log(log):
+    with open(log) as f:
+        return [json.loads(x) for x in f if x.strip()]
+
+
+def count(log, kind, board=None, **fields):
+    return sum(1 for r in read_log(log) if r["type"] == kind
+               and (board is None or r.get("board") == board)
+               and all(r.get(k) == v for k, v in fields.items()))
+
+
+def made(log):
+    return [r for r in read_log(log) if r["type"] == "moment" and r.get("kind") == "made"]
+
+
+with tempfile.TemporaryDirectory() as work:
+    fifo = os.path.join(work, "a.fifo")
+    os.mkfifo(fifo)
+    link = os.path.join(work, "dgt-board")
+    log = os.path.join(work, "game.jsonl")
+    pgn = os.path.join(work, "game.pgn")
+    sock = os.path.join(work, "control.sock")
+    journal_path = os.path.join(work, "tactiled.out")
+    journal = open(journal_path, "wb")
+    dgt = SimDgtBoard(link, START)
+    tactiled = subprocess.Popen(
+        [tactiled_bin, "--seating", "two-boards", "--board-a", "script", "--script", fifo,
+         "--board-b", "dgt", "--dgt-device-b", link, "--log", log, "--pgn", pgn,
+         "--control", sock, "--speech", "off", "--auto-resume", "off", "--language", "en",
+         "--time-control", "600+2", "--completion", "auto", "--settle-ms", "200",
+         "--start-fen", START],
+        stdout=journal, stderr=subprocess.STDOUT, start_new_session=True)
+    board_a = open(fifo, "w")
+    failed = True
+
+    def ctl(*args):
+        return subprocess.run([tactilectl_bin, *args], capture_output=True, text=True,
+                              timeout=30)
+
+    def hand_a(steps):
+        """The blind player's hands on the tactile board: lines of the event script."""
+        for kind, square in steps:
+            board_a.write(f"0 A {kind} {square}\n")
+        board_a.flush()
+
+    def a_steps(uci):
+        """Board A's lifts and puts for `uci`, worked out from the DGT simulation's own
+        board (the same position): its field updates as holes."""
+        steps = []
+        for f, code in hand_steps(list(dgt.board), uci):
+            sq = "abcdefgh"[f % 8] + str(8 - f // 8)
+            steps.append(("down" if code else "up", sq))
+        return steps
+
+    try:
+        wait_until("board B found", lambda: os.path.exists(log) and
+                   count(log, "board", "B", status="found") == 1)
+        assert dgt.dumps >= 1 and dgt.updates, (dgt.dumps, dgt.updates, dgt.commands)
+        r = ctl("start", "--socket", sock)
+        assert r.returncode == 0, r.stdout + r.stderr
+        mirrored = {"A": 0, "B": 0}
+        for i, uci in enumerate(MOVES):
+            mover = "A" if i % 2 == 0 else "B"
+            other = "B" if mover == "A" else "A"
+            steps_a = a_steps(uci)  # from the position before the move
+            if mover == "A":
+                hand_a(steps_a)
+            elif mode == "replug" and i == WHILE_UNPLUGGED:
+                dgt.unplug()
+                wait_until("board B lost", lambda: count(log, "board", "B", status="lost") == 1)
+                dgt.play(uci)  # on the board while it is away: no updates sent
+                dumps = dgt.dumps
+                dgt.plug()
+                wait_until("board B found again",
+                           lambda: count(log, "board", "B", status="found") == 2)
+                assert dgt.dumps > dumps, "no dump asked after the reconnect"
+            else:
+                dgt.play(uci)
+            wait_until(f"move {uci} made", lambda: len(made(log)) == i + 1)
+            m = made(log)[-1]
+            assert m.get("board") == mover and m.get("move") == uci, (uci, m)
+            # The move reproduced on the other board, as its player would.
+            if other == "A":
+                hand_a(steps_a)
+            else:
+                dgt.play(uci)
+            mirrored[other] += 1
+            wait_until(f"{uci} mirrored on {other}",
+                       lambda: count(log, "mirrored", other) == mirrored[other])
+        if mode == "game":
+            wait_until("the game's end", lambda: count(log, "game-over") == 1)
+            over = [r for r in read_log(log) if r["type"] == "game-over"][0]
+            assert over.get("result") == "0-1", over
+            sans = [r["san"] for r in made(log)]
+            assert sans[-4:] == ["Rf1", "Qxe4+", "Be2", "Nf3#"], sans
+        else:
+            sans = [r["san"] for r in made(log)]
+            assert sans[1] == "a1=N", sans  # the knight put down, not the default queen
+            lost = [r for r in read_log(log) if r["type"] == "board" and r["status"] == "lost"]
+            assert lost[0]["message"].startswith("DGT board lost"), lost
+        # The DGT board's clock messages never became anything but ignored bytes.
+        assert count(log, "board", "B", status="warning") == 0, \
+            [r for r in read_log(log) if r["type"] == "board"]
+        assert tactiled.poll() is None, "tactiled ended"
+        failed = False
+        print(f"{mode}: {len(MOVES)} moves, {len(made(log))} made, dumps {dgt.dumps}")
+    finally:
+        stop(tactiled, 20)
+        say_unclean_exit("tactiled", tactiled)
+        if failed:
+            print_tail(journal_path, 4000)
+sys.exit(1 if failed else 0)
