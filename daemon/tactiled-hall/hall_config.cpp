@@ -125,7 +125,7 @@ po::options_description hall_options() {
       "coalesce-ms", po::value<int>(), "changes within this many ms make one rewrite (200)")(
       "game-files-ms", po::value<int>(),
       "while more than 16 tables' files wait to be written, a table's own game files "
-      "(table-*.pgn) are rewritten at most this often (3000; a new one at once)")(
+      "(table-*.pgn) are rewritten at most this often (10000; a new one at once)")(
       "event", po::value<std::string>(), "the Event tag of every game (default: each game's own)")(
       "site", po::value<std::string>(), "the Site tag of every game (default: each game's own)")(
       "round", po::value<std::string>(),

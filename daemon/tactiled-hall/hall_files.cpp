@@ -157,12 +157,47 @@ bool is_game_file_name(std::string_view name) {
   return mqtt::valid_name(std::string(name));
 }
 
-TableView table_view(const HallState& hall, const Table& t, chess::SanMemo* san) {
-  const chess::PgnGame g = feed_game(hall, t);
+namespace {
+
+// The same game, to the byte its PGN and position would be made of.
+bool same_game(const chess::PgnGame& a, const chess::PgnGame& b) {
+  return a.result == b.result && a.tags == b.tags && a.start == b.start &&
+         a.start.chess960() == b.start.chess960() && a.start_comment == b.start_comment &&
+         std::equal(a.moves.begin(), a.moves.end(), b.moves.begin(), b.moves.end(),
+                    [](const chess::PgnMove& x, const chess::PgnMove& y) {
+                      return x.move == y.move && x.comment == y.comment;
+                    });
+}
+
+// The game's PGN, its position after the last move and that move, into `memo` unless
+// they are there already.
+void remember_game(chess::PgnGame g, GameMemo& memo) {
+  if (memo.game && same_game(*memo.game, g)) return;
+  memo.pgn = chess::write_pgn(g, memo.san);
+  // The position before the last move and after it: one replay of the game for both.
+  memo.last_move = nullptr;
+  if (g.moves.empty()) {
+    memo.now = g.start;
+  } else {
+    const chess::Position before = g.position_after(g.moves.size() - 1);
+    const chess::Move m = g.moves.back().move;
+    memo.now = before.after(m);
+    memo.last_move = {{"san", memo.san.san(g.start, g.moves.size() - 1, before, m)},
+                      {"uci", chess::to_uci(before, m)},
+                      {"by", before.side_to_move() == chess::White ? "white" : "black"}};
+  }
+  memo.game = std::move(g);
+}
+
+}  // namespace
+
+TableView table_view(const HallState& hall, const Table& t, GameMemo* memo) {
+  GameMemo one_view;
+  GameMemo& known = memo ? *memo : one_view;
+  remember_game(feed_game(hall, t), known);
+  const chess::PgnGame& g = *known.game;
   TableView v;
-  chess::SanMemo one_view;
-  chess::SanMemo& sans = san ? *san : one_view;
-  v.pgn = chess::write_pgn(g, sans);
+  v.pgn = known.pgn;
   // Records known to be missing (a table with a retained pgn and nothing else is not).
   const bool gap = t.gap() && (t.started || t.last_known >= 0 || !t.pending.empty());
   // Every game of the table with an id, each in a file of its own, earlier ones first.
@@ -212,10 +247,7 @@ TableView table_view(const HallState& hall, const Table& t, chess::SanMemo* san)
                    {"game_id", t.id},
                    {"missing", missing},
                    {"games", games}};
-  // The position before the last move and after it: one replay of the game for both.
-  const chess::Position before_last =
-      g.moves.empty() ? g.start : g.position_after(g.moves.size() - 1);
-  chess::Position now = g.moves.empty() ? g.start : before_last.after(g.moves.back().move);
+  chess::Position now = known.now;
   // A table with no game yet (no records, no pgn) shows the position its state names.
   const TableState* st = t.state ? &*t.state : nullptr;
   if (!t.game && st && st->fen) {
@@ -234,13 +266,7 @@ TableView table_view(const HallState& hall, const Table& t, chess::SanMemo* san)
   if (st && st->last_move)
     last_move = {
         {"san", st->last_move->san}, {"uci", st->last_move->uci}, {"by", st->last_move->by}};
-  if (!g.moves.empty()) {
-    const chess::Position& before = before_last;
-    const chess::Move m = g.moves.back().move;
-    last_move = {{"san", sans.san(g.start, g.moves.size() - 1, before, m)},
-                 {"uci", chess::to_uci(before, m)},
-                 {"by", before.side_to_move() == chess::White ? "white" : "black"}};
-  }
+  if (!g.moves.empty()) last_move = known.last_move;
   nlohmann::json discrepancies = nlohmann::json::array();
   if (st)
     for (const Discrepancy& d : st->discrepancies)
@@ -294,7 +320,7 @@ std::vector<const Table*> HallViews::update(const HallState& hall) {
     // Every value was checked when it came; should a view still fail, that table keeps
     // its last view (at first, its name and board alone) and every other table goes on.
     try {
-      e.view = table_view(hall, *t, &e.san);
+      e.view = table_view(hall, *t, &e.game);
     } catch (const std::exception&) {
       if (e.changes < 0) {
         Table bare;

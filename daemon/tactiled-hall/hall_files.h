@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -60,9 +61,18 @@ struct TableView {
   // rather than copying and dumping their JSON.
   std::string round_text, page_text;
 };
-// `san`: the SAN of the table's current game from its last view (HallViews keeps one a
-// table), so a view made again costs the new moves' SAN alone.
-TableView table_view(const HallState& hall, const Table& table, chess::SanMemo* san = nullptr);
+// What a table's last view made of its current game (HallViews keeps one a table): its
+// SAN, so a view made again costs the new moves' SAN alone, and while the game stays the
+// same (most records are touches and clock records, which change only round.json's
+// counts) its PGN and position, not made again at all.
+struct GameMemo {
+  chess::SanMemo san;
+  std::optional<chess::PgnGame> game;  // the feed game these were made of
+  std::string pgn;
+  chess::Position now;       // after its last move
+  nlohmann::json last_move;  // null when it has none
+};
+TableView table_view(const HallState& hall, const Table& table, GameMemo* memo = nullptr);
 
 // The tables' views, each made again only when its table changed (Table::changes) or the
 // round did: a move at one table of two hundred rebuilds that one game's text, not every
@@ -86,7 +96,7 @@ class HallViews {
     std::int64_t changes = -1;
     std::string round;
     TableView view;
-    chess::SanMemo san;  // of the table's current game
+    GameMemo game;  // of the table's current game
   };
   std::map<std::string, Entry, std::less<>> entries_;
 };
