@@ -162,6 +162,7 @@ class DgtLink : public BoardLink {
       }
     holes_ = occupied;
     fields_ = dump;
+    pawn_lifted_ = 0;  // what a hand held before the dump is not known
   }
 
   // One field's new code: a square emptied or filled is a hole event; a pawn lifted and a
@@ -171,15 +172,23 @@ class DgtLink : public BoardLink {
     fields_[field] = code;
     const chess::Square s = dgt::square_of_field(field);
     const chess::Bitboard b = chess::square_bb(s);
-    if (code == 0 && before != 0) lifted_ = before;
+    // A pawn lifted from the rank before its last is in the hand until a pawn is put down
+    // again, whatever else is lifted meanwhile (a capture-promotion may lift the pawn
+    // first, then the piece it takes).
+    if (code == 0 &&
+        ((before == 1 && field >= 8 && field < 16) || (before == 7 && field >= 48 && field < 56)))
+      pawn_lifted_ = before;
+    if (code == 1 || code == 7) pawn_lifted_ = 0;
     if (((holes_ & b) != 0) == (code != 0)) return;  // the same occupancy: no hole changed
     holes_ ^= b;
     sink.hole({now, s, code ? board::Hole::Down : board::Hole::Up, false}, false);
     if (code == 0) return;
-    const bool white_promotes = lifted_ == 1 && field < 8 && code >= 2 && code <= 6 && code != 5;
+    const bool white_promotes =
+        pawn_lifted_ == 1 && field < 8 && code >= 2 && code <= 6 && code != 5;
     const bool black_promotes =
-        lifted_ == 7 && field >= 56 && code >= 8 && code <= 12 && code != 11;
+        pawn_lifted_ == 7 && field >= 56 && code >= 8 && code <= 12 && code != 11;
     if (!white_promotes && !black_promotes) return;
+    pawn_lifted_ = 0;
     const int type = code > 6 ? code - 6 : code;  // 2 R, 3 N, 4 B, 6 Q
     sink.button({now, type == 2   ? board::Button::PromoteRook
                       : type == 3 ? board::Button::PromoteKnight
@@ -214,9 +223,9 @@ class DgtLink : public BoardLink {
   std::string device_;
   int fd_ = -1;
   dgt::DgtMessageReader reader_;
-  chess::Bitboard holes_;  // the holes as the game was told of them
-  dgt::Fields fields_{};   // the pieces as the board last said
-  std::uint8_t lifted_ = 0;
+  chess::Bitboard holes_;         // the holes as the game was told of them
+  dgt::Fields fields_{};          // the pieces as the board last said
+  std::uint8_t pawn_lifted_ = 0;  // 1 or 7: a pawn in the hand that may promote
   bool found_ = false;
   bool awaiting_dump_ = false;
   std::int64_t dump_asked_ms_ = 0;
@@ -264,10 +273,24 @@ std::string not_calibrated(const BoardSetup&) {
   return "";
 }
 
+// A DGT board's only presses are the promotions its pieces name; its clock's buttons are
+// not read (the game runs tactiled's own clock).
 std::string dgt_button_fault(const BoardSetup&, board::Button button) {
-  if (button != board::Button::Announce) return {};
-  return "a DGT board has no announce button, which completes a move in button mode: "
-         "use completion = auto";
+  switch (button) {
+    case board::Button::PromoteQueen:
+    case board::Button::PromoteRook:
+    case board::Button::PromoteBishop:
+    case board::Button::PromoteKnight:
+      return {};
+    case board::Button::Announce:
+      return "a DGT board has no announce button, which completes a move in button mode: "
+             "use completion = auto";
+    case board::Button::Clock:
+      return "a DGT board has no clock button (a DGT clock's buttons are not read): the "
+             "sighted opponent on a DGT board plays seating = two-boards with board-b = dgt";
+    default:
+      return "a DGT board has no such button";
+  }
 }
 
 constexpr std::string_view kDgtManual =

@@ -509,6 +509,31 @@ TEST(DaemonConfig, SightedOnGpioNeedsAClockButtonInTheWiring) {
   EXPECT_THAT(seating_fault(one_board), HasSubstr("no button.clock line"));
 }
 
+// A DGT board's clock buttons are not read: the sighted seating, whose opponent's press
+// runs the clocks, is refused on it (his DGT board is board B of two-boards), and button
+// mode as well; two-boards with a DGT board B completes moves by stillness (auto).
+TEST(DaemonConfig, ADgtBoardHasNoClockOrAnnounceButton) {
+  EXPECT_EQ(error_of([] {
+              live_config(from_file("board = dgt\ndgt-device = /dev/ttyUSB0\nseating = sighted\n"),
+                          "/state", "s");
+            }),
+            "t.conf: line 3: seating: sighted needs the sighted player's clock button: a DGT "
+            "board has no clock button (a DGT clock's buttons are not read): the sighted "
+            "opponent on a DGT board plays seating = two-boards with board-b = dgt");
+  EXPECT_THAT(error_of([] {
+                live_config(
+                    from_file("board = dgt\ndgt-device = /dev/ttyUSB0\ncompletion = button\n"),
+                    "/state", "s");
+              }),
+              HasSubstr("completion: a DGT board has no announce button"));
+  const LiveConfig two =
+      live_config(from_file("seating = two-boards\nboard-a = script\nscript = /a\nboard-b = dgt\n"
+                            "dgt-device-b = /dev/ttyUSB0\ncompletion = auto\n"),
+                  "/state", "s");
+  EXPECT_EQ(seating_fault(two), "");
+  EXPECT_EQ(completion_fault(*two.board_b, two.session.recognizer.completion), "");
+}
+
 TEST(DaemonConfig, TheCommandLineWinsOverTheFile) {
   Settings s = command_line({"--board", "serial", "--settle-ms", "400"});
   add_config_file("t.conf", "board = gpio\nserial-port = /dev/tactile-board\nsettle-ms = 900\n", s);

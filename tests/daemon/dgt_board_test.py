@@ -13,6 +13,8 @@ on a pseudo-terminal (sim_dgt_board.py: the protocol's own codec).
 - replug: the DGT board is unplugged (its pty closed, its device gone) in the middle of the
   game and plugged in again: tactiled logs it lost, opens it again, asks for a full dump and
   logs it found; a move made while it was away is read from that dump, and the game goes on.
+  Before that, a capture-promotion whose pawn is lifted before the piece it takes is read
+  with the knight put down (bxa1=N).
 
 Usage: dgt_board_test.py SOURCE_DIR BUILD_DIR game|replug"""
 import json
@@ -41,7 +43,7 @@ GAMES = {
              "e2e4 e7e5 g1f3 b8c6 f1c4 c6d4 f3e5 d8g5 e5f7 g5g2 h1f1 g2e4 c4e2 d4f3".split()),
     # A promotion to a knight read from the piece put down, then the board unplugged, a
     # move made on it meanwhile (h8g8), plugged in again, the game going on.
-    "replug": ("7k/7p/8/8/8/8/p7/4K3 w - - 0 1", "e1d2 a2a1n d2e3 h8g8 e3f4".split()),
+    "replug": ("7k/7p/8/8/8/8/1p6/N3K3 w - - 0 1", "e1d2 b2a1n d2e3 h8g8 e3f4".split()),
 }
 START, MOVES = GAMES[mode]
 WHILE_UNPLUGGED = 3  # replug: the index of the move made on the board while it is away
@@ -124,7 +126,7 @@ with tempfile.TemporaryDirectory() as work:
                            lambda: count(log, "board", "B", status="found") == 2)
                 assert dgt.dumps > dumps, "no dump asked after the reconnect"
             else:
-                dgt.play(uci)
+                dgt.play(uci, mover_first=len(uci) == 5)  # a pawn lifted before what it takes
             wait_until(f"move {uci} made", lambda: len(made(log)) == i + 1)
             m = made(log)[-1]
             assert m.get("board") == mover and m.get("move") == uci, (uci, m)
@@ -144,12 +146,15 @@ with tempfile.TemporaryDirectory() as work:
             assert sans[-4:] == ["Rf1", "Qxe4+", "Be2", "Nf3#"], sans
         else:
             sans = [r["san"] for r in made(log)]
-            assert sans[1] == "a1=N", sans  # the knight put down, not the default queen
+            assert sans[1] == "bxa1=N", sans  # the knight put down, not the default queen
             lost = [r for r in read_log(log) if r["type"] == "board" and r["status"] == "lost"]
             assert lost[0]["message"].startswith("DGT board lost"), lost
-        # The DGT board's clock messages never became anything but ignored bytes.
-        assert count(log, "board", "B", status="warning") == 0, \
-            [r for r in read_log(log) if r["type"] == "board"]
+        # The DGT board's clock messages never became anything but ignored bytes: no warning
+        # of its messages (a try to open the device while it is unplugged names the device,
+        # and may come before the replug, however soon, on a busy machine).
+        warnings = [r for r in read_log(log) if r["type"] == "board" and r.get("board") == "B"
+                    and r.get("status") == "warning" and link not in r.get("message", "")]
+        assert not warnings, warnings
         assert tactiled.poll() is None, "tactiled ended"
         failed = False
         print(f"{mode}: {len(MOVES)} moves, {len(made(log))} made, dumps {dgt.dumps}")

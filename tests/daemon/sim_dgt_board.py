@@ -44,16 +44,20 @@ def message(mid, data):
     return bytes([mid, (n >> 7) & 0x7F, n & 0x7F, *data])
 
 
-def hand_steps(board, uci):
+def hand_steps(board, uci, mover_first=False):
     """The field updates of a hand playing `uci` on `board` (codes by field): a captured
-    piece lifted first, the mover lifted and put down (the promoted piece for a promotion),
-    castling's rook after the king, en passant's pawn taken last."""
+    piece lifted first (or after the mover, `mover_first`), the mover lifted and put down
+    (the promoted piece for a promotion), castling's rook after the king, en passant's pawn
+    taken last."""
     frm, to = field(uci[0:2]), field(uci[2:4])
     mover = board[frm]
     steps = []
+    if mover_first:
+        steps.append((frm, 0))
     if board[to]:
         steps.append((to, 0))
-    steps.append((frm, 0))
+    if not mover_first:
+        steps.append((frm, 0))
     placed = mover
     if len(uci) == 5:
         placed = CODES[uci[4].upper() if mover == 1 else uci[4].lower()]
@@ -144,8 +148,8 @@ class SimDgtBoard:
             if self.updates:
                 self._send(message(0x8E, [f, code]))
 
-    def play(self, uci, pause=0.05):
+    def play(self, uci, pause=0.05, mover_first=False):
         """A hand plays `uci`: its field updates one after another."""
-        for f, code in hand_steps(self.board, uci):
+        for f, code in hand_steps(self.board, uci, mover_first):
             self.set(f, code)
             time.sleep(pause)
