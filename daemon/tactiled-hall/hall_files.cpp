@@ -173,19 +173,23 @@ bool same_game(const chess::PgnGame& a, const chess::PgnGame& b) {
 // they are there already.
 void remember_game(chess::PgnGame g, GameMemo& memo) {
   if (memo.game && same_game(*memo.game, g)) return;
-  memo.pgn = chess::write_pgn(g, memo.san);
+  // Made whole before any of it is kept: a game that throws half-way (HallViews keeps the
+  // table's last view) leaves the memo of the game before, not a mix of the two.
+  std::string pgn = chess::write_pgn(g, memo.san);
   // The position before the last move and after it: one replay of the game for both.
-  memo.last_move = nullptr;
-  if (g.moves.empty()) {
-    memo.now = g.start;
-  } else {
+  chess::Position now = g.start;
+  nlohmann::json last_move;
+  if (!g.moves.empty()) {
     const chess::Position before = g.position_after(g.moves.size() - 1);
     const chess::Move m = g.moves.back().move;
-    memo.now = before.after(m);
-    memo.last_move = {{"san", memo.san.san(g.start, g.moves.size() - 1, before, m)},
-                      {"uci", chess::to_uci(before, m)},
-                      {"by", before.side_to_move() == chess::White ? "white" : "black"}};
+    now = before.after(m);
+    last_move = {{"san", memo.san.san(g.start, g.moves.size() - 1, before, m)},
+                 {"uci", chess::to_uci(before, m)},
+                 {"by", before.side_to_move() == chess::White ? "white" : "black"}};
   }
+  memo.pgn = std::move(pgn);
+  memo.now = now;
+  memo.last_move = std::move(last_move);
   memo.game = std::move(g);
 }
 
