@@ -21,9 +21,9 @@ struct HallConfig {
   std::string output_dir = "/var/lib/tactiled-hall";
   std::string http_address = "127.0.0.1";  // the arbiter's page
   int http_port = 8080;
-  int coalesce_ms = 200;     // changes within this time make one rewrite of the files
+  int coalesce_ms = 200;      // changes within this time make one rewrite of the files
   int game_files_ms = 10000;  // a busy hall's game files: rewritten at most this often
-  std::string event, site;   // every game's Event and Site tags; "": each game's own
+  std::string event, site;    // every game's Event and Site tags; "": each game's own
   // The round (round.json's, a game's Round when its log names none); "": none. Never
   // taken from a table.
   std::string round;
