@@ -287,7 +287,7 @@ std::string dgt_button_fault(const BoardSetup&, board::Button button) {
              "use completion = auto";
     case board::Button::Clock:
       return "a DGT board has no clock button (a DGT clock's buttons are not read): the "
-             "sighted opponent on a DGT board plays seating = two-boards with board-b = dgt";
+             "sighted opponent's DGT board is board B of a game on two boards (board-b = dgt)";
     default:
       return "a DGT board has no such button";
   }

@@ -519,7 +519,7 @@ TEST(DaemonConfig, ADgtBoardHasNoClockOrAnnounceButton) {
             }),
             "t.conf: line 3: seating: sighted needs the sighted player's clock button: a DGT "
             "board has no clock button (a DGT clock's buttons are not read): the sighted "
-            "opponent on a DGT board plays seating = two-boards with board-b = dgt");
+            "opponent's DGT board is board B of a game on two boards (board-b = dgt)");
   EXPECT_THAT(error_of([] {
                 live_config(
                     from_file("board = dgt\ndgt-device = /dev/ttyUSB0\ncompletion = button\n"),
