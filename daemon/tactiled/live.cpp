@@ -17,7 +17,6 @@
 #include <vector>
 
 #include "core/chess/error.h"
-#include "core/game/engine.h"
 #include "core/game/resume.h"
 #include "core/game/seatings.h"
 #include "core/record/messages.h"
@@ -25,8 +24,6 @@
 #include "daemon/files/text_file.h"
 #include "daemon/tactiled/board_set.h"
 #include "daemon/tactiled/control_socket.h"
-#include "daemon/tactiled/engine_game.h"
-#include "daemon/tactiled/engine_start.h"
 #include "daemon/tactiled/game_file_set.h"
 #include "daemon/tactiled/game_runner.h"
 #include "daemon/tactiled/journal.h"
@@ -34,6 +31,7 @@
 #include "daemon/tactiled/live_requests.h"
 #include "daemon/tactiled/player_outputs.h"
 #include "daemon/tactiled/replay.h"
+#include "daemon/tactiled/seat_companion.h"
 #include "daemon/tactiled/stop_signals.h"
 #include "drivers/gpio/ticker.h"
 #include "drivers/speech/alsa_speaker.h"
@@ -49,15 +47,15 @@ class Live : public BoardSet::Owner {
  public:
   // `resumed`: the game rebuilt from config.log_path, to be continued; its game time goes
   // on from the last logged time (the time the daemon was down is charged to no one).
-  // `origin_us`: the monotonic time (us) of game time 0. `engine`: the engine
-  // seating's engine, started already (engine_start.h), or null.
+  // `origin_us`: the monotonic time (us) of game time 0. `companion`: what the seating
+  // runs beside the game (seat_companion.h), started already, or null.
   Live(const LiveConfig& config, std::optional<game::ResumedGame> resumed, std::int64_t origin_us,
-       std::unique_ptr<EngineOpponent> engine, std::ostream& out, std::ostream& err)
+       std::unique_ptr<SeatCompanion> companion, std::ostream& out, std::ostream& err)
       : config_(config),
         out_(out),
         err_(err),
         origin_us_(origin_us),
-        paused_for_engine_(resumed && game::engine_left_paused(resumed->last_notes)),
+        resumed_notes_(resumed ? std::optional(resumed->last_notes) : std::nullopt),
         resumed_(std::move(resumed)),
         runner_(config.session,
                 [this](const game::Output& o, const game::Session& s) { handle(o, s); }),
@@ -66,28 +64,20 @@ class Live : public BoardSet::Owner {
         outputs_(config, runner_, boards_, out, err),
         dgt_(config, runner_, out),
         requests_(config, runner_, boards_, files_, outputs_, out, [this] { return now(); }),
-        engine_(std::move(engine)) {
+        companion_(std::move(companion)) {
     runner_.set_players(config.players);
     runner_.on_said([this](const Said& said) { outputs_.said(said); });
     runner_.on_hole([this](int board, const board::HoleEvent& e) { dgt_.hole(board, e); });
-    // The engine's fault in the status, and a start that waits for the engine to answer.
+    // The companion's fault in the status, and a start that waits for it.
     requests_.on_faults([this](GameFiles& f) {
-      if (engine_ && !engine_->fault().empty()) f.faults.push_back(engine_->fault());
+      if (companion_ && !companion_->fault().empty()) f.faults.push_back(companion_->fault());
     });
-    requests_.on_start([this](uid_t uid, std::int64_t) {
-      return engine_ && engine_game_ && engine_->hold_start(uid);
-    });
-    // An announce press on the start position waits for the engine too; it is answered,
-    // and the clocks started as the daemon's own `start` once the engine answers.
-    runner_.hold_starts_while(
-        [this] { return engine_ && engine_game_ && !engine_->ready(); },
-        [this](std::int64_t ms) {
-          engine_->hold_start(::getuid());
-          engine_game_->say(
-              ms, "start-held",
-              game::engine_start_held_phrase(game::board_language(runner_.session().config(), 0)),
-              game::SpeechRank::Answer);  // it answers his press
-        });
+    requests_.on_start(
+        [this](uid_t uid, std::int64_t) { return companion_ && companion_->hold_start(uid); });
+    // An announce press on the start position waits for it too: answered, and the clocks
+    // started as the daemon's own `start` once it can serve the game.
+    runner_.hold_starts_while([this] { return companion_ && companion_->holds_presses(); },
+                              [this](std::int64_t ms) { companion_->hold_press(ms); });
   }
 
   std::int64_t now() const override { return (gpio::monotonic_us() - origin_us_) / 1000; }
@@ -148,9 +138,9 @@ class Live : public BoardSet::Owner {
       boards_.add_fds(fds);
       outputs_.add_fds(fds);
       dgt_.add_fds(fds);
-      follow_engine(now());
-      const std::size_t engine_at = fds.size();
-      if (engine_ && engine_->fd() >= 0) fds.push_back({engine_->fd(), engine_->poll_events(), 0});
+      follow_companion(now());
+      const std::size_t companion_at = fds.size();
+      if (companion_) companion_->add_fds(fds);
       const std::size_t control_at = fds.size();
       if (control_) control_->add_fds(fds);
       if (::poll(fds.data(), nfds_t(fds.size()), wait_ms(now())) < 0 && errno != EINTR)
@@ -160,11 +150,8 @@ class Live : public BoardSet::Owner {
       outputs_.take_heard(fds, now());
       runner_.advance(now());
       dgt_.step(fds, now(), runner_.session());
-      if (engine_ && engine_game_) {  // its answer, its deadline, what the game asks of it
-        if (engine_at < control_at && fds[engine_at].revents)
-          engine_->on_ready(fds[engine_at].revents, now(), *engine_game_);
-        engine_->on_time(now(), *engine_game_);
-      }
+      if (companion_)
+        companion_->step({fds.data() + companion_at, control_at - companion_at}, now());
       files_.report_pgn();
       boards_.watch_health(now());
       // Each braille display's keys pressed as its board's buttons, then what it shows.
@@ -246,52 +233,51 @@ class Live : public BoardSet::Owner {
     if (const std::int64_t b = boards_.timeout_ms(t); b >= 0) wait = std::min(wait, b);
     if (const std::int64_t d = dgt_.timeout_ms(t, runner_.session()); d >= 0)
       wait = std::min(wait, d);
-    if (engine_)
-      if (const auto e = engine_->deadline())
+    if (companion_)
+      if (const auto e = companion_->deadline())
         wait = std::min(wait, std::max<std::int64_t>(0, *e - t));
     return wait == INT64_MAX ? -1 : int(std::min<std::int64_t>(wait, INT_MAX));
   }
 
-  // The engine seating: its engine beside the game (engine_opponent.h), started with the
-  // first game that has one and given each new game (new-game changes the log).
-  void follow_engine(std::int64_t t) {
-    if (waiting() || !EngineOpponent::plays(runner_.session())) return;
-    if (!engine_) {
-      engine_ = std::make_unique<EngineOpponent>(runner_.session().config().seating_options);
-      engine_->start(t);
+  // What the seating runs beside the game (seat_companion.h), started with the first game
+  // that has one and given each new game (new-game changes the log).
+  void follow_companion(std::int64_t t) {
+    if (waiting()) return;
+    const SeatCompanionKind* kind = seat_companion_kind(runner_.session().config());
+    if (!kind) return;
+    if (!companion_) {
+      game::SessionConfig logged = runner_.session().config();  // its start record written
+      companion_ = kind->start(
+          logged, false, [this] { return now(); }, out_);
     }
-    if (!engine_game_) engine_game_.emplace(runner_);
-    if (engine_log_ != files_.log_path()) {
-      engine_log_ = files_.log_path();
-      engine_->take_game(runner_.session(), t, std::exchange(paused_for_engine_, false));
-      engine_fault_logged_.clear();  // a new game's log is told of the fault that stands
+    if (companion_log_ != files_.log_path()) {
+      companion_log_ = files_.log_path();
+      companion_->take_game(runner_, t, resumed_notes_ ? &*resumed_notes_ : nullptr);
+      resumed_notes_.reset();
+      companion_fault_logged_.clear();  // a new game's log is told of the fault that stands
     }
-    // Whatever changed the game since the engine last looked (a start, a press, a
-    // braille key, a command) is followed before the loop sleeps: its first search is
-    // asked now, not when something else wakes the loop.
-    engine_->on_time(t, *engine_game_);
-    report_engine_fault(t);
+    companion_->follow(t);
+    report_companion_fault(t);
   }
 
-  // The engine's fault (a program that cannot be started) when it comes and goes: a
-  // `fault` record, the journal, board A's braille display; `status` names it meanwhile.
-  void report_engine_fault(std::int64_t t) {
-    const std::string& fault = engine_->fault();
-    if (fault == engine_fault_logged_ || runner_.log_lines() == 0) return;
+  // The companion's fault when it comes and goes: a `fault` record, the journal, board
+  // A's braille display; `status` names it meanwhile.
+  void report_companion_fault(std::int64_t t) {
+    const std::string& fault = companion_->fault();
+    if (fault == companion_fault_logged_ || runner_.log_lines() == 0) return;
     game::LogEntry j;
     j["t"] = std::max(t, runner_.last_ms());
     j["type"] = "fault";
     j["silent"] = true;  // no phrase follows it (resume reads it so)
     if (fault.empty()) {
-      j["cleared"] = engine_fault_logged_;
+      j["cleared"] = companion_fault_logged_;
     } else {
       j["fault"] = fault;
-      err_ << "tactiled: " << fault << "; started again until it answers, the clocks wait"
-           << std::endl;
+      err_ << "tactiled: " << fault << "; " << companion_->while_faulty() << std::endl;
       outputs_.alert_fault(0, fault);
     }
     runner_.note(j);
-    engine_fault_logged_ = fault;
+    companion_fault_logged_ = fault;
   }
 
   // Returns the exit status: 0, or 3 when the PGN on disk is not the whole game.
@@ -323,7 +309,8 @@ class Live : public BoardSet::Owner {
   std::ostream& err_;
   StopSignals signals_;
   std::int64_t origin_us_;
-  bool paused_for_engine_;  // a resumed engine game the log left paused for its engine
+  // The seating notes a resumed game's log left last, until its companion has them.
+  std::optional<game::SeatingNotes> resumed_notes_;
   std::optional<game::ResumedGame> resumed_;
   GameRunner runner_;
   BoardSet boards_;
@@ -331,11 +318,10 @@ class Live : public BoardSet::Owner {
   PlayerOutputs outputs_;
   LiveDgt dgt_;  // each board's DGT port (dgt-port): none mostly
   LiveRequests requests_;
-  std::unique_ptr<EngineOpponent> engine_;  // seating = engine: the engine at the game
-  std::optional<EngineGame> engine_game_;
-  std::string engine_log_;                // the log of the game the engine was given
-  std::string engine_fault_logged_;       // the engine's fault as last logged
-  std::optional<ControlSocket> control_;  // last: gone before the game it reads
+  std::unique_ptr<SeatCompanion> companion_;  // what the seating runs beside the game, or null
+  std::string companion_log_;                 // the log of the game the companion was given
+  std::string companion_fault_logged_;        // its fault as last logged
+  std::optional<ControlSocket> control_;      // last: gone before the game it reads
 };
 
 // Runs the game, a new one or `resumed` (the game of config.resume_path).
@@ -378,13 +364,14 @@ int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::
     // A whole millisecond, so the game's ms and the drivers' monotonic ms agree.
     const std::int64_t origin_us =
         gpio::monotonic_us() / 1000 * 1000 - (resumed ? resumed->last_ms * 1000 : std::int64_t(0));
-    // A new engine game's engine named in its start record: started first (a resumed
-    // game's start record is written already).
-    std::unique_ptr<EngineOpponent> engine;
-    if (!resumed && EngineOpponent::plays(config.session))
-      engine = start_named_engine(
-          config.session, [origin_us] { return (gpio::monotonic_us() - origin_us) / 1000; }, out);
-    Live live(config, std::move(resumed), origin_us, std::move(engine), out, err);
+    // A new game's companion started first: it may complete the setup its start record
+    // names (a resumed game's start record is written already).
+    std::unique_ptr<SeatCompanion> companion;
+    if (const SeatCompanionKind* kind = seat_companion_kind(config.session); kind && !resumed)
+      companion = kind->start(
+          config.session, true, [origin_us] { return (gpio::monotonic_us() - origin_us) / 1000; },
+          out);
+    Live live(config, std::move(resumed), origin_us, std::move(companion), out, err);
     return live.run();
   } catch (const ControlSocketTaken& e) {
     // Another daemon plays at this table: its players hear nothing of this one.

@@ -15,6 +15,9 @@ purpose (tests/engine/fake_engine.py):
   once, nothing else waking the daemon;
 - crash-at-go: restarts back off (a handful in 10 s, not thousands), the clocks stopped
   and started quietly ("Clock stopped" never said);
+- resumed-paused: a game stopped while its engine was down (its log left the clocks paused
+  for the engine) is resumed, and once the engine answers the clocks run again and the
+  engine's move is made;
 - hang-at-go: an engine hung in its search with 4 s on its clock is found hung before its
   flag, again and again, and never loses on time;
 - flood: an engine writing without end leaves `status` answering and the daemon's memory
@@ -64,11 +67,11 @@ def alive(pid):
 class Table:
     """tactiled with `engine` as its engine, the player `player`."""
 
-    def __init__(self, work, engine, player="black", time_control="600+2"):
+    def __init__(self, work, engine, player="black", time_control="600+2", resume=None):
         self.work = work
         fifo = os.path.join(work, "board.fifo")
         os.mkfifo(fifo)
-        self.log = os.path.join(work, "game.jsonl")
+        self.log = resume or os.path.join(work, "game.jsonl")
         self.sock = os.path.join(work, "control.sock")
         self.journal = os.path.join(work, "tactiled.out")
         # AddressSanitizer keeps up to 256 MB of freed memory aside (its quarantine): kept
@@ -77,15 +80,28 @@ class Table:
         env["ASAN_OPTIONS"] = ":".join(x for x in (env.get("ASAN_OPTIONS", ""),
                                                    "quarantine_size_mb=4") if x)
         self.proc = subprocess.Popen(
-            [tactiled_bin, "--board", "script", "--script", fifo, "--log", self.log, "--pgn",
+            [tactiled_bin, "--board", "script", "--script", fifo,
+             "--resume" if resume else "--log", self.log, "--pgn",
              os.path.join(work, "game.pgn"), "--control", self.sock, "--speech", "off",
              "--auto-resume", "off", "--language", "en", "--time-control", time_control,
              "--completion", "button", "--seating", "engine", "--training", "on",
              "--player", player, "--engine", engine, "--engine-level", "1"],
             stdout=open(self.journal, "wb"), stderr=subprocess.STDOUT, start_new_session=True,
             env=env)
-        self.board = open(fifo, "w")  # opened: the script board waits for its writer
+        # The script board waits for its writer; a daemon that exits instead is named.
+        self.board = open(wait_until("the board's FIFO opened by tactiled",
+                                     lambda: self.open_writer(fifo)), "w")
         wait_until("the control socket", lambda: os.path.exists(self.sock) and self.status())
+
+    def open_writer(self, fifo):
+        if self.proc.poll() is not None:
+            self.fail(f"tactiled exited with {self.proc.returncode}")
+        try:
+            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:  # ENXIO: no reader yet
+            return None
+        os.set_blocking(fd, True)
+        return fd
 
     def ctl(self, *args):
         return subprocess.run([tactilectl_bin, *args, "--socket", self.sock],
@@ -240,6 +256,44 @@ def case_crash_at_go(work):
     return f"crash at go: {n} engines in {time.monotonic() - began:.0f} s"
 
 
+def case_resumed_paused(work):
+    starts = os.path.join(work, "starts")
+    t = Table(work, f"{python} {fake} crash-at-go {starts}", player="black")
+
+    def last_engine_note():
+        notes = t.records("engine")
+        return notes[-1].get("what") if notes else None
+    try:
+        wait_until("the engine started", lambda: read_lines(starts))
+        r = t.ctl("start")
+        assert r.returncode == 0, r.stdout + r.stderr
+        # Its third start or later: the next is 4 s or more away, time enough to stop.
+        wait_until("an engine down for the third time",
+                   lambda: len(read_lines(starts)) >= 3 and last_engine_note() == "restarting",
+                   timeout=60)
+    finally:
+        t.stop()
+    assert last_engine_note() == "restarting", t.records("engine")
+    assert t.records("arbiter")[-1]["command"] == "pause", t.records("arbiter")
+    open(starts + ".mended", "w").close()
+    again = os.path.join(work, "again")
+    os.mkdir(again)
+    # The log names its engine; an engine given here would fail at once.
+    t = Table(again, "/bin/false", player="black", resume=t.log)
+    try:
+        wait_until("the engine's move made", lambda: t.status()["moves"] == 1, timeout=60)
+        s = t.status()
+        assert s["running"] == "black", s
+        records = t.records()
+        at = max(i for i, r in enumerate(records) if r.get("type") == "resume")
+        resumed = [r for r in records[at:] if r.get("type") == "arbiter" and
+                   r["command"] == "resume" and r.get("reason") == "engine"]
+        assert len(resumed) == 1, records[at:]
+    finally:
+        t.stop()
+    return "resumed while paused for its engine: clocks run again once it answers"
+
+
 def case_hang_at_go(work):
     starts = os.path.join(work, "starts")
     t = Table(work, f"{python} {fake} hang-at-go {starts}", player="black", time_control="4+0")
@@ -294,7 +348,7 @@ def case_fork(work):
 
 
 ALL = {"missing": case_missing, "press-held": case_press_held, "first-go": case_first_go,
-       "crash-at-go": case_crash_at_go,
+       "crash-at-go": case_crash_at_go, "resumed-paused": case_resumed_paused,
        "hang-at-go": case_hang_at_go, "flood": case_flood, "fork": case_fork}
 for name in cases or ALL:
     with tempfile.TemporaryDirectory() as work:

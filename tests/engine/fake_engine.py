@@ -6,7 +6,8 @@ uciok, readyok) and then does what MODE says:
 
   log FILE          writes every line it is sent to FILE; answers `go` with e2e4 (White's
                     first move: the tests ask no other)
-  crash-at-go FILE  appends "start" to FILE when it starts; exits at `go`
+  crash-at-go FILE  appends "start" to FILE when it starts; exits at `go`, unless
+                    FILE.mended exists (then it answers as `log` does, e2e4)
   hang-at-go FILE   appends "start" to FILE when it starts; never answers `go`
   flood             after its uciok writes `info` lines as fast as it can, for ever
   fork FILE         starts three `sleep 1000` children and writes their pids to FILE
@@ -62,9 +63,10 @@ for raw in sys.stdin:
     elif line == "isready":
         say("readyok")
     elif line.startswith("go"):
-        if mode == "crash-at-go":
+        mended = mode == "crash-at-go" and os.path.exists(path + ".mended")
+        if mode == "crash-at-go" and not mended:
             os._exit(3)
-        if mode == "log":
+        if mode == "log" or mended:
             say("bestmove e2e4")
     elif line == "quit":
         break
