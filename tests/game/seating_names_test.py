@@ -10,6 +10,15 @@ and the engine seating's daemon side, no string literal may be a seating's name 
 seating's description. The names are read from the seatings' own files (their `name()`), so
 a new seating is checked as soon as it exists.
 
+The daemon's shell, the files that serve every seating alike (SHELL_FILES: live mode's loop,
+the board set, the config, the program's main), may not name a seating in code either: no
+identifier there may have a seating's name among its words, in snake_case or CamelCase
+(`engine_`, `follow_engine`, `EngineOpponent`, `SightedSeating`, `sighted_press`,
+`OneBoard...`, `two_boards_...`), nor include a header of one (`engine_game.h`): what a
+seating needs of the shell it registers, and the shell asks for it without knowing which
+seating asked (issue 35). GENERIC lists the identifiers that only look like one, each with
+why.
+
 Run: seating_names_test.py SOURCE_DIR. It first checks a small planted tree, so that a
 check that has stopped finding anything fails too, then the project's tree; each finding
 is printed as FILE:LINE: what.
@@ -24,9 +33,29 @@ import tempfile
 # seating's daemon side (its engine run beside the game).
 ALLOWED = [
     re.compile(r"core/game/(one_board|sighted|two_boards|engine|seatings)\.(h|cpp)$"),
-    re.compile(r"daemon/tactiled/(engine_opponent\.(h|cpp)|engine_game\.h)$"),
+    re.compile(r"daemon/tactiled/engine_(opponent|game|start|companion)\.(h|cpp)$"),
 ]
 AREAS = ("core", "daemon", "drivers")
+# The shell: the files that serve every seating alike and must not name one, not even in
+# an identifier.
+SHELL_FILES = (
+    "daemon/tactiled/live.cpp",
+    "daemon/tactiled/live.h",
+    "daemon/tactiled/board_set.cpp",
+    "daemon/tactiled/board_set.h",
+    "daemon/tactiled/config.cpp",
+    "daemon/tactiled/config.h",
+    "daemon/tactiled/main.cpp",
+)
+# Identifiers of the shell that have a seating's words but name none, and why.
+GENERIC = {
+    # BoardSet::two_boards(): whether more than one board is open (links_.size() > 1),
+    # whichever seating opened them.
+    "two_boards": "more than one board open",
+    # The message of a board B key given without a second board: "only for seating = "
+    # and the seatings the registry lists with two boards (seatings_with_boards(2)).
+    "only_for_two_boards": "asks the registry for the seatings with two boards",
+}
 SUFFIXES = (".h", ".cpp", ".hpp", ".cc")
 NAME_RE = re.compile(r'std::string_view\s+name\(\)\s+const\s+override\s*\{\s*return\s+"([^"]+)"')
 
@@ -85,6 +114,49 @@ def seating_names(root):
     return names
 
 
+def words_of(identifier):
+    """The lower-case words of a snake_case or CamelCase identifier: `follow_engine` ->
+    follow, engine; `EngineOpponent` -> engine, opponent; `kTwoBoards` -> k, two, boards."""
+    words = []
+    for part in identifier.split("_"):
+        words += [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", part)]
+    return words
+
+
+def seating_identifiers(root, names):
+    """The shell's identifiers that have a seating's name among their words."""
+    seatings = {name: re.split(r"[-_ ]", name.lower()) for name in names}
+    found = []
+    for rel in SHELL_FILES:
+        path = root / rel
+        if not path.exists():
+            found.append(f"{rel}: missing: the shell's list of files (SHELL_FILES) is stale")
+            continue
+        text = path.read_text(encoding="utf-8")
+        for number, line in enumerate(text.split("\n"), start=1):
+            if m := re.match(r'\s*#\s*include\s*[<"]([^">]+)[">]', line):
+                words = words_of(m.group(1))
+                for name, parts in sorted(seatings.items()):
+                    if any(words[i:i + len(parts)] == parts for i in range(len(words))):
+                        found.append(
+                            f"{rel}:{number}: includes the seating's {m.group(1)} ({name})")
+                        break
+        _, code = literals_and_code(text)
+        for number, text in enumerate(code.split("\n"), start=1):
+            said = []
+            for identifier in re.findall(r"[A-Za-z_]\w*", text):
+                if identifier in GENERIC or identifier in said:
+                    continue
+                words = words_of(identifier)
+                for name, parts in sorted(seatings.items()):
+                    if any(words[i:i + len(parts)] == parts for i in range(len(words))):
+                        found.append(
+                            f"{rel}:{number}: the seating identifier {identifier} ({name})")
+                        said.append(identifier)
+                        break
+    return found
+
+
 def findings(root):
     names = seating_names(root)
     if len(names) < 2:
@@ -109,7 +181,7 @@ def findings(root):
             for number, text in enumerate(code.split("\n"), start=1):
                 if m := enum_value.search(text):
                     found.append(f"{rel}:{number}: the seating value {m.group(0)}")
-    return found
+    return found + seating_identifiers(root, names)
 
 
 def planted_tree(root):
@@ -125,6 +197,24 @@ def planted_tree(root):
                                       '  --board b (seating = one-board)\n)";\n',
         "drivers/script/x.h": "auto s = Seating::TwoBoards;  // EngineSeating::x is fine\n"
                               "char c = '\"'; const char* ok = \"the engine's move\";\n",
+        "core/game/two_boards.cpp":
+            'std::string_view name() const override { return "two-boards"; }\n',
+        # The shell: identifiers with a seating's words are findings, but for GENERIC ones;
+        # comments and strings are the literal rules' matter.
+        "daemon/tactiled/live.cpp": "#include \"engine_game.h\"  // the engine's\n"
+                                    "EngineOpponent engine_;\n"
+                                    "void follow_engine() { say(\"an engine_ move\"); }\n"
+                                    "int engines = 0; bool x = two_boards();\n",
+        "daemon/tactiled/live.h": "",
+        "daemon/tactiled/board_set.cpp": "bool BoardSet::player_clock_runs() {\n"
+                                         "  return !two_boards();  // sighted: any clock\n}\n",
+        "daemon/tactiled/board_set.h": "",
+        "daemon/tactiled/config.cpp": "std::string only_for_two_boards();\n"
+                                      "bool TwoBoardsLike = 1, kOneBoardMax = 2;\n",
+        "daemon/tactiled/config.h": "",
+        "daemon/tactiled/main.cpp": "#include \"core/game/seatings.h\"\n"
+                                    "auto s = game::two_boards_seating();\n",
+        "daemon/tactiled/game_runner.cpp": "EngineOpponent e;  // not the shell\n",
     }
     for rel, text in files.items():
         path = root / rel
@@ -134,6 +224,13 @@ def planted_tree(root):
         'core/game/resume.cpp:4: the seating name "engine"',
         'daemon/tactilectl/help.cpp:3: names the seating "one-board" ("seating = one-board")',
         "drivers/script/x.h:1: the seating value Seating::TwoBoards",
+        "daemon/tactiled/live.cpp:1: includes the seating's engine_game.h (engine)",
+        "daemon/tactiled/live.cpp:2: the seating identifier EngineOpponent (engine)",
+        "daemon/tactiled/live.cpp:2: the seating identifier engine_ (engine)",
+        "daemon/tactiled/live.cpp:3: the seating identifier follow_engine (engine)",
+        "daemon/tactiled/config.cpp:2: the seating identifier TwoBoardsLike (two-boards)",
+        "daemon/tactiled/config.cpp:2: the seating identifier kOneBoardMax (one-board)",
+        "daemon/tactiled/main.cpp:2: the seating identifier two_boards_seating (two-boards)",
     ]
 
 
