@@ -132,8 +132,9 @@ class Live : public BoardSet::Owner {
     std::vector<pollfd> fds;
     while (signal == 0) {
       // Everything the loop waits on: signals, the boards, the speakers and braille
-      // displays, the control socket and its clients. One thread; nothing here blocks but
-      // poll.
+      // displays, the seat companion, the control socket and its clients. One thread; it
+      // waits in poll, and on the disk only where a log line is made durable (its fsync)
+      // and the PGN rewritten.
       fds.assign({{signals_.fd(), POLLIN, 0}});
       boards_.add_fds(fds);
       outputs_.add_fds(fds);
