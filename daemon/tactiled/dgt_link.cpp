@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "core/chess/uci.h"
 #include "core/dgt/command_reader.h"
 #include "core/dgt/message_reader.h"
 #include "core/dgt/messages.h"
@@ -128,10 +129,13 @@ class DgtLink : public BoardLink {
     ++reads_;
     last_read_ms_ = now;
     dgt::Fields dump;
-    std::uint8_t field = 0, code = 0;
-    if (dgt::read_dump(m, dump)) {
+    std::vector<dgt::OddPiece> odd;
+    std::uint8_t field = 0, code = 0, odd_code = 0;
+    if (dgt::read_dump(m, dump, odd)) {
+      for (const dgt::OddPiece& p : odd) warn_odd(p, now, sink);
       reconcile(dump, now, sink);
-    } else if (dgt::read_field_update(m, field, code)) {
+    } else if (dgt::read_field_update(m, field, code, odd_code)) {
+      if (odd_code) warn_odd({field, odd_code}, now, sink);
       if (!awaiting_dump_) update(field, code, now, sink);  // the dump to come holds it
     } else if (m.id == dgt::kMsgBoardDump || m.id == dgt::kMsgFieldUpdate) {
       warn(now, "DGT board: malformed message " + dgt::hex_byte(m.id) + ": ignored", sink);
@@ -214,6 +218,15 @@ class DgtLink : public BoardLink {
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
     awaiting_dump_ = false;
+  }
+
+  // A piece that is no chess piece (codes 13-15, the protocol's "magic pieces") stands on
+  // a square: read as empty, said (a host of a real board takes the message as well formed).
+  static void warn_odd(const dgt::OddPiece& p, std::int64_t now, Sink& sink) {
+    warn(now,
+         "DGT board: code " + std::to_string(p.code) + " (no chess piece) on " +
+             chess::square_name(dgt::square_of_field(p.field)) + ": read as empty",
+         sink);
   }
 
   static void warn(std::int64_t now, std::string message, Sink& sink) {
