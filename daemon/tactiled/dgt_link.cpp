@@ -185,19 +185,21 @@ class DgtLink : public BoardLink {
     if (code == 1 || code == 7) pawn_lifted_ = 0;
     if (((holes_ & b) != 0) == (code != 0)) return;  // the same occupancy: no hole changed
     holes_ ^= b;
-    sink.hole({now, s, code ? board::Hole::Down : board::Hole::Up, false}, false);
-    if (code == 0) return;
     const bool white_promotes =
-        pawn_lifted_ == 1 && field < 8 && code >= 2 && code <= 6 && code != 5;
+        code && pawn_lifted_ == 1 && field < 8 && code >= 2 && code <= 6 && code != 5;
     const bool black_promotes =
-        pawn_lifted_ == 7 && field >= 56 && code >= 8 && code <= 12 && code != 11;
-    if (!white_promotes && !black_promotes) return;
-    pawn_lifted_ = 0;
-    const int type = code > 6 ? code - 6 : code;  // 2 R, 3 N, 4 B, 6 Q
-    sink.button({now, type == 2   ? board::Button::PromoteRook
-                      : type == 3 ? board::Button::PromoteKnight
-                      : type == 4 ? board::Button::PromoteBishop
-                                  : board::Button::PromoteQueen});
+        code && pawn_lifted_ == 7 && field >= 56 && code >= 8 && code <= 12 && code != 11;
+    if (white_promotes || black_promotes) {
+      // The piece is named before it is down: a board reproducing the opponent's promotion
+      // takes the press as part of it, before the hole completes the reproduction.
+      pawn_lifted_ = 0;
+      const int type = code > 6 ? code - 6 : code;  // 2 R, 3 N, 4 B, 6 Q
+      sink.button({now, type == 2   ? board::Button::PromoteRook
+                        : type == 3 ? board::Button::PromoteKnight
+                        : type == 4 ? board::Button::PromoteBishop
+                                    : board::Button::PromoteQueen});
+    }
+    sink.hole({now, s, code ? board::Hole::Down : board::Hole::Up, false}, false);
   }
 
   // The board closed or could not be opened: lost (once found), opened again later.
