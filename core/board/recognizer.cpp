@@ -11,6 +11,21 @@ using chess::PieceType;
 using chess::Square;
 using chess::square_bb;
 
+// correct on a lone promotion reading walks Q -> R -> B -> N -> Q.
+PieceType next_promotion(PieceType p) {
+  switch (p) {
+    case chess::Queen:
+      return chess::Rook;
+    case chess::Rook:
+      return chess::Bishop;
+    case chess::Bishop:
+      return chess::Knight;
+    default:
+      return chess::Queen;
+  }
+}
+}  // namespace
+
 bool promotion_of(Button b, PieceType& out) {
   switch (b) {
     case Button::PromoteQueen:
@@ -29,21 +44,6 @@ bool promotion_of(Button b, PieceType& out) {
       return false;
   }
 }
-
-// correct on a lone promotion reading walks Q -> R -> B -> N -> Q.
-PieceType next_promotion(PieceType p) {
-  switch (p) {
-    case chess::Queen:
-      return chess::Rook;
-    case chess::Rook:
-      return chess::Bishop;
-    case chess::Bishop:
-      return chess::Knight;
-    default:
-      return chess::Queen;
-  }
-}
-}  // namespace
 
 Recognizer::Recognizer(const chess::Position& start, RecognizerConfig config)
     : config_(config), pos_(start) {

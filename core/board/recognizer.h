@@ -27,6 +27,9 @@
 
 namespace tactile::board {
 
+// The piece a promotion button names; false for any other button.
+bool promotion_of(Button b, chess::PieceType& out);
+
 enum class Completion : std::uint8_t { Button, Auto };
 inline constexpr std::int64_t kNoDeadline = std::numeric_limits<std::int64_t>::max();
 

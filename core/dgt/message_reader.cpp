@@ -60,20 +60,26 @@ void DgtMessageReader::flush_skipped(std::vector<std::string>& errors) {
   skipped_ = 0;
 }
 
-bool read_dump(const BoardMessage& m, Fields& out) {
+bool read_dump(const BoardMessage& m, Fields& out, std::vector<OddPiece>& odd) {
   if (m.id != kMsgBoardDump || m.data.size() != 64) return false;
-  for (std::size_t i = 0; i < 64; ++i) {
-    if (m.data[i] > 12) return false;
-    out[i] = m.data[i];
+  for (const std::uint8_t code : m.data)
+    if (code > kLastCode) return false;
+  odd.clear();
+  for (std::uint8_t f = 0; f < 64; ++f) {
+    const std::uint8_t code = m.data[f];
+    if (code > kLastPieceCode) odd.push_back({f, code});
+    out[f] = code > kLastPieceCode ? 0 : code;
   }
   return true;
 }
 
-bool read_field_update(const BoardMessage& m, std::uint8_t& field, std::uint8_t& code) {
-  if (m.id != kMsgFieldUpdate || m.data.size() != 2 || m.data[0] > 63 || m.data[1] > 12)
+bool read_field_update(const BoardMessage& m, std::uint8_t& field, std::uint8_t& code,
+                       std::uint8_t& odd_code) {
+  if (m.id != kMsgFieldUpdate || m.data.size() != 2 || m.data[0] > 63 || m.data[1] > kLastCode)
     return false;
   field = m.data[0];
-  code = m.data[1];
+  odd_code = m.data[1] > kLastPieceCode ? m.data[1] : 0;
+  code = odd_code ? 0 : m.data[1];
   return true;
 }
 

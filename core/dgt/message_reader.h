@@ -47,10 +47,27 @@ class DgtMessageReader {
   std::size_t skipped_ = 0;  // stray data bytes not yet reported
 };
 
-// A board dump (0x86) as 64 codes by field; false when the message is not a whole dump or a
-// code is not a piece's (0..12).
-bool read_dump(const BoardMessage& m, Fields& out);
-// A field update (0x8e: field, code); false when it is not one or out of range.
-bool read_field_update(const BoardMessage& m, std::uint8_t& field, std::uint8_t& code);
+// Codes 13, 14 and 15 are the protocol's pieces that are no chess piece (its "magic
+// pieces": draw, White wins, Black wins), which a board may report on any square. They are
+// well formed: a dump holding one is read, as a host of a real board reads it, and the
+// square is read as empty (no piece of the game stands there), its code given back apart
+// so the reader can say so. A code above 15 is no code of the protocol.
+constexpr std::uint8_t kLastPieceCode = 12;
+constexpr std::uint8_t kLastCode = 15;
+// A square read as empty because it holds a piece that is no chess piece.
+struct OddPiece {
+  std::uint8_t field = 0;
+  std::uint8_t code = 0;  // 13..15
+  friend bool operator==(const OddPiece&, const OddPiece&) = default;
+};
+
+// A board dump (0x86) as 64 chess codes (0..12) by field, the squares holding no chess
+// piece in `odd`; false when the message is not a whole dump or a code is above 15.
+bool read_dump(const BoardMessage& m, Fields& out, std::vector<OddPiece>& odd);
+// A field update (0x8e: field, code) with its chess code (0..12; a piece that is no chess
+// piece is 0, its code in `odd_code`, else `odd_code` is 0); false when it is not one or
+// out of range.
+bool read_field_update(const BoardMessage& m, std::uint8_t& field, std::uint8_t& code,
+                       std::uint8_t& odd_code);
 
 }  // namespace tactile::dgt

@@ -311,6 +311,13 @@ bool Session::answer_idle_press(int board, const board::ButtonEvent& e, std::vec
            out);
     return true;
   }
+  // A DGT board names the piece put on the last rank by its promotion press (docs/dgt.md):
+  // on a board reproducing a promotion to that piece, the press is the reproduction's own.
+  chess::PieceType piece{};
+  const chess::Move reproduced = to_reproduce(board);
+  if (board::promotion_of(e.button, piece) && reproduced.kind() == chess::Move::Promotion &&
+      reproduced.promotion() == piece)
+    return true;
   if (promote && !promotion_possible(board)) {
     answer(board, e.ms, record::refusal_phrase(record::Refusal::NoPromotion, lang), out);
     return true;

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "core/chess/uci.h"
 #include "core/dgt/command_reader.h"
 #include "core/dgt/message_reader.h"
 #include "core/dgt/messages.h"
@@ -128,10 +129,13 @@ class DgtLink : public BoardLink {
     ++reads_;
     last_read_ms_ = now;
     dgt::Fields dump;
-    std::uint8_t field = 0, code = 0;
-    if (dgt::read_dump(m, dump)) {
+    std::vector<dgt::OddPiece> odd;
+    std::uint8_t field = 0, code = 0, odd_code = 0;
+    if (dgt::read_dump(m, dump, odd)) {
+      for (const dgt::OddPiece& p : odd) warn_odd(p, now, sink);
       reconcile(dump, now, sink);
-    } else if (dgt::read_field_update(m, field, code)) {
+    } else if (dgt::read_field_update(m, field, code, odd_code)) {
+      if (odd_code) warn_odd({field, odd_code}, now, sink);
       if (!awaiting_dump_) update(field, code, now, sink);  // the dump to come holds it
     } else if (m.id == dgt::kMsgBoardDump || m.id == dgt::kMsgFieldUpdate) {
       warn(now, "DGT board: malformed message " + dgt::hex_byte(m.id) + ": ignored", sink);
@@ -181,19 +185,21 @@ class DgtLink : public BoardLink {
     if (code == 1 || code == 7) pawn_lifted_ = 0;
     if (((holes_ & b) != 0) == (code != 0)) return;  // the same occupancy: no hole changed
     holes_ ^= b;
-    sink.hole({now, s, code ? board::Hole::Down : board::Hole::Up, false}, false);
-    if (code == 0) return;
     const bool white_promotes =
-        pawn_lifted_ == 1 && field < 8 && code >= 2 && code <= 6 && code != 5;
+        code && pawn_lifted_ == 1 && field < 8 && code >= 2 && code <= 6 && code != 5;
     const bool black_promotes =
-        pawn_lifted_ == 7 && field >= 56 && code >= 8 && code <= 12 && code != 11;
-    if (!white_promotes && !black_promotes) return;
-    pawn_lifted_ = 0;
-    const int type = code > 6 ? code - 6 : code;  // 2 R, 3 N, 4 B, 6 Q
-    sink.button({now, type == 2   ? board::Button::PromoteRook
-                      : type == 3 ? board::Button::PromoteKnight
-                      : type == 4 ? board::Button::PromoteBishop
-                                  : board::Button::PromoteQueen});
+        code && pawn_lifted_ == 7 && field >= 56 && code >= 8 && code <= 12 && code != 11;
+    if (white_promotes || black_promotes) {
+      // The piece is named before it is down: a board reproducing the opponent's promotion
+      // takes the press as part of it, before the hole completes the reproduction.
+      pawn_lifted_ = 0;
+      const int type = code > 6 ? code - 6 : code;  // 2 R, 3 N, 4 B, 6 Q
+      sink.button({now, type == 2   ? board::Button::PromoteRook
+                        : type == 3 ? board::Button::PromoteKnight
+                        : type == 4 ? board::Button::PromoteBishop
+                                    : board::Button::PromoteQueen});
+    }
+    sink.hole({now, s, code ? board::Hole::Down : board::Hole::Up, false}, false);
   }
 
   // The board closed or could not be opened: lost (once found), opened again later.
@@ -214,6 +220,15 @@ class DgtLink : public BoardLink {
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
     awaiting_dump_ = false;
+  }
+
+  // A piece that is no chess piece (codes 13-15, the protocol's "magic pieces") stands on
+  // a square: read as empty, said (a host of a real board takes the message as well formed).
+  static void warn_odd(const dgt::OddPiece& p, std::int64_t now, Sink& sink) {
+    warn(now,
+         "DGT board: code " + std::to_string(p.code) + " (no chess piece) on " +
+             chess::square_name(dgt::square_of_field(p.field)) + ": read as empty",
+         sink);
   }
 
   static void warn(std::int64_t now, std::string message, Sink& sink) {

@@ -36,6 +36,7 @@ import serial
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "pylib"))
 from daemon_process import print_tail, say_unclean_exit, stop  # noqa: E402
+from sim_dgt_board import CODES, field, fields_of  # noqa: E402  (the one codec)
 from waiting import wait_until  # noqa: E402
 
 source, build, host = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -45,28 +46,7 @@ tactilectl_bin = os.path.join(build, "daemon", "tactilectl")
 START = "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"
 # exd6 e.p., O-O, O-O-O, Re8, bxa8=Q, Rxa8, d7.
 GAME = ["e5d6", "e8g8", "e1c1", "f8e8", "b7a8q", "e8a8", "d6d7"]
-CODES = {"P": 1, "R": 2, "N": 3, "B": 4, "K": 5, "Q": 6,
-         "p": 7, "r": 8, "n": 9, "b": 10, "k": 11, "q": 12}
 ADDRESS = None  # the board's bus address, as 0x46 says it
-
-
-def field(square):
-    """(8 - rank) * 8 + file."""
-    return (8 - int(square[1])) * 8 + "abcdefgh".index(square[0])
-
-
-def fields_of(fen):
-    """The 64 codes of a FEN's position, by field."""
-    out = [0] * 64
-    for i, row in enumerate(fen.split()[0].split("/")):
-        f = 0
-        for c in row:
-            if c.isdigit():
-                f += int(c)
-            else:
-                out[i * 8 + f] = CODES[c]
-                f += 1
-    return out
 
 
 def pieces_of(board):

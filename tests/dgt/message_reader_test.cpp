@@ -25,10 +25,11 @@ TEST(DgtMessageReader, AFieldUpdateAndAClockMessage) {
   Read got = feed(r, {0x8e, 0x00, 0x05, 12, 0});
   ASSERT_EQ(got.messages.size(), 1u);
   EXPECT_EQ(got.messages[0], (BoardMessage{0x8e, {12, 0}}));
-  std::uint8_t field = 99, code = 99;
-  ASSERT_TRUE(read_field_update(got.messages[0], field, code));
+  std::uint8_t field = 99, code = 99, odd_code = 99;
+  ASSERT_TRUE(read_field_update(got.messages[0], field, code, odd_code));
   EXPECT_EQ(field, 12);
   EXPECT_EQ(code, 0);
+  EXPECT_EQ(odd_code, 0);
   // A clock's message, 10 bytes: read whole (the board reader then ignores it).
   got = feed(r, {0x8d, 0x00, 0x0a, 0x01, 0x00, 0x00, 0x00, 0x59, 0x59, 0x09});
   ASSERT_EQ(got.messages.size(), 1u);
@@ -53,7 +54,9 @@ TEST(DgtMessageReader, ADumpInChunksOfOneByte) {
   for (std::uint8_t b : bytes) r.feed(std::span(&b, 1), messages, errors);
   ASSERT_EQ(messages.size(), 1u);
   Fields fields{};
-  ASSERT_TRUE(read_dump(messages[0], fields));
+  std::vector<OddPiece> odd{{1, 13}};
+  ASSERT_TRUE(read_dump(messages[0], fields, odd));
+  EXPECT_TRUE(odd.empty());
   EXPECT_EQ(fields, fields_of(chess::Position::from_fen(
                         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")));
   EXPECT_TRUE(errors.empty());
@@ -87,16 +90,45 @@ TEST(DgtMessageReader, AResetForgetsAMessageBegun) {
   EXPECT_TRUE(got.errors.empty());
 }
 
-TEST(DgtMessageReader, OnlyWholeDumpsAndUpdatesWithPiecesAreRead) {
+TEST(DgtMessageReader, OnlyWholeDumpsAndUpdatesWithTheProtocolsCodesAreRead) {
   Fields fields{};
-  std::uint8_t field = 0, code = 0;
-  EXPECT_FALSE(read_dump(BoardMessage{0x86, Bytes(63, 0)}, fields));
+  std::vector<OddPiece> odd;
+  std::uint8_t field = 0, code = 0, odd_code = 0;
+  EXPECT_FALSE(read_dump(BoardMessage{0x86, Bytes(63, 0)}, fields, odd));
   Bytes bad(64, 0);
-  bad[5] = 13;  // no piece has code 13
-  EXPECT_FALSE(read_dump(BoardMessage{0x86, bad}, fields));
-  EXPECT_FALSE(read_field_update(BoardMessage{0x8e, {64, 1}}, field, code));
-  EXPECT_FALSE(read_field_update(BoardMessage{0x8e, {10, 13}}, field, code));
-  EXPECT_FALSE(read_field_update(BoardMessage{0x8d, {10, 1}}, field, code));
+  bad[5] = 16;  // no code of the protocol
+  EXPECT_FALSE(read_dump(BoardMessage{0x86, bad}, fields, odd));
+  EXPECT_FALSE(read_field_update(BoardMessage{0x8e, {64, 1}}, field, code, odd_code));
+  EXPECT_FALSE(read_field_update(BoardMessage{0x8e, {10, 16}}, field, code, odd_code));
+  EXPECT_FALSE(read_field_update(BoardMessage{0x8d, {10, 1}}, field, code, odd_code));
+}
+
+// Codes 13-15 are the protocol's pieces that are no chess piece ("magic pieces"): a dump
+// holding them is well formed, their squares read as empty and named apart.
+TEST(DgtMessageReader, APieceThatIsNoChessPieceIsReadAsAnEmptySquare) {
+  Bytes dump(64, 0);
+  dump[0] = 8;    // a8: a black rook
+  dump[28] = 13;  // e5 (field (8 - 5) * 8 + 4)
+  dump[60] = 5;   // e1: the white king
+  dump[63] = 15;  // h1
+  Fields fields{};
+  fields.fill(99);
+  std::vector<OddPiece> odd;
+  ASSERT_TRUE(read_dump(BoardMessage{0x86, dump}, fields, odd));
+  Fields want{};
+  want[0] = 8;
+  want[60] = 5;
+  EXPECT_EQ(fields, want);
+  EXPECT_EQ(odd, (std::vector<OddPiece>{{28, 13}, {63, 15}}));
+
+  std::uint8_t field = 0, code = 9, odd_code = 0;
+  ASSERT_TRUE(read_field_update(BoardMessage{0x8e, {36, 14}}, field, code, odd_code));
+  EXPECT_EQ(field, 36);
+  EXPECT_EQ(code, 0);
+  EXPECT_EQ(odd_code, 14);
+  ASSERT_TRUE(read_field_update(BoardMessage{0x8e, {36, 12}}, field, code, odd_code));
+  EXPECT_EQ(code, 12);
+  EXPECT_EQ(odd_code, 0);
 }
 
 }  // namespace

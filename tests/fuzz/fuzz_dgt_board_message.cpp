@@ -37,10 +37,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       check(m.data.size() + 3 <= kMaxMessageBytes);
       for (std::uint8_t b : m.data) check((b & 0x80) == 0);
       Fields fields{};
-      if (read_dump(m, fields))
-        for (std::uint8_t code : fields) check(code <= 12);
-      std::uint8_t field = 0, code = 0;
-      if (read_field_update(m, field, code)) check(field < 64 && code <= 12);
+      std::vector<OddPiece> odd;
+      if (read_dump(m, fields, odd)) {
+        for (std::uint8_t code : fields) check(code <= kLastPieceCode);
+        for (const OddPiece& p : odd)
+          check(p.field < 64 && p.code > kLastPieceCode && p.code <= kLastCode &&
+                fields[p.field] == 0);
+      }
+      std::uint8_t field = 0, code = 0, odd_code = 0;
+      if (read_field_update(m, field, code, odd_code))
+        check(field < 64 && code <= kLastPieceCode && (odd_code == 0 || code == 0));
     }
   }
   // A whole field update after whatever came: read whole, alone.

@@ -83,6 +83,27 @@ TEST(PressAnswers, APromoteButtonWhileAPromotionIsPossibleNamesThePieceSilently)
   EXPECT_THAT(t.spoken(A), Not(Contains("No promotion to choose")));
 }
 
+// A DGT board as board B names the piece put on the last rank by its promotion press
+// (docs/dgt.md): reproducing the opponent's promotion, that press is the reproduction's
+// own, said nothing of, and the mirror goes on.
+TEST(PressAnswers, APromotePressReproducingAPromotionIsTheReproductions) {
+  SessionConfig c = english("two-boards", "4k3/P6p/8/8/8/8/7P/4K3 w - - 0 1");
+  testing::set_option(c, "language-b", "en");
+  SeatedTable t(c);
+  t.move(A, 1000, "a7", "a8").press(A, 1300, board::Button::PromoteKnight).press(A, 1400);
+  EXPECT_THAT(t.moves(), ElementsAre("a7a8n"));
+  // On the DGT board: the pawn lifted, the knight's press, the knight put down.
+  t.up(B, 2000, "a7").press(B, 2100, board::Button::PromoteKnight).down(B, 2100, "a8");
+  EXPECT_THAT(t.spoken(B), Not(Contains("No promotion to choose")));
+  EXPECT_THAT(t.spoken(B), Not(Contains("The opponent is to move")));
+  ASSERT_EQ(t.count<Mirrored>(), 1u);
+  EXPECT_EQ(t.of<Mirrored>()[0].board, B);
+  EXPECT_EQ(t.of<Mirrored>()[0].uci, "a7a8n");
+  // Black's own move is read as ever after it.
+  t.move(B, 3000, "e8", "d7").press(B, 3300);
+  EXPECT_THAT(t.moves(), ElementsAre("a7a8n", "e8d7"));
+}
+
 TEST(PressAnswers, TheTrainingButtonsAndTheClockButtonSayTheGameHasNone) {
   for (const char* seating : {"one-board", "two-boards"}) {
     SeatedTable t(english(seating));
