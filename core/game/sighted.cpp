@@ -87,9 +87,11 @@ class SightedDescription final : public SeatingDescription {
            "                                        there or at his clock button, whichever "
            "first\n"
            "        board-b = %|\n"
-           "                                        sighted: the sighted player's own board, read\n"
-           "                                        (board B: dgt, docs/dgt.md); his move is made\n"
-           "                                        when read there and reproduced on board A\n";
+           "                                        sighted: the driver of the sighted player's "
+           "own\n"
+           "                                        board B (a DGT board: docs/dgt.md); his move\n"
+           "                                        is made when read there, reproduced on board "
+           "A\n";
   }
   std::unique_ptr<SeatingRules> make_rules(const SessionConfig& config) const override {
     return std::make_unique<SightedSeating>(player_colour(config.seating_options),
