@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "core/board/readings.h"
+#include "core/chess/movegen.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 #include "core/game/board_check.h"
@@ -218,6 +219,66 @@ void WatchedBoards::mirrored(SessionSteps& s, int board, std::int64_t ms,
   w.told_early = false;
   read_after(s, board, shown, m, w.base, events, events.size(), out);
   if (w.discrepant()) check_board(s, board, ms, false, out);
+}
+
+void WatchedBoards::boards_follow(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) {
+  const chess::Move m = s.game().last_move();
+  const chess::Position before = s.game().before_last();
+  for (int b = 0; b < 2; ++b) {
+    BoardWatch& w = watch(b);
+    if (owner(s, b) == s.position().side_to_move()) {
+      // The opponent's board: it must reproduce the move; it is shown there.
+      w.expected = m;
+      w.base = s.recognizer(b).occupancy();
+      w.events.clear();
+      // Begun before the announce: the events on the move's holes are part of it (the
+      // others stay what they were: nothing of them becomes a move).
+      const chess::Bitboard squares = move_squares(before, m);
+      if (!w.early.empty()) w.base = (w.early_base & squares) | (w.base & ~squares);
+      for (const board::HoleEvent& e : w.early)
+        if (squares & chess::square_bb(e.square)) w.events.push_back(e);
+      w.early.clear();
+      w.told_early = false;
+      s.recognizer(b).reset(before, s.recognizer(b).occupancy());
+      out.push_back(LightSquares{.ms = ms, .board = b, .squares = squares});
+    }
+    s.refreeze(b);
+  }
+}
+
+void WatchedBoards::mirror_done_early(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) {
+  // Reproduced already, before the mover's announce: no hole event will come to say so.
+  for (int b = 0; b < 2; ++b) {
+    const BoardWatch& w = watch(b);
+    if (!w.expected.is_none() &&
+        reproduces(s.recognizer(b).position(), w.expected, w.base, w.events))
+      mirrored(s, b, ms, out);
+  }
+}
+
+void WatchedBoards::early_hole(SessionSteps& s, int board, const board::HoleEvent& e) {
+  BoardWatch& w = watch(board);
+  if (!w.expected.is_none() || owner_on_move(s, board)) return;
+  // Perhaps the reproduction of the move being made on the other board, begun before
+  // its announce (the trace holds this event already).
+  if (w.early.empty()) w.early_base = s.recognizer(board).occupancy() ^ chess::square_bb(e.square);
+  w.early.push_back(e);
+}
+
+chess::Bitboard WatchedBoards::early_reproduction(const SessionSteps& s, int board,
+                                                  chess::Bitboard bad) const {
+  const BoardWatch& w = watch(board);
+  if (!bad || !w.expected.is_none() || owner_on_move(s, board) || w.early.empty()) return bad;
+  // The move being made on the other board, already reproduced here before its announce
+  // (however long before): the holes show the position after one of the mover's legal
+  // moves. It is mirrored when the move is made (boards_follow).
+  chess::MoveList legal;
+  chess::generate_legal(s.position(), legal);
+  for (const chess::Move m : legal)
+    if (s.recognizer(board).occupancy() == board::shape_of(s.position(), m).occupancy_after &&
+        reproduces(s.position(), m, w.early_base, w.early))
+      return 0;
+  return bad;
 }
 
 }  // namespace tactile::game

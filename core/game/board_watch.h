@@ -84,6 +84,18 @@ class WatchedBoards : public SeatingRules {
   // from the position after it (read_after); a discrepancy is checked again.
   void mirrored(SessionSteps& s, int board, std::int64_t ms, std::vector<Output>& out);
 
+  // Boards of their own players (two boards, sighted with a board B): after a move the
+  // opponent's board must reproduce it (its lights on), every board refrozen.
+  void boards_follow(SessionSteps& s, std::int64_t ms, std::vector<Output>& out);
+  // Mirrors at once a board that reproduced the last move before it was made.
+  void mirror_done_early(SessionSteps& s, std::int64_t ms, std::vector<Output>& out);
+  // A hole event on `board` while its owner waits for the opponent's move with nothing to
+  // reproduce: perhaps its reproduction begun before the move was made (kept in `early`).
+  void early_hole(SessionSteps& s, int board, const board::HoleEvent& e);
+  // `bad`, the holes of `board` nothing else explains, unless they show the position after
+  // one of the mover's legal moves reproduced early (0 then).
+  chess::Bitboard early_reproduction(const SessionSteps& s, int board, chess::Bitboard bad) const;
+
  private:
   std::array<BoardWatch, 2> watch_;
 };

@@ -125,6 +125,7 @@ SessionConfig config_from_start_entry(const nlohmann::json& start) {
         throw chess::ParseError("seating: '" + seating + "' is not " + seating_names(", ", " or "));
     }
     config.seating_options = config.seating->read_start(start);
+    config.seating = &config.seating->seated(config.seating_options);  // its boards as logged
     // A log written before these fields spoke the squares as tactiled then did: German
     // by D.2.1's names, English and Russian by letters; the resumed game goes on so.
     for (int b = 0; b < 2; ++b) {

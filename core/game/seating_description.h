@@ -59,6 +59,9 @@ class SeatingDescription {
   // what `options` holds already. The default takes nothing (a seating with no keys).
   virtual std::string set(SeatingOptions& options, std::string_view key,
                           const std::string& value) const;
+  // Whether its key `key` (board-b) takes a board's driver only (gpio, serial...): the
+  // config passes the driver named to set() instead of leaving it to the boards alone.
+  virtual bool driver_key(std::string_view) const { return false; }
   // Its fields of the log's start record (after "seating"), written from `options` and
   // read back; reading throws chess::ParseError "FIELD: why".
   virtual void write_start(const SeatingOptions&, nlohmann::ordered_json&) const {}
@@ -78,6 +81,12 @@ class SeatingDescription {
   // callbacks they use), else by the default each line says.
   // The number of boards it plays on (board A, and board B when 2); 1.
   int boards() const { return callbacks_.boards; }
+  // The form of it that seats a game of `options`, every key set (the sighted seating
+  // with a board B of the sighted player's plays on two boards): the config and resume
+  // take their description from here once the options are read. Itself.
+  const SeatingDescription& seated(const SeatingOptions& o) const {
+    return callbacks_.seated ? callbacks_.seated(o) : *this;
+  }
   // Why `options`, every key given set, cannot seat a game ("" if they can): a key it
   // needs that was not given. The config names the `seating` setting with it. "".
   std::string missing(const SeatingOptions& o) const {
@@ -115,6 +124,7 @@ class SeatingDescription {
   // What a seating registers of the above (plain functions: a description has no state).
   struct Callbacks {
     int boards = 1;
+    const SeatingDescription& (*seated)(const SeatingOptions&) = nullptr;
     std::string (*missing)(const SeatingOptions&) = nullptr;
     std::map<std::string, std::string> (*pgn_tags)(const SeatingOptions&) = nullptr;
     bool (*training)(const SeatingOptions&) = nullptr;

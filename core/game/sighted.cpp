@@ -7,10 +7,12 @@
 #include "core/board/readings.h"
 #include "core/chess/movegen.h"
 #include "core/game/board_check.h"
+#include "core/game/entry_string.h"
 #include "core/game/player_key.h"
 #include "core/record/brief_phrases.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
+#include "core/record/refusal_phrases.h"
 #include "core/record/time_phrase.h"
 
 namespace tactile::game {
@@ -33,63 +35,120 @@ chess::Move with_piece(chess::Move m, chess::PieceType piece) {
   if (m.kind() != chess::Move::Promotion) return m;
   return chess::Move::make(m.from(), m.to(), chess::Move::Promotion, piece);
 }
+// The key board-b: the driver of the sighted player's own board, if he has one.
+constexpr const char* kBoardBKey = "board-b";
+
 class SightedDescription final : public SeatingDescription {
  public:
-  // Registered: its board's clock button, the sighted player's press.
-  SightedDescription() { callbacks_.clock_button_need = "the sighted player's clock button"; }
+  // Registered: its board's clock button, the sighted player's press; its form with a
+  // board B (the sighted player's own, a DGT board: two boards).
+  explicit SightedDescription(bool board_b) {
+    callbacks_.clock_button_need = "the sighted player's clock button";
+    callbacks_.boards = board_b ? 2 : 1;
+    callbacks_.seated = [](const SeatingOptions& o) -> const SeatingDescription& {
+      return o.contains(kBoardBKey) ? sighted_with_board_b() : sighted_seating();
+    };
+  }
   std::string_view name() const override { return "sighted"; }
   std::span<const SeatingKey> keys() const override { return kKeys; }
+  bool driver_key(std::string_view key) const override { return key == kBoardBKey; }
   std::string set(SeatingOptions& options, std::string_view key,
                   const std::string& value) const override {
+    if (key == kBoardBKey) {
+      // (The config checked it names a driver.) Its player is the opponent of `player`.
+      options[kBoardBKey] = value;
+      return {};
+    }
     if (key != kPlayerKey) return SeatingDescription::set(options, key, value);
     return set_player(options, value);
   }
   void write_start(const SeatingOptions& options, nlohmann::ordered_json& start) const override {
     write_player(options, start);
+    if (options.contains(kBoardBKey)) start["board_b"] = options.at(kBoardBKey);
   }
   SeatingOptions read_start(const nlohmann::json& start) const override {
     SeatingOptions options;
     read_player(start, options);
+    if (start.contains("board_b")) options[kBoardBKey] = string_from_entry(start, "board_b");
     return options;
   }
   std::string_view manual() const override {
     return "sighted: board A is the blind player's\n"
            "(--player white|black); the sighted opponent's move is made\n"
            "when board A shows it or at his `button clock`, whichever\n"
-           "first; his press runs the clocks, late or never (D.2.5).\n";
+           "first; his press runs the clocks, late or never (D.2.5).\n"
+           "With --board-b dgt his own DGT board is board B: his move is\n"
+           "made when read there, and reproduced on board A.\n";
   }
   std::string_view manual_keys() const override {
     return "        player = white | black          sighted: the blind player's colour (default\n"
            "                                        white); the tactile board is his, the sighted\n"
            "                                        opponent's move is made when it is shown\n"
            "                                        there or at his clock button, whichever "
-           "first\n";
+           "first\n"
+           "        board-b = %|\n"
+           "                                        sighted: the driver of the sighted player's "
+           "own\n"
+           "                                        board B (a DGT board: docs/dgt.md); his move\n"
+           "                                        is made when read there, reproduced on board "
+           "A\n";
   }
   std::unique_ptr<SeatingRules> make_rules(const SessionConfig& config) const override {
     return std::make_unique<SightedSeating>(player_colour(config.seating_options),
-                                            config.start.occupied());
+                                            config.start.occupied(), boards() == 2);
   }
 
  private:
   static constexpr SeatingKey kKeys[] = {
       player_key("sighted: the blind player's colour, white or black"),
+      {kBoardBKey, "%|", "sighted: the driver of the sighted player's own board B (%T)"},
   };
+  static const SeatingDescription& sighted_with_board_b() {
+    static const SightedDescription description(true);
+    return description;
+  }
 };
 }  // namespace
 
 const SeatingDescription& sighted_seating() {
-  static const SightedDescription description;
+  static const SightedDescription description(false);
   return description;
 }
 
-SightedSeating::SightedSeating(chess::Color player, chess::Bitboard start_holes) : player_(player) {
+SightedSeating::SightedSeating(chess::Color player, chess::Bitboard start_holes, bool board_b)
+    : player_(player), board_b_(board_b) {
   watch(0).base = start_holes;
   callbacks_.clock_press = callback<&SightedSeating::clock_press>;
   callbacks_.moment = callback<&SightedSeating::moment>;
   callbacks_.arbiter_matter = callback<&SightedSeating::arbiter_matter>;
 }
 
+bool SightedSeating::reads(const SessionSteps& s, int board) const {
+  if (!board_b_) return true;
+  const BoardWatch& w = watch(board);  // as on two boards
+  return owner_on_move(s, board) && w.expected.is_none() && !w.discrepant();
+}
+
+chess::Bitboard SightedSeating::unexplained_holes(const SessionSteps& s, int board) const {
+  const chess::Bitboard bad = WatchedBoards::unexplained_holes(s, board);
+  return board_b_ ? early_reproduction(s, board, bad) : bad;
+}
+
+bool SightedSeating::unread_button(SessionSteps& s, int board, const board::ButtonEvent& e,
+                                   std::vector<Output>& out) {
+  if (!board_b_) return false;  // (one board reads always)
+  answer_unread(s, board, e,
+                record::refusal_phrase(record::Refusal::OpponentToMove, s.language(board)), out);
+  return true;
+}
+
 void SightedSeating::prepare(SessionSteps& s) {
+  if (board_b_) {
+    // Board A reads the blind player's moves only, as configured; board B his.
+    s.recognizer(0).set_completion(s.config().recognizer.completion);
+    s.recognizer(0).set_promotion_question(true);
+    return;
+  }
   // His moves are completed by what the board shows (nobody presses announce for them),
   // his promotion is the piece named or a queen at once; the blind player's as configured.
   const bool his = his_turn(s);
@@ -97,8 +156,16 @@ void SightedSeating::prepare(SessionSteps& s) {
   s.recognizer(0).set_promotion_question(!his);
 }
 
-void SightedSeating::hole(SessionSteps& s, int, const board::HoleEvent& e,
+void SightedSeating::hole(SessionSteps& s, int board, const board::HoleEvent& e,
                           std::vector<Output>& out) {
+  if (board_b_) {
+    // As on two boards: each board reads its owner's move and reproduces the other's.
+    // The blind player's next move begins with his first event once A shows the last.
+    if (board == 0 && !his_turn(s) && watch(0).expected.is_none()) next_move_began(s, e.ms);
+    early_hole(s, board, e);
+    reproduction_hole(s, board, e, out);
+    return;
+  }
   BoardWatch& w = watch(0);
   if (w.discrepant()) check_board(s, 0, e.ms, false, out);  // put right yet?
   if (!his_turn(s)) {
@@ -183,7 +250,10 @@ void SightedSeating::next_move_began(SessionSteps& s, std::int64_t ms) {
 void SightedSeating::made(SessionSteps& s, int, const board::Moment& m,
                           const chess::Position& before, std::vector<Output>& out) {
   if (before.side_to_move() != player_) {
-    shown(s, m, before, out);  // his move, read by stillness (the stream could not decide)
+    if (board_b_)
+      read_on_b(s, m, before, out);
+    else
+      shown(s, m, before, out);  // his move, read by stillness (the stream could not decide)
   } else {
     own_move(s, m, before, out);
   }
@@ -217,6 +287,30 @@ void SightedSeating::shown(SessionSteps& s, const board::Moment& m, const chess:
   if (s.over()) clk_open_ply_ = -1;  // his clock stopped where the game ended
 }
 
+void SightedSeating::read_on_b(SessionSteps& s, const board::Moment& m,
+                               const chess::Position& before, std::vector<Output>& out) {
+  // Made as read on his board (Art. 4.7); the clocks follow his press as in shown(): it
+  // came already (his time then) or is still to come (his comment open until it does).
+  const std::int64_t clock_ms = pressed_ms_.value_or(m.ms);
+  const std::optional<clock::ChessClock>& c = s.clock();
+  const bool press_to_come = !pressed_ms_ && c && c->started() && c->running() == ~player_;
+  pressed_ms_.reset();
+  s.record_move(m, before, clock_ms);
+  clk_open_ply_ = press_to_come ? s.game().plies() - 1 : -1;
+  clk_began_ = false;
+  prepare(s);
+  out.push_back(s.made_output(1, m, before));
+  // The blind player hears it and reproduces it on his board (lit there).
+  s.say_move(0, m.ms, s.move_announcement(0, m, before, false), out);
+  boards_follow(s, m.ms, out);
+  s.check_game_end(m.ms, before.side_to_move(), out, clock_ms);
+  if (s.over()) {
+    clk_open_ply_ = -1;  // his clock stopped where the game ended
+    return;
+  }
+  mirror_done_early(s, m.ms, out);
+}
+
 void SightedSeating::own_move(SessionSteps& s, const board::Moment& m,
                               const chess::Position& before, std::vector<Output>& out) {
   // His announce is his press (D.2.4): it starts the opponent's clock if his own runs. If
@@ -240,7 +334,9 @@ void SightedSeating::own_move(SessionSteps& s, const board::Moment& m,
   w.base = s.recognizer(0).occupancy();  // his turn starts from the holes as they are
   w.events.clear();
   w.told_early = false;
+  if (board_b_) boards_follow(s, m.ms, out);  // reproduced on his board B
   s.check_game_end(m.ms, before.side_to_move(), out);
+  if (board_b_ && !s.over()) mirror_done_early(s, m.ms, out);
 }
 
 void SightedSeating::clock_press(SessionSteps& s, const board::ButtonEvent& e,
@@ -295,6 +391,7 @@ void SightedSeating::clock_press(SessionSteps& s, const board::ButtonEvent& e,
 
 bool SightedSeating::moment(SessionSteps& s, int board, const board::Moment& m,
                             const chess::Position& before, std::vector<Output>& out) {
+  if (board_b_) return false;  // each board reads its owner's moves, as on two boards
   if (m.kind == MomentKind::Illegal && before.side_to_move() != player_) {
     // His move, misplaced on the tactile board: nobody made an illegal move (his move is
     // on his own board); the holes no move of his explains are a discrepancy (D.2.9).

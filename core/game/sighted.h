@@ -5,6 +5,9 @@
 // by his clock press, whichever comes first; his press only runs the clocks (Art. 6.2.1),
 // and may come late (6.2.2). The rules chosen are in docs/recognition.md, "A sighted
 // opponent".
+// With a board B of his own (a DGT board, board-b), his move is made when read there, as
+// on two boards (Art. 4.7: released on his board), and reproduced on the tactile board;
+// the blind player's move is reproduced on board B. His press still runs the clocks.
 #pragma once
 
 #include <optional>
@@ -17,24 +20,32 @@ namespace tactile::game {
 
 class SightedSeating final : public WatchedBoards {
  public:
-  SightedSeating(chess::Color player, chess::Bitboard start_holes);
+  SightedSeating(chess::Color player, chess::Bitboard start_holes, bool board_b);
 
   std::unique_ptr<SeatingRules> clone() const override {
     return std::make_unique<SightedSeating>(*this);
   }
-  chess::Color owner(const SessionSteps&, int) const override { return player_; }
-  bool reads(const SessionSteps&, int) const override { return true; }
+  chess::Color owner(const SessionSteps&, int board) const override {
+    return board == 1 ? ~player_ : player_;  // (board B only with board_b_)
+  }
+  bool reads(const SessionSteps& s, int board) const override;
   void prepare(SessionSteps& s) override;
   void hole(SessionSteps& s, int board, const board::HoleEvent& e,
             std::vector<Output>& out) override;
   void made(SessionSteps& s, int board, const board::Moment& m, const chess::Position& before,
             std::vector<Output>& out) override;
   void returned(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) override;
+  bool unread_button(SessionSteps& s, int board, const board::ButtonEvent& e,
+                     std::vector<Output>& out) override;
+  chess::Move to_reproduce(int board) const override { return watch(board).expected; }
 
  protected:
-  // Any of the side to move's legal moves under way explains the holes (his reproduction,
-  // or the blind player's own move).
-  bool owner_on_move(const SessionSteps&, int) const override { return true; }
+  // One board: any of the side to move's legal moves under way explains the holes (his
+  // reproduction, or the blind player's own move). With board B: as on two boards.
+  bool owner_on_move(const SessionSteps& s, int board) const override {
+    return !board_b_ || owner(s, board) == s.position().side_to_move();
+  }
+  chess::Bitboard unexplained_holes(const SessionSteps& s, int board) const override;
 
  private:
   // Registered (SeatingRules::Callbacks): his clock's press, his move read from the
@@ -60,7 +71,12 @@ class SightedSeating final : public WatchedBoards {
   void make_from_stream(SessionSteps& s, chess::Move m, std::int64_t ms, std::size_t done,
                         std::vector<Output>& out);
 
+  // With board B: his move, read there, made (recorded, reproduced on the tactile board).
+  void read_on_b(SessionSteps& s, const board::Moment& m, const chess::Position& before,
+                 std::vector<Output>& out);
+
   chess::Color player_;  // the blind player's colour
+  bool board_b_;         // the sighted player's own board is board B
   // His press came before his move was on the tactile board (the move is made then).
   std::optional<std::int64_t> pressed_ms_;
   // The blind player's last move was made while the sighted player's clock ran (he had

@@ -104,19 +104,7 @@ bool TwoBoardsSeating::reads(const SessionSteps& s, int board) const {
 }
 
 chess::Bitboard TwoBoardsSeating::unexplained_holes(const SessionSteps& s, int board) const {
-  const chess::Bitboard bad = WatchedBoards::unexplained_holes(s, board);
-  const BoardWatch& w = watch(board);
-  if (!bad || !w.expected.is_none() || owner_on_move(s, board) || w.early.empty()) return bad;
-  // The move being made on the other board, already reproduced here before its announce
-  // (however long before): the holes show the position after one of the mover's legal
-  // moves. It is mirrored at the announce (boards_follow).
-  chess::MoveList legal;
-  chess::generate_legal(s.position(), legal);
-  for (const chess::Move m : legal)
-    if (s.recognizer(board).occupancy() == board::shape_of(s.position(), m).occupancy_after &&
-        reproduces(s.position(), m, w.early_base, w.early))
-      return 0;
-  return bad;
+  return early_reproduction(s, board, WatchedBoards::unexplained_holes(s, board));
 }
 
 bool TwoBoardsSeating::unread_button(SessionSteps& s, int board, const board::ButtonEvent& e,
@@ -139,52 +127,9 @@ void TwoBoardsSeating::made(SessionSteps& s, int board, const board::Moment& m,
   if (!s.over()) mirror_done_early(s, m.ms, out);
 }
 
-void TwoBoardsSeating::boards_follow(SessionSteps& s, std::int64_t ms, std::vector<Output>& out) {
-  const chess::Move m = s.game().last_move();
-  const chess::Position before = s.game().before_last();
-  for (int b = 0; b < 2; ++b) {
-    BoardWatch& w = watch(b);
-    if (owner(s, b) == s.position().side_to_move()) {
-      // The opponent's board: it must reproduce the move; it is shown there.
-      w.expected = m;
-      w.base = s.recognizer(b).occupancy();
-      w.events.clear();
-      // Begun before the announce: the events on the move's holes are part of it (the
-      // others stay what they were: nothing of them becomes a move).
-      const chess::Bitboard squares = move_squares(before, m);
-      if (!w.early.empty()) w.base = (w.early_base & squares) | (w.base & ~squares);
-      for (const board::HoleEvent& e : w.early)
-        if (squares & chess::square_bb(e.square)) w.events.push_back(e);
-      w.early.clear();
-      w.told_early = false;
-      s.recognizer(b).reset(before, s.recognizer(b).occupancy());
-      out.push_back(LightSquares{.ms = ms, .board = b, .squares = squares});
-    }
-    s.refreeze(b);
-  }
-}
-
-void TwoBoardsSeating::mirror_done_early(SessionSteps& s, std::int64_t ms,
-                                         std::vector<Output>& out) {
-  // Reproduced already, before the mover's announce: no hole event will come to say so.
-  for (int b = 0; b < 2; ++b) {
-    const BoardWatch& w = watch(b);
-    if (!w.expected.is_none() &&
-        reproduces(s.recognizer(b).position(), w.expected, w.base, w.events))
-      mirrored(s, b, ms, out);
-  }
-}
-
 void TwoBoardsSeating::hole(SessionSteps& s, int board, const board::HoleEvent& e,
                             std::vector<Output>& out) {
-  BoardWatch& w = watch(board);
-  if (w.expected.is_none() && !owner_on_move(s, board)) {
-    // Perhaps the reproduction of the move being made on the other board, begun before
-    // its announce (the trace holds this event already).
-    if (w.early.empty())
-      w.early_base = s.recognizer(board).occupancy() ^ chess::square_bb(e.square);
-    w.early.push_back(e);
-  }
+  early_hole(s, board, e);
   reproduction_hole(s, board, e, out);
 }
 

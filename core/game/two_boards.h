@@ -36,11 +36,6 @@ class TwoBoardsSeating final : public WatchedBoards {
   chess::Bitboard unexplained_holes(const SessionSteps& s, int board) const override;
 
  private:
-  // After a move the boards take their roles again: the opponent's must reproduce it.
-  void boards_follow(SessionSteps& s, std::int64_t ms, std::vector<Output>& out);
-  // Mirrors at once a board that reproduced the last move before it was announced.
-  void mirror_done_early(SessionSteps& s, std::int64_t ms, std::vector<Output>& out);
-
   chess::Color board_a_;
 };
 

@@ -120,8 +120,12 @@ std::vector<std::pair<std::string, std::string>> all_keys() {
   keys.emplace_back("seating", game::seating_names(", ", " or "));
   for (const game::SeatingDescription* seating : game::seatings())
     for (const game::SeatingKey& k : seating->keys())
-      if (std::none_of(keys.begin(), keys.end(), [&](const auto& e) { return e.first == k.key; }))
+      if (auto known = std::find_if(keys.begin(), keys.end(),
+                                    [&](const auto& e) { return e.first == k.key; });
+          known == keys.end())
         keys.emplace_back(k.key, with_transport_names(k.help));
+      else  // a key of more than one seating: each says what it is there
+        known->second += "; " + with_transport_names(k.help);
   for (const TransportKey* t : transport_keys())
     keys.emplace_back(std::string(t->name) + "-b", t->help_b);
   return keys;
@@ -200,11 +204,20 @@ void read_seating(const Settings& settings, game::SessionConfig& config) {
     // A driver's name on board-a/board-b is the board's driver (live_config reads it).
     const bool board_key =
         std::string_view(k.key) == "board-a" || std::string_view(k.key) == "board-b";
-    if (!s || (board_key && is_driver(s->value))) continue;
+    if (!s) continue;
+    if (config.seating->driver_key(k.key)) {
+      // A key of the seating's that takes a driver only (its board B): set from it.
+      if (!is_driver(s->value))
+        fail(*s, k.key, chess::shown(s->value) + " is not " + board_transport_names());
+    } else if (board_key && is_driver(s->value)) {
+      continue;
+    }
     if (const std::string why = config.seating->set(config.seating_options, k.key, s->value);
         !why.empty())
       fail(*s, k.key, why);
   }
+  // Its form for these options (a board B read or not: how many boards it plays on).
+  config.seating = &config.seating->seated(config.seating_options);
   if (const std::string why = config.seating->missing(config.seating_options); !why.empty()) {
     if (const Setting* s = find(settings, "seating")) fail(*s, "seating", why);
     throw chess::ParseError("seating: " + why);

@@ -229,12 +229,38 @@ std::vector<const game::SeatingKey*> seating_keys() {
   return keys;
 }
 
+// The values of the seatings' key `key`, each once, in the seatings' order ("%|": the
+// transports' names): a key several seatings share takes what each takes.
+std::string key_values(std::string_view key) {
+  std::string names = daemon::with_transport_names("%|");
+  names.erase(std::remove(names.begin(), names.end(), ' '), names.end());
+  std::vector<std::string> words;
+  for (const game::SeatingDescription* seating : game::seatings())
+    for (const game::SeatingKey& own : seating->keys()) {
+      if (std::string_view(own.key) != key) continue;
+      std::string values = own.values;
+      if (const std::size_t at = values.find("%|"); at != std::string::npos)
+        values.replace(at, 2, names);
+      for (std::size_t at = 0; at <= values.size();) {
+        std::size_t end = values.find('|', at);
+        if (end == std::string::npos) end = values.size();
+        std::string word = values.substr(at, end - at);
+        if (std::find(words.begin(), words.end(), word) == words.end())
+          words.push_back(std::move(word));
+        at = end + 1;
+      }
+    }
+  std::string joined;
+  for (const std::string& w : words) joined += (joined.empty() ? "" : "|") + w;
+  return joined;
+}
+
 // The manual: kManual with the seatings' own parts, as their descriptions give them.
 std::string manual() {
   std::string synopsis = "[--seating " + game::seating_names("|", "|") + "]";
   // (a word of the synopsis is an option with its value: '\t' keeps them on one line)
   for (const game::SeatingKey* k : seating_keys())
-    synopsis += " [--" + std::string(k->key) + "\t" + k->values + "]";
+    synopsis += " [--" + std::string(k->key) + "\t" + key_values(k->key) + "]";
   std::string keys = "        seating = " + game::seating_names(" | ", " | ") +
                      "   who plays on which board\n" +
                      "                                        (default " +
@@ -270,7 +296,7 @@ std::string manual() {
       for (const game::SeatingKey& own : seating->keys())
         if (std::string_view(own.key) == k->key)
           help += (help.empty() ? "" : "; ") + daemon::with_transport_names(own.help);
-    std::string head = "    --" + std::string(k->key) + " " + k->values;
+    std::string head = "    --" + std::string(k->key) + " " + key_values(k->key);
     head += head.size() + 2 <= indent.size() ? std::string(indent.size() - head.size(), ' ')
                                              : "\n" + indent;
     options += wrapped(head, indent, help);

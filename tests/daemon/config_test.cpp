@@ -2,6 +2,7 @@
 // tactiled's settings: the config file (line numbers in every error), the command line
 // winning over it, and the checks of live mode.
 #include "daemon/tactiled/config.h"
+#include "daemon/tactiled/board_transport.h"
 #include "daemon/tactiled/gpio_link.h"
 #include "daemon/tactiled/script_link.h"
 #include "daemon/tactiled/serial_link.h"
@@ -532,6 +533,29 @@ TEST(DaemonConfig, ADgtBoardHasNoClockOrAnnounceButton) {
                   "/state", "s");
   EXPECT_EQ(seating_fault(two), "");
   EXPECT_EQ(completion_fault(*two.board_b, two.session.recognizer.completion), "");
+}
+
+// The sighted seating with the sighted player's DGT board as board B: two boards, board A's
+// clock button his press; board-b takes a driver only there.
+TEST(DaemonConfig, ASightedOpponentsDgtBoardIsBoardB) {
+  const LiveConfig c =
+      live_config(from_file("seating = sighted\nplayer = black\nboard = script\nscript = /a\n"
+                            "board-b = dgt\ndgt-device-b = /dev/ttyUSB0\ncompletion = auto\n"),
+                  "/state", "s");
+  EXPECT_EQ(c.session.seating->name(), "sighted");
+  EXPECT_EQ(c.session.seating->boards(), 2);
+  ASSERT_TRUE(c.board_b.has_value());
+  EXPECT_EQ(board_transport(c.board_b->board).name, "dgt");
+  EXPECT_EQ(game::testing::start_field(c.session, "board_b"), "dgt");
+  EXPECT_EQ(game::testing::start_field(c.session, "player"), "black");
+  EXPECT_EQ(seating_fault(c), "");
+  // Without board B: one board, as ever.
+  const LiveConfig one =
+      live_config(from_file("seating = sighted\nboard = script\nscript = /a\n"), "/state", "s");
+  EXPECT_EQ(one.session.seating->boards(), 1);
+  EXPECT_FALSE(one.board_b.has_value());
+  EXPECT_EQ(error_of([] { session_config(from_file("seating = sighted\nboard-b = white\n")); }),
+            "t.conf: line 2: board-b: 'white' is not gpio, serial, script or dgt");
 }
 
 TEST(DaemonConfig, TheCommandLineWinsOverTheFile) {

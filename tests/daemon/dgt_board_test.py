@@ -15,10 +15,17 @@ on a pseudo-terminal (sim_dgt_board.py: the protocol's own codec).
   logs it found; a move made while it was away is read from that dump, and the game goes on.
   Before that, a capture-promotion whose pawn is lifted before the piece it takes is read
   with the knight put down (bxa1=N).
+- sighted: seating = sighted with board-b = dgt: the blind player (Black) on the tactile
+  board A, the sighted player (White) on the DGT board B, his clock button on board A. A
+  whole game to its end (mate) with captures on both sides and his castling: every move of
+  his is logged as made on board B, taken from the DGT board, and mirrored on board A; his
+  press comes after his move is read or before it (then the move is recorded at the press);
+  the blind player's moves are made on A and reproduced on the DGT board.
 
-Usage: dgt_board_test.py SOURCE_DIR BUILD_DIR game|replug"""
+Usage: dgt_board_test.py SOURCE_DIR BUILD_DIR game|replug|sighted"""
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -44,8 +51,15 @@ GAMES = {
     # A promotion to a knight read from the piece put down, then the board unplugged, a
     # move made on it meanwhile (h8g8), plugged in again, the game going on.
     "replug": ("7k/7p/8/8/8/8/1p6/N3K3 w - - 0 1", "e1d2 b2a1n d2e3 h8g8 e3f4".split()),
+    # The sighted seating (White the sighted player's, on the DGT board): the fishing pole,
+    # his castling, captures on both sides, the blind player mating: 1. e4 e5 2. Nf3 Nc6
+    # 3. Bb5 Nf6 4. O-O Ng4 5. h3 h5 6. hxg4 hxg4 7. Nxe5 Qh4 8. Nxc6 Qh1# 0-1.
+    "sighted": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                ("e2e4 e7e5 g1f3 b8c6 f1b5 g8f6 e1g1 f6g4 h2h3 h7h5 h3g4 h5g4 f3e5 d8h4 e5c6 "
+                 "h4h1").split()),
 }
 START, MOVES = GAMES[mode]
+SIGHTED = mode == "sighted"  # board B the sighted player's, White; the blind player Black
 WHILE_UNPLUGGED = 3  # replug: the index of the move made on the board while it is away
 
 
@@ -74,10 +88,11 @@ with tempfile.TemporaryDirectory() as work:
     journal_path = os.path.join(work, "tactiled.out")
     journal = open(journal_path, "wb")
     dgt = SimDgtBoard(link, START)
+    seating = (["--seating", "sighted", "--player", "black", "--board", "script"] if SIGHTED
+               else ["--seating", "two-boards", "--board-a", "script"])
     tactiled = subprocess.Popen(
-        [tactiled_bin, "--seating", "two-boards", "--board-a", "script", "--script", fifo,
-         "--board-b", "dgt", "--dgt-device-b", link, "--log", log, "--pgn", pgn,
-         "--control", sock, "--speech", "off", "--auto-resume", "off", "--language", "en",
+        [tactiled_bin, *seating, "--script", fifo, "--board-b", "dgt", "--dgt-device-b", link,
+         "--log", log, "--pgn", pgn, "--control", sock, "--speech", "off", "--auto-resume", "off", "--language", "en",
          "--time-control", "600+2", "--completion", "auto", "--settle-ms", "200",
          "--start-fen", START],
         stdout=journal, stderr=subprocess.STDOUT, start_new_session=True)
@@ -93,6 +108,15 @@ with tempfile.TemporaryDirectory() as work:
         for kind, square in steps:
             board_a.write(f"0 A {kind} {square}\n")
         board_a.flush()
+
+    def press_clock(presses):
+        """The sighted player's press on his clock, board A's clock button (White's): logged,
+        and the blind player's clock runs."""
+        board_a.write("0 A button clock\n")
+        board_a.flush()
+        wait_until("his press", lambda: count(log, "button", button="clock") == presses)
+        wait_until("his press ran the blind player's clock", lambda: [
+            r for r in read_log(log) if r["type"] == "clock"][-1]["running"] == "black")
 
     def a_steps(uci):
         """Board A's lifts and puts for `uci`, worked out from the DGT simulation's own
@@ -110,10 +134,18 @@ with tempfile.TemporaryDirectory() as work:
         r = ctl("start", "--socket", sock)
         assert r.returncode == 0, r.stdout + r.stderr
         mirrored = {"A": 0, "B": 0}
+        presses = 0
+        at_press = {}  # ply: White's time left at his press, for a move read after it
         for i, uci in enumerate(MOVES):
-            mover = "A" if i % 2 == 0 else "B"
+            mover = "A" if (i % 2 == 0) != SIGHTED else "B"
             other = "B" if mover == "A" else "A"
             steps_a = a_steps(uci)  # from the position before the move
+            # The sighted player's press on his clock (board A's clock button): before his
+            # move is read from his board every other move, else after it.
+            press_first = SIGHTED and mover == "B" and (i // 2) % 2 == 1
+            if press_first:
+                presses += 1
+                press_clock(presses)
             if mover == "A":
                 hand_a(steps_a)
             elif mode == "replug" and i == WHILE_UNPLUGGED:
@@ -130,6 +162,13 @@ with tempfile.TemporaryDirectory() as work:
             wait_until(f"move {uci} made", lambda: len(made(log)) == i + 1)
             m = made(log)[-1]
             assert m.get("board") == mover and m.get("move") == uci, (uci, m)
+            if press_first:  # his clock stopped at his press, before his move was read
+                assert m["t"] >= [r for r in read_log(log) if r["type"] == "button"][-1]["t"]
+                # His move's [%clk] is his time at the press (the clock record it made).
+                at_press[i] = [r for r in read_log(log) if r["type"] == "clock"][-1]["white_ms"]
+            if SIGHTED and mover == "B" and not press_first and i + 1 < len(MOVES):
+                presses += 1
+                press_clock(presses)
             # The move reproduced on the other board, as its player would.
             if other == "A":
                 hand_a(steps_a)
@@ -138,7 +177,24 @@ with tempfile.TemporaryDirectory() as work:
             mirrored[other] += 1
             wait_until(f"{uci} mirrored on {other}",
                        lambda: count(log, "mirrored", other) == mirrored[other])
-        if mode == "game":
+        if mode == "sighted":
+            wait_until("the game's end", lambda: count(log, "game-over") == 1)
+            over = [r for r in read_log(log) if r["type"] == "game-over"][0]
+            assert over.get("result") == "0-1", over
+            sans = [r["san"] for r in made(log)]
+            assert sans[6] == "O-O" and sans[-2:] == ["Nxc6", "Qh1#"], sans
+            # Every move of his made on board B, each mirrored on the tactile board.
+            assert [r["board"] for r in made(log)] == ["B", "A"] * (len(MOVES) // 2)
+            assert count(log, "mirrored", "A") == len(MOVES) // 2
+            assert count(log, "mirrored", "B") == len(MOVES) // 2
+            wait_until("the PGN's last move", lambda: "Qh1#" in open(pgn).read())
+            with open(pgn) as f:
+                clks = re.findall(r"\[%clk (\d+):(\d\d):(\d\d)\]", f.read())
+            assert len(clks) == len(MOVES), clks
+            for ply, ms in at_press.items():
+                h, mi, se = (int(x) for x in clks[ply])
+                assert (h * 3600 + mi * 60 + se) * 1000 == ms // 1000 * 1000, (ply, clks[ply], ms)
+        elif mode == "game":
             wait_until("the game's end", lambda: count(log, "game-over") == 1)
             over = [r for r in read_log(log) if r["type"] == "game-over"][0]
             assert over.get("result") == "0-1", over

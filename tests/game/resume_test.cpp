@@ -277,6 +277,33 @@ TEST(Resume, EachBoardHearsTheSquaresAsTheLogSays) {
   EXPECT_THROW(resume_from_log(bad_log.line(bad) + "\n"), chess::ParseError);
 }
 
+// The sighted seating with the sighted player's own board B (board-b = dgt): the start
+// record keeps the driver, and the game resumed plays on two boards again; without it, one.
+TEST(Resume, ASightedGameWithABoardBResumesOnTwoBoards) {
+  const SeatingDescription& sighted = *find_seating("sighted");
+  SessionConfig config;
+  config.seating_options = {{"player", "black"}, {"board-b", "dgt"}};
+  config.seating = &sighted.seated(config.seating_options);
+  EXPECT_EQ(config.seating->boards(), 2);
+  EXPECT_EQ(config.seating->name(), "sighted");
+  record::ArbiterLog log;
+  const nlohmann::ordered_json start = start_entry(0, config);
+  EXPECT_EQ(start["board_b"], "dgt");
+  EXPECT_EQ(start["player"], "black");
+  const ResumedGame r = resume_from_log(log.line(start) + "\n");
+  EXPECT_EQ(r.config.seating->boards(), 2);
+  EXPECT_EQ(r.config.seating_options.at("board-b"), "dgt");
+
+  SessionConfig one;
+  one.seating_options = {{"player", "white"}};
+  one.seating = &sighted.seated(one.seating_options);
+  EXPECT_EQ(one.seating, &sighted);
+  record::ArbiterLog one_log;
+  const nlohmann::ordered_json one_start = start_entry(0, one);
+  EXPECT_FALSE(one_start.contains("board_b"));
+  EXPECT_EQ(resume_from_log(one_log.line(one_start) + "\n").config.seating->boards(), 1);
+}
+
 TEST(Resume, AResyncIsRebuiltAsOneSimultaneousChange) {
   // Black's 1... e5 found after a reconnect: e5 (filled) comes before e7 (emptied) in
   // square order. The rebuilt game must read it as the live one did: by occupancy.

@@ -5,6 +5,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <string>
+
 #include "core/game/resume.h"
 #include "tests/game/seated_table.h"
 
@@ -470,6 +473,93 @@ TEST(SightedIssue19, AnOwnCapturablePieceLiftedAndPutBackJamsNothing) {
     EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 9000), 600000 - 1300 - 2300 - 4000);
     EXPECT_EQ(t.s().clock()->remaining_ms(chess::Black, 9000), 600000 - 700 - 700);
   }
+}
+
+// The sighted player's own board read as board B (board-b = dgt, issue 36): his move is
+// made when read there (Art. 4.7), announced to the blind player and reproduced on the
+// tactile board; the blind player's move is reproduced on board B. His press still runs
+// the clocks: the move read before it carries his time at the press.
+constexpr int kA = 0, kB = 1;
+
+SessionConfig sighted_with_board_b() {
+  SessionConfig c = SeatedTable::config("sighted", "600+0", board::Completion::Auto);
+  testing::set_option(c, "board-b", "dgt");
+  c.seating = &c.seating->seated(c.seating_options);  // as the config and resume take it
+  c.language = record::Language::English;
+  return c;
+}
+
+// "[%clk h:mm:ss]" of `ms` left (whole seconds, as the record writes them).
+std::string clk(std::int64_t ms) {
+  const std::int64_t s = ms / 1000;
+  char text[32];
+  std::snprintf(text, sizeof text, "[%%clk %lld:%02lld:%02lld]", static_cast<long long>(s / 3600),
+                static_cast<long long>(s / 60 % 60), static_cast<long long>(s % 60));
+  return text;
+}
+
+TEST(SightedBoardB, HisMoveIsReadOnBoardBAndReproducedOnTheTactileBoard) {
+  SeatedTable t(sighted_with_board_b());
+  ASSERT_EQ(t.s().config().seating->boards(), 2);
+  t.move(kA, 1000, "e2", "e4").advance(3000);  // the blind player's own move, by stillness
+  ASSERT_THAT(t.moves(), ElementsAre("e2e4"));
+  EXPECT_EQ(t.s().to_reproduce(kB), t.s().record().moves[0].move);  // to reproduce on B
+  t.move(kB, 3500, "e2", "e4");
+  ASSERT_EQ(t.count<Mirrored>(kB), 1u);
+  EXPECT_TRUE(t.s().to_reproduce(kB).is_none());
+  // His move on his board, read there before his press: made on B, his clock runs on.
+  t.move(kB, 4000, "e7", "e5").advance(6000);
+  ASSERT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  ASSERT_FALSE(t.of<Moment>(kB).empty());
+  EXPECT_EQ(t.of<Moment>(kB).back().moment.kind, board::MomentKind::Made);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::Black);
+  EXPECT_EQ(t.s().to_reproduce(kA), t.s().record().moves[1].move);  // lit on the tactile board
+  EXPECT_EQ(t.of<LightSquares>(kA).back().squares, chess::square_bb(chess::parse_square("e7")) |
+                                                       chess::square_bb(chess::parse_square("e5")));
+  EXPECT_EQ(t.count<Mirrored>(kA), 0u);
+  t.press(kA, 7000, Button::Clock);  // his press on board A's clock button
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
+  EXPECT_EQ(t.s().record().moves[1].comment, clk(t.s().clock()->remaining_ms(chess::Black, 7000)));
+  // Reproduced on the tactile board: mirrored, nothing made again.
+  t.move(kA, 8000, "e7", "e5");
+  ASSERT_EQ(t.count<Mirrored>(kA), 1u);
+  EXPECT_EQ(t.of<Mirrored>(kA)[0].uci, "e7e5");
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  EXPECT_EQ(t.count<Discrepancy>(), 0u);
+
+  // His press first (his move made on his board, not read yet): the move read after it
+  // carries his time at the press; a reproduction on the tactile board begun before the
+  // move is read is kept and mirrored when it is.
+  t.move(kA, 9000, "g1", "f3").advance(11000);
+  t.move(kB, 11500, "g1", "f3");
+  t.press(kA, 13000, Button::Clock);
+  const std::int64_t at_press = t.s().clock()->remaining_ms(chess::Black, 13000);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
+  t.move(kA, 13500, "b8", "c6");  // the assistant, quicker than the board's stillness
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
+  t.move(kB, 14000, "b8", "c6").advance(16000);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3", "b8c6"));
+  EXPECT_EQ(t.s().record().moves[3].comment, clk(at_press));
+  ASSERT_EQ(t.count<Mirrored>(kA), 2u);
+  EXPECT_EQ(t.of<Mirrored>(kA)[1].uci, "b8c6");
+  EXPECT_EQ(t.count<Discrepancy>(), 0u);
+  EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);  // no switch at the reading
+}
+
+// A wrong reproduction of his move on the tactile board is a discrepancy there, as on two
+// boards (nobody's illegal move: his move is on his own board).
+TEST(SightedBoardB, AWrongReproductionOnTheTactileBoardIsADiscrepancy) {
+  SeatedTable t(sighted_with_board_b());
+  t.move(kA, 1000, "e2", "e4").advance(3000);
+  t.move(kB, 3500, "e2", "e4");
+  t.move(kB, 4000, "e7", "e5").advance(6000);
+  ASSERT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  t.move(kA, 7000, "e7", "e6").advance(9000);  // settled wrong
+  ASSERT_EQ(t.count<Discrepancy>(kA), 1u);
+  EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
+  t.move(kA, 9500, "e6", "e5");  // put right: resolved and mirrored
+  EXPECT_EQ(t.count<Resolved>(kA), 1u);
+  EXPECT_EQ(t.count<Mirrored>(kA), 1u);
 }
 
 }  // namespace
