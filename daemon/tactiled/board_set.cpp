@@ -117,7 +117,7 @@ void BoardSet::hole(int board, const board::HoleEvent& found, bool resync) {
     j["t"] = e.ms;
     j["type"] = "resync";
     j["square"] = chess::square_name(e.square);
-    if (two_boards()) j["board"] = game::board_letter(board);
+    if (board_b_open()) j["board"] = game::board_letter(board);
     runner_.note(j);
   }
   runner_.hole(board, e);
@@ -130,7 +130,7 @@ void BoardSet::status(int board, const board::BoardStatus& s) {
   // Not past the time a hole event may still come in stamped (the report delay).
   at.ms = std::max(s.ms - links_[std::size_t(board)]->report_delay_ms(), runner_.last_ms());
   game::LogEntry j = status_entry(at);
-  if (two_boards()) j["board"] = game::board_letter(board);
+  if (board_b_open()) j["board"] = game::board_letter(board);
   runner_.note(j);
   journal_ << time_label(at.ms) << "  " << board_column(config_.session.seating, board)
            << "board        " << s.message << std::endl;
@@ -154,7 +154,7 @@ bool BoardSet::player_clock_runs(int board) const {
   if (s.to_reproduce(board) || s.discrepancy(board) != 0) return false;
   if (!s.clock()) return true;
   if (!s.clock()->running_any()) return false;
-  return !two_boards() || s.clock()->running() == s.owner(board);
+  return !board_b_open() || s.clock()->running() == s.owner(board);
 }
 
 chess::Bitboard BoardSet::holes_differing(int board) const {

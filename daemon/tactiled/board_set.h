@@ -63,9 +63,9 @@ class BoardSet {
   // reconciled through resync events. Throws when a board cannot be opened.
   void open(const std::function<chess::Bitboard(int board)>& expected);
 
-  bool two_boards() const { return links_.size() > 1; }
+  bool board_b_open() const { return links_.size() > 1; }
   // The link of the board whose player `board` is (one board: board A's for both).
-  LendableLink& link(int board) const { return *links_[board == 1 && two_boards() ? 1 : 0]; }
+  LendableLink& link(int board) const { return *links_[board == 1 && board_b_open() ? 1 : 0]; }
   // A move was made and the opponent's clock started: each board's clock-press line.
   void clock_switched(std::int64_t ms) {
     for (const auto& l : links_) l->clock_switched(ms);

@@ -132,7 +132,7 @@ std::vector<std::pair<std::string, std::string>> all_keys() {
 }
 
 // What a board B key given without a second board says.
-std::string only_for_two_boards() {
+std::string only_with_board_b() {
   return "only for seating = " + game::seatings_with_boards(2);
 }
 
@@ -231,12 +231,12 @@ void read_square_wording(const Settings& settings, game::SessionConfig& config) 
     const std::string names = "square-names" + suffix, ranks = "rank-words" + suffix;
     record::SquareWording& w = config.square_wording[std::size_t(b)];
     if (const Setting* s = find(settings, names)) {
-      if (b == 1 && config.seating->boards() != 2) fail(*s, names, only_for_two_boards());
+      if (b == 1 && config.seating->boards() != 2) fail(*s, names, only_with_board_b());
       if (!record::parse_square_names(s->value, w.names))
         fail(*s, names, chess::shown(s->value) + " is not names or letters");
     }
     if (const Setting* s = find(settings, ranks)) {
-      if (b == 1 && config.seating->boards() != 2) fail(*s, ranks, only_for_two_boards());
+      if (b == 1 && config.seating->boards() != 2) fail(*s, ranks, only_with_board_b());
       if (!record::parse_rank_words(s->value, w.ranks))
         fail(*s, ranks, chess::shown(s->value) + " is not language or german");
     }
@@ -360,7 +360,7 @@ game::BoardPlayers board_players(const Settings& settings) {
                       volume = "speech-volume" + suffix, brief = "brief-below" + suffix;
     for (const std::string& key : {warnings, rate, volume, brief})
       if (b == 1 && !two && find(settings, key))
-        fail(*find(settings, key), key, only_for_two_boards());
+        fail(*find(settings, key), key, only_with_board_b());
     game::PlayerSettings& s = p[std::size_t(b)];
     if (const Setting* w = find(settings, warnings)) {
       try {
@@ -445,7 +445,7 @@ void read_braille(const Settings& settings, LiveConfig& c) {
                       key_file = "braille-key-file" + suffix;
     if (b == 1 && !c.board_b) {
       for (const std::string& key : {on, host, key_file})
-        if (const Setting* s = find(settings, key)) fail(*s, key, only_for_two_boards());
+        if (const Setting* s = find(settings, key)) fail(*s, key, only_with_board_b());
       continue;
     }
     BoardSetup& setup = b == 0 ? c : *c.board_b;
@@ -536,7 +536,7 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   } else {
     for (const TransportKey* k : transport_keys()) {
       const std::string key = std::string(k->name) + "-b";
-      if (const Setting* s = find(settings, key)) fail(*s, key, only_for_two_boards());
+      if (const Setting* s = find(settings, key)) fail(*s, key, only_with_board_b());
     }
   }
   // A board of protocol 1.0 has no buttons, so auto is the serial board's default; a
@@ -570,14 +570,14 @@ LiveConfig live_config(const Settings& settings, const std::string& state_dir,
   if (const Setting* s = find(settings, "speech-device"))
     c.speech_device = device(*s, "speech-device");
   if (const Setting* s = find(settings, "speech-device-b")) {
-    if (!c.board_b) fail(*s, "speech-device-b", only_for_two_boards());
+    if (!c.board_b) fail(*s, "speech-device-b", only_with_board_b());
     c.board_b->speech_device = device(*s, "speech-device-b");
   }
   for (const char* key : {"dgt-port", "dgt-port-b"}) {
     const Setting* s = find(settings, key);
     if (!s) continue;
     const bool b = std::string_view(key) == "dgt-port-b";
-    if (b && !c.board_b) fail(*s, key, only_for_two_boards());
+    if (b && !c.board_b) fail(*s, key, only_with_board_b());
     if (s->value.empty())
       fail(*s, key, "is empty: give a serial device or a path for the pseudo-terminal's link");
     (b ? c.board_b->dgt_port : c.dgt_port) = s->value;

@@ -337,9 +337,8 @@ int run(const LiveConfig& given, std::optional<game::ResumedGame> resumed, std::
     const bool two = config.session.seating->boards() == 2;
     if (two != config.board_b.has_value()) {
       err << "tactiled: cannot resume " << config.resume_path << ": line 1: seating: the game "
-          << "is " << config.session.seating->name() << ", the config sets "
-          << (two ? "one board (give seating = " + game::seatings_with_boards(2) + " and board-b)"
-                  : std::string("two boards (board-b)"))
+          << "is " << config.session.seating->name() << " on " << (two ? "two boards" : "one board")
+          << ", the config sets " << (two ? "one (give board-b)" : "two (leave out board-b)")
           << std::endl;
       say_fault(config);
       return 2;

@@ -16,8 +16,8 @@ identifier there may have a seating's name among its words, in snake_case or Cam
 (`engine_`, `follow_engine`, `EngineOpponent`, `SightedSeating`, `sighted_press`,
 `OneBoard...`, `two_boards_...`), nor include a header of one (`engine_game.h`): what a
 seating needs of the shell it registers, and the shell asks for it without knowing which
-seating asked (issue 35). GENERIC lists the identifiers that only look like one, each with
-why.
+seating asked (issue 35). GENERIC would list the identifiers that only look like one,
+each with why; it is empty.
 
 Run: seating_names_test.py SOURCE_DIR. It first checks a small planted tree, so that a
 check that has stopped finding anything fails too, then the project's tree; each finding
@@ -49,12 +49,8 @@ SHELL_FILES = (
 )
 # Identifiers of the shell that have a seating's words but name none, and why.
 GENERIC = {
-    # BoardSet::two_boards(): whether more than one board is open (links_.size() > 1),
-    # whichever seating opened them.
-    "two_boards": "more than one board open",
-    # The message of a board B key given without a second board: "only for seating = "
-    # and the seatings the registry lists with two boards (seatings_with_boards(2)).
-    "only_for_two_boards": "asks the registry for the seatings with two boards",
+    # None today: a name that only looks like a seating's is renamed rather than allowed
+    # (BoardSet::board_b_open(), config.cpp's only_with_board_b()).
 }
 SUFFIXES = (".h", ".cpp", ".hpp", ".cc")
 NAME_RE = re.compile(r'std::string_view\s+name\(\)\s+const\s+override\s*\{\s*return\s+"([^"]+)"')
@@ -199,7 +195,7 @@ def planted_tree(root):
                               "char c = '\"'; const char* ok = \"the engine's move\";\n",
         "core/game/two_boards.cpp":
             'std::string_view name() const override { return "two-boards"; }\n',
-        # The shell: identifiers with a seating's words are findings, but for GENERIC ones;
+        # The shell: identifiers with a seating's words are findings (GENERIC is empty);
         # comments and strings are the literal rules' matter.
         "daemon/tactiled/live.cpp": "#include \"engine_game.h\"  // the engine's\n"
                                     "EngineOpponent engine_;\n"
@@ -228,6 +224,9 @@ def planted_tree(root):
         "daemon/tactiled/live.cpp:2: the seating identifier EngineOpponent (engine)",
         "daemon/tactiled/live.cpp:2: the seating identifier engine_ (engine)",
         "daemon/tactiled/live.cpp:3: the seating identifier follow_engine (engine)",
+        "daemon/tactiled/live.cpp:4: the seating identifier two_boards (two-boards)",
+        "daemon/tactiled/board_set.cpp:2: the seating identifier two_boards (two-boards)",
+        "daemon/tactiled/config.cpp:1: the seating identifier only_for_two_boards (two-boards)",
         "daemon/tactiled/config.cpp:2: the seating identifier TwoBoardsLike (two-boards)",
         "daemon/tactiled/config.cpp:2: the seating identifier kOneBoardMax (one-board)",
         "daemon/tactiled/main.cpp:2: the seating identifier two_boards_seating (two-boards)",
