@@ -331,6 +331,31 @@ TEST_F(GpioLiveTest, AButtonModeLogCannotGoOnWithoutAnAnnounceButton) {
   EXPECT_FALSE(fs::exists(resume.pgn_path));
 }
 
+// A logged game on two boards (sighted, with the sighted player's board B) cannot go on
+// with a config of one board: exit 2 saying which boards the game was played on, before
+// a board is opened or the log touched.
+TEST_F(GpioLiveTest, AGameOnTwoBoardsCannotGoOnWithOneBoard) {
+  game::testing::seat(config_.session, "sighted");
+  game::testing::set_option(config_.session, "board-b", "dgt");
+  config_.session.seating = &config_.session.seating->seated(config_.session.seating_options);
+  ASSERT_EQ(config_.session.seating->boards(), 2);
+  const std::string text = record::ArbiterLog().line(game::start_entry(0, config_.session)) + "\n";
+  ASSERT_THAT(text, HasSubstr("\"board_b\":\"dgt\""));
+  {
+    std::ofstream out(log_, std::ios::binary);
+    out << text;
+  }
+  LiveConfig resume = config_;
+  resume.session = game::default_session_config();
+  resume.resume_path = log_;
+  std::ostringstream out;
+  EXPECT_EQ(run_live(resume, out, out), 2);
+  EXPECT_THAT(out.str(), HasSubstr("cannot resume " + log_ +
+                                   ": line 1: seating: the game is sighted on two boards, the "
+                                   "config sets one (give board-b)"));
+  EXPECT_EQ(slurp(log_), text);
+}
+
 // A sighted game (its seating as logged) cannot go on on a GPIO board wired without the
 // sighted player's clock button, and no new sighted game starts on one: exit 2 naming
 // button.clock, before the board is opened or the log touched.
