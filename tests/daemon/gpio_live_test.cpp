@@ -204,6 +204,19 @@ class GpioLiveTest : public ::testing::Test {
   void TearDown() override {
     if (!HasFailure()) fs::remove_all(dir_);
   }
+  // A log of config_'s game, its start record alone (set in `text`), resumed with this
+  // board's config of the default seating (the log's counts): run_live's exit status.
+  int resume_its_start(std::string& text, std::ostream& out) {
+    text = record::ArbiterLog().line(game::start_entry(0, config_.session)) + "\n";
+    {
+      std::ofstream f(log_, std::ios::binary);
+      f << text;
+    }
+    LiveConfig resume = config_;
+    resume.session = game::default_session_config();
+    resume.resume_path = log_;
+    return run_live(resume, out, out);
+  }
 
   std::string dir_, log_;
   std::unique_ptr<test::SimGpioBoard> board_;
@@ -339,17 +352,10 @@ TEST_F(GpioLiveTest, AGameOnTwoBoardsCannotGoOnWithOneBoard) {
   game::testing::set_option(config_.session, "board-b", "dgt");
   config_.session.seating = &config_.session.seating->seated(config_.session.seating_options);
   ASSERT_EQ(config_.session.seating->boards(), 2);
-  const std::string text = record::ArbiterLog().line(game::start_entry(0, config_.session)) + "\n";
-  ASSERT_THAT(text, HasSubstr("\"board_b\":\"dgt\""));
-  {
-    std::ofstream out(log_, std::ios::binary);
-    out << text;
-  }
-  LiveConfig resume = config_;
-  resume.session = game::default_session_config();
-  resume.resume_path = log_;
+  std::string text;
   std::ostringstream out;
-  EXPECT_EQ(run_live(resume, out, out), 2);
+  EXPECT_EQ(resume_its_start(text, out), 2);
+  ASSERT_THAT(text, HasSubstr("\"board_b\":\"dgt\""));
   EXPECT_THAT(out.str(), HasSubstr("cannot resume " + log_ +
                                    ": line 1: seating: the game is sighted on two boards, the "
                                    "config sets one (give board-b)"));
@@ -374,19 +380,11 @@ TEST_F(GpioLiveTest, ASightedGameNeedsTheClockButton) {
                                      dir_ + "/gpio.conf has no button.clock line"));
   EXPECT_FALSE(fs::exists(log_));
 
-  // A sighted game's log, written by a replay, resumed on that board.
-  const std::string text = record::ArbiterLog().line(game::start_entry(0, config_.session)) + "\n";
-  ASSERT_THAT(text, HasSubstr("\"seating\":\"sighted\""));
-  {
-    std::ofstream out(log_, std::ios::binary);
-    out << text;
-  }
-  LiveConfig resume = config_;
-  // The log's seating counts: the config's is the default one.
-  resume.session = game::default_session_config();
-  resume.resume_path = log_;
+  // A sighted game's log resumed on that board.
+  std::string text;
   std::ostringstream out;
-  EXPECT_EQ(run_live(resume, out, out), 2);
+  EXPECT_EQ(resume_its_start(text, out), 2);
+  ASSERT_THAT(text, HasSubstr("\"seating\":\"sighted\""));
   EXPECT_THAT(out.str(), HasSubstr("cannot resume " + log_ +
                                    ": line 1: seating: sighted needs the sighted player's clock "
                                    "button: the GPIO wiring " +

@@ -41,7 +41,9 @@ import os
 import pathlib
 import re
 import sys
-import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "pylib"))
+import planted_check  # noqa: E402
 
 TOP_FOLDERS = ("core", "daemon", "drivers", "docs", "man", "tests", "script", "cmake", "hw",
                "packaging", "systemd", "udev")
@@ -346,29 +348,16 @@ def planted_tree(root):
 
 
 def main():
-    with tempfile.TemporaryDirectory() as tmp:
-        root = pathlib.Path(tmp)
-        expected = planted_tree(root)
-        got = findings(root, root / "docs" / "architecture.md")
-        if got != expected:
-            print("the check itself is broken: on the planted tree it found")
-            print("\n".join(got) or "(nothing)")
-            print("instead of")
-            print("\n".join(expected))
-            return 1
     root = pathlib.Path(sys.argv[1]).resolve()
     doc = root / "docs" / "architecture.md"
     if len(sys.argv) > 3:
         doc = pathlib.Path(sys.argv[3]).resolve()
-    found = findings(root, doc)
-    for f in found:
-        print(f)
-    if found:
-        print(f"{len(found)} name(s) of docs/architecture.md not in the tree: make the page "
-              "say what is (the convention is at the top of tests/docs/architecture_doc_test.py)")
-        return 1
-    print("every file, folder, name and preset docs/architecture.md names exists")
-    return 0
+    return planted_check.run(
+        planted_tree, lambda planted: findings(planted, planted / "docs" / "architecture.md"),
+        lambda: findings(root, doc),
+        lambda n: f"{n} name(s) of docs/architecture.md not in the tree: make the page say "
+                  "what is (the convention is at the top of tests/docs/architecture_doc_test.py)",
+        "every file, folder, name and preset docs/architecture.md names exists")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,9 @@ is printed as FILE:LINE: what.
 import pathlib
 import re
 import sys
-import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "pylib"))
+import planted_check  # noqa: E402
 
 # The files that may name seatings: each seating's own, the registry, and the engine
 # seating's daemon side (its engine run beside the game).
@@ -234,24 +236,11 @@ def planted_tree(root):
 
 
 def main():
-    with tempfile.TemporaryDirectory() as tmp:
-        expected = planted_tree(pathlib.Path(tmp))
-        got = findings(pathlib.Path(tmp))
-        if got != expected:
-            print("the check itself is broken: on the planted tree it found")
-            print("\n".join(got) or "(nothing)")
-            print("instead of")
-            print("\n".join(expected))
-            return 1
-    found = findings(pathlib.Path(sys.argv[1]))
-    for f in found:
-        print(f)
-    if found:
-        print(f"{len(found)} place(s) name a seating outside its own files and the registry: "
-              "ask the registry (core/game/seatings.h) or the seating's description instead")
-        return 1
-    print("no seating named outside its own files and the registry")
-    return 0
+    return planted_check.run(
+        planted_tree, findings, lambda: findings(pathlib.Path(sys.argv[1])),
+        lambda n: f"{n} place(s) name a seating outside its own files and the registry: "
+                  "ask the registry (core/game/seatings.h) or the seating's description instead",
+        "no seating named outside its own files and the registry")
 
 
 if __name__ == "__main__":
