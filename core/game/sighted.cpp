@@ -261,18 +261,10 @@ void SightedSeating::made(SessionSteps& s, int, const board::Moment& m,
 
 void SightedSeating::shown(SessionSteps& s, const board::Moment& m, const chess::Position& before,
                            std::vector<Output>& out) {
-  // Made now (D.2.5: on his own board it was made already); the clocks follow his press,
-  // which came already (his clock comment is his time then) or is still to come (his
-  // comment stays open until his clock stops: clk_open_ply_).
-  const std::int64_t clock_ms = pressed_ms_.value_or(m.ms);
-  const std::optional<clock::ChessClock>& c = s.clock();
-  const bool press_to_come = !pressed_ms_ && c && c->started() && c->running() == ~player_;
-  pressed_ms_.reset();
+  // Made now (D.2.5: on his own board it was made already).
   waiting_ = chess::Move::none();
   watch(0).told_early = false;
-  s.record_move(m, before, clock_ms);
-  clk_open_ply_ = press_to_come ? s.game().plies() - 1 : -1;
-  clk_began_ = false;
+  const std::int64_t clock_ms = record_his_move(s, m, before);
   prepare(s);  // the blind player's turn
   const Moment o = s.made_output(0, m, before);
   out.push_back(o);
@@ -287,10 +279,10 @@ void SightedSeating::shown(SessionSteps& s, const board::Moment& m, const chess:
   if (s.over()) clk_open_ply_ = -1;  // his clock stopped where the game ended
 }
 
-void SightedSeating::read_on_b(SessionSteps& s, const board::Moment& m,
-                               const chess::Position& before, std::vector<Output>& out) {
-  // Made as read on his board (Art. 4.7); the clocks follow his press as in shown(): it
-  // came already (his time then) or is still to come (his comment open until it does).
+std::int64_t SightedSeating::record_his_move(SessionSteps& s, const board::Moment& m,
+                                             const chess::Position& before) {
+  // The clocks follow his press, which came already (his clock comment is his time then)
+  // or is still to come (his comment stays open until his clock stops: clk_open_ply_).
   const std::int64_t clock_ms = pressed_ms_.value_or(m.ms);
   const std::optional<clock::ChessClock>& c = s.clock();
   const bool press_to_come = !pressed_ms_ && c && c->started() && c->running() == ~player_;
@@ -298,6 +290,13 @@ void SightedSeating::read_on_b(SessionSteps& s, const board::Moment& m,
   s.record_move(m, before, clock_ms);
   clk_open_ply_ = press_to_come ? s.game().plies() - 1 : -1;
   clk_began_ = false;
+  return clock_ms;
+}
+
+void SightedSeating::read_on_b(SessionSteps& s, const board::Moment& m,
+                               const chess::Position& before, std::vector<Output>& out) {
+  // Made as read on his board (Art. 4.7).
+  const std::int64_t clock_ms = record_his_move(s, m, before);
   prepare(s);
   out.push_back(s.made_output(1, m, before));
   // The blind player hears it and reproduces it on his board (lit there).

@@ -71,6 +71,10 @@ class SightedSeating final : public WatchedBoards {
   void make_from_stream(SessionSteps& s, chess::Move m, std::int64_t ms, std::size_t done,
                         std::vector<Output>& out);
 
+  // His move recorded, at his press if it came already; returns the time the clocks
+  // stand at (his press's, or the move's).
+  std::int64_t record_his_move(SessionSteps& s, const board::Moment& m,
+                               const chess::Position& before);
   // With board B: his move, read there, made (recorded, reproduced on the tactile board).
   void read_on_b(SessionSteps& s, const board::Moment& m, const chess::Position& before,
                  std::vector<Output>& out);
