@@ -378,11 +378,16 @@ with tempfile.TemporaryDirectory() as work:
             return list(followed)
 
         def check_clock():
+            asked = time.monotonic()
+            if host != "livechess":
+                # A clock message the board sent unasked before the move may still be on
+                # its way to the reader: the answer to 0x46 comes after all of them.
+                h.send(0x46)
+                h.take(0x90, what="the address, as a barrier")
             if host == "dgtnix":
                 apply_updates()
             else:
                 h.drain()
-            asked = time.monotonic()
             if host == "livechess":
                 h.send(*bus_frame(0x81, ADDRESS))
                 d = check_bus(0x84, h.take(0x84))
@@ -392,8 +397,8 @@ with tempfile.TemporaryDirectory() as work:
             s = status()
             took = time.monotonic() - asked
             white, black, state = clock_seconds(d)  # White on the left
-            # Shown before the status was read: as much later as the asking took, a second
-            # either way for the whole seconds shown.
+            # Shown after the barrier and before the status was read: as much later as both
+            # took, a second either way for the whole seconds shown.
             for side, shown in (("white", white), ("black", black)):
                 ms = s[side + "_ms"]
                 assert ms / 1000 - 1 <= shown <= ms / 1000 + 1 + took, (side, shown, ms, took)
