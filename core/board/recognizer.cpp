@@ -27,22 +27,18 @@ PieceType next_promotion(PieceType p) {
 }  // namespace
 
 bool promotion_of(Button b, PieceType& out) {
-  switch (b) {
-    case Button::PromoteQueen:
-      out = chess::Queen;
-      return true;
-    case Button::PromoteRook:
-      out = chess::Rook;
-      return true;
-    case Button::PromoteBishop:
-      out = chess::Bishop;
-      return true;
-    case Button::PromoteKnight:
-      out = chess::Knight;
-      return true;
-    default:
-      return false;
+  if (b == Button::PromoteQueen) {
+    out = chess::Queen;
+  } else if (b == Button::PromoteRook) {
+    out = chess::Rook;
+  } else if (b == Button::PromoteBishop) {
+    out = chess::Bishop;
+  } else if (b == Button::PromoteKnight) {
+    out = chess::Knight;
+  } else {
+    return false;
   }
+  return true;
 }
 
 Recognizer::Recognizer(const chess::Position& start, RecognizerConfig config)
@@ -156,35 +152,34 @@ bool Recognizer::on_button(const ButtonEvent& e, std::vector<Moment>& out) {
     }
     return true;
   }
-  switch (e.button) {
-    case Button::Announce:
-      if (frozen_) return true;
-      if (pending_) {
-        make(e.ms, out);
-      } else {
-        complete(e.ms, true, out);
-      }
-      return true;
-    case Button::Correct:
-      if (frozen_) return true;
-      if (!pending_) {
-        out.push_back(Moment{.kind = MomentKind::TooLate, .ms = e.ms});
-        return true;
-      }
-      if (readings_.count == 1 && pending_move().kind() == Move::Promotion) {
-        // An answer to the question, not a named piece: it stays a question (and is
-        // asked again if the announcement is withdrawn), only with this piece.
-        promotion_ = next_promotion(promotion_);
-        read_now();
-        pending_index_ = 0;
-      } else {
-        pending_index_ = (pending_index_ + 1) % readings_.count;
-      }
-      announce_pending(e.ms, out);
-      return true;
-    default:
-      return false;
+  if (e.button == Button::Announce) {
+    if (frozen_) return true;
+    if (pending_) {
+      make(e.ms, out);
+    } else {
+      complete(e.ms, true, out);
+    }
+    return true;
   }
+  if (e.button == Button::Correct) {
+    if (frozen_) return true;
+    if (!pending_) {
+      out.push_back(Moment{.kind = MomentKind::TooLate, .ms = e.ms});
+      return true;
+    }
+    if (readings_.count == 1 && pending_move().kind() == Move::Promotion) {
+      // An answer to the question, not a named piece: it stays a question (and is
+      // asked again if the announcement is withdrawn), only with this piece.
+      promotion_ = next_promotion(promotion_);
+      read_now();
+      pending_index_ = 0;
+    } else {
+      pending_index_ = (pending_index_ + 1) % readings_.count;
+    }
+    announce_pending(e.ms, out);
+    return true;
+  }
+  return false;
 }
 
 void Recognizer::advance(std::int64_t now_ms, std::vector<Moment>& out) {

@@ -11,6 +11,7 @@
 #include "core/game/entry_string.h"
 #include "core/game/json_integer.h"
 #include "core/game/player_key.h"
+#include "core/game/seating_buttons.h"
 #include "core/record/brief_phrases.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
@@ -18,6 +19,11 @@
 
 namespace tactile::game {
 namespace {
+
+// The training buttons; pressed in another seating's game, the player hears it has no
+// engine.
+const SeatingButtons kButtons({kHintButton, kTakebackButton, kStrongerButton, kWeakerButton},
+                              record::Refusal::NoEngine);
 
 // The seating's own phrases, in the player's language (docs/engine.md, "What is said").
 enum class Phrase {
@@ -280,32 +286,29 @@ bool EngineSeating::unread_button(SessionSteps& s, int board, const board::Butto
 bool EngineSeating::button(SessionSteps& s, int board, const board::ButtonEvent& e,
                            std::vector<Output>& out) {
   const record::Language lang = s.language(board);
-  switch (e.button) {
-    case board::Button::Hint:
-      if (s.phase() != Phase::Playing && s.phase() != Phase::AwaitingStart) {
-        // (The game's end is answered by the session before this.)
-        s.answer(board, e.ms, record::refusal_phrase(record::Refusal::ClocksStopped, lang), out);
-        return true;
-      }
-      if (s.position().side_to_move() != player_) {
-        s.speak(board, e.ms, std::string(phrase(Phrase::EngineThinks, lang)), out,
-                Speak::Shown::UntilMoveOrKey, SpeechRank::Answer);
-      } else {
-        ++hints_asked_;  // the daemon asks the engine and says its answer
-      }
+  if (s.over()) return false;  // the session says the game is over
+  if (e.button == kHintButton) {
+    if (s.phase() != Phase::Playing && s.phase() != Phase::AwaitingStart) {
+      s.answer(board, e.ms, record::refusal_phrase(record::Refusal::ClocksStopped, lang), out);
       return true;
-    case board::Button::Takeback:
-      take_back(s, e.ms, out);
-      return true;
-    case board::Button::Stronger:
-      step_level(s, +1, e.ms, out);
-      return true;
-    case board::Button::Weaker:
-      step_level(s, -1, e.ms, out);
-      return true;
-    default:
-      return false;
+    }
+    if (s.position().side_to_move() != player_) {
+      s.speak(board, e.ms, std::string(phrase(Phrase::EngineThinks, lang)), out,
+              Speak::Shown::UntilMoveOrKey, SpeechRank::Answer);
+    } else {
+      ++hints_asked_;  // the daemon asks the engine and says its answer
+    }
+    return true;
   }
+  if (e.button == kTakebackButton) {
+    take_back(s, e.ms, out);
+    return true;
+  }
+  if (e.button == kStrongerButton || e.button == kWeakerButton) {
+    step_level(s, e.button == kStrongerButton ? +1 : -1, e.ms, out);
+    return true;
+  }
+  return false;
 }
 
 void EngineSeating::step_level(SessionSteps& s, int by, std::int64_t ms, std::vector<Output>& out) {

@@ -25,6 +25,12 @@
 
 namespace tactile::game {
 
+// The training buttons (seating_buttons.h, declared in engine.cpp).
+inline constexpr board::Button kHintButton = board::Button::named("hint");
+inline constexpr board::Button kTakebackButton = board::Button::named("takeback");
+inline constexpr board::Button kStrongerButton = board::Button::named("stronger");
+inline constexpr board::Button kWeakerButton = board::Button::named("weaker");
+
 const SeatingDescription& engine_seating();
 
 inline constexpr int kEngineLevelMin = 1;

@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/board/events.h"
 #include "core/chess/types.h"
 #include "core/record/language.h"
 
@@ -116,9 +117,14 @@ class SeatingDescription {
   // followers take them as known, and a phrase said right after one as the daemon's own,
   // no output of the session. None.
   std::span<const std::string_view> note_records() const { return callbacks_.note_records; }
-  // Why its board must have a clock button (the sighted player's press), "" if it needs
-  // none: a GPIO board's wiring without one is refused. "".
-  std::string_view clock_button_need() const { return callbacks_.clock_button_need; }
+  // A button of its own its board must have (the sighted player's clock), and why, in
+  // words ("the sighted player's clock button"; "" if it needs none): a GPIO board's wiring
+  // without it is refused. None.
+  struct ButtonNeed {
+    board::Button button;
+    std::string_view why;
+  };
+  const ButtonNeed& button_need() const { return callbacks_.button_need; }
 
  protected:
   // What a seating registers of the above (plain functions: a description has no state).
@@ -131,7 +137,7 @@ class SeatingDescription {
     void (*status_fields)(const SeatingOptions&, nlohmann::json&) = nullptr;
     std::optional<record::Language> (*language)(const SeatingOptions&, int) = nullptr;
     std::span<const std::string_view> note_records;
-    std::string_view clock_button_need;
+    ButtonNeed button_need;
   };
   Callbacks callbacks_;
 };

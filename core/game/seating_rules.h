@@ -69,12 +69,11 @@ class SeatingRules {
   // callback<&ItsClass::its_function>). The session calls one only when it is registered;
   // each line says what happens without it.
   struct Callbacks {
-    // A clock press (the sighted opponent's clock). Without it the seating has no clock
-    // button: the press is answered.
-    void (*clock_press)(SeatingRules&, SessionSteps&, const board::ButtonEvent&,
-                        std::vector<Output>&) = nullptr;
-    // A button of the seating's own (the engine seating's hint, takeback, stronger,
-    // weaker), before any other handling but time, repeat and clock; true if handled.
+    // A press of a button the session does not read itself (its own: time, repeat and
+    // the recognizer's), before any other handling: one of the seating's own buttons
+    // (seating_buttons.h: the sighted opponent's clock, the engine seating's hint,
+    // takeback, stronger, weaker); true if handled. Without it, or when it returns false,
+    // the press is answered: the game is over, or another seating's button's refusal.
     bool (*button)(SeatingRules&, SessionSteps&, int, const board::ButtonEvent&,
                    std::vector<Output>&) = nullptr;
     // A moment other than Made, before the session's own handling; true if handled.

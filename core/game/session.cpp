@@ -8,6 +8,7 @@
 #include "core/chess/game_state.h"
 #include "core/chess/movegen.h"
 #include "core/game/clock_not_started.h"
+#include "core/game/seating_buttons.h"
 #include "core/game/seating_rules.h"
 #include "core/record/messages.h"
 #include "core/record/refusal_phrases.h"
@@ -16,6 +17,12 @@ namespace tactile::game {
 namespace {
 using board::MomentKind;
 using record::Message;
+// The buttons the board's recognizer reads: announce, correct, promote-X.
+bool read_by_recognizer(board::Button b) {
+  chess::PieceType piece{};
+  return b == board::Button::Announce || b == board::Button::Correct ||
+         board::promotion_of(b, piece);
+}
 }  // namespace
 
 Session::Session(SessionConfig config)
@@ -228,44 +235,32 @@ void Session::on_button(int board, const board::ButtonEvent& e, std::vector<Outp
   advance(e.ms, out);
   seating_->prepare(steps);
   const record::Language lang = language(board);
-  switch (e.button) {
-    case board::Button::Time:
-      say_time(board, e.ms, out);
+  if (e.button == board::Button::Time) {
+    say_time(board, e.ms, out);
+    return;
+  }
+  if (e.button == board::Button::Repeat) {
+    // The last move said, whatever came after it (a refusal, the time, a warning).
+    speak(board, e.ms,
+          last_move_[board_index(board)].empty()
+              ? record::refusal_phrase(record::Refusal::NoMoveYet, lang)
+              : last_move_[board_index(board)],
+          out, 0, Speak::Shown::No, SpeechRank::Answer);
+    return;
+  }
+  if (!read_by_recognizer(e.button)) {
+    // A seating's button (seating_buttons.h), its own seating's first: a press it leaves
+    // is answered (another seating's button: a blind player pressed one he has no use for).
+    if (const auto own = seating_->callbacks().button; own && own(*seating_, steps, board, e, out))
       return;
-    case board::Button::Repeat:
-      // The last move said, whatever came after it (a refusal, the time, a warning).
-      speak(board, e.ms,
-            last_move_[board_index(board)].empty()
-                ? record::refusal_phrase(record::Refusal::NoMoveYet, lang)
-                : last_move_[board_index(board)],
-            out, 0, Speak::Shown::No, SpeechRank::Answer);
-      return;
-    case board::Button::Clock:
-      // Only the sighted seating has the sighted player's clock; elsewhere the press is
-      // answered (a blind player pressed a button he has no use for).
-      if (!seating_->callbacks().clock_press) {
-        answer(board, e.ms, record::refusal_phrase(record::Refusal::NoClockButton, lang), out);
-      } else if (phase_ != Phase::NotBegun && phase_ != Phase::Over) {
-        seating_->callbacks().clock_press(*seating_, steps, e, out);
-      }
-      return;
-    default:
-      break;
+    if (over()) {
+      answer(board, e.ms, record::game_over_phrase(record().result, lang), out);
+    } else if (const auto refusal = refusal_elsewhere(e.button)) {
+      answer(board, e.ms, record::refusal_phrase(*refusal, lang), out);
+    }
+    return;
   }
   if (answer_idle_press(board, e, out)) return;
-  if (const auto own = seating_->callbacks().button; own && own(*seating_, steps, board, e, out))
-    return;
-  switch (e.button) {
-    case board::Button::Hint:
-    case board::Button::Takeback:
-    case board::Button::Stronger:
-    case board::Button::Weaker:
-      // The training buttons of a seating that has no engine.
-      answer(board, e.ms, record::refusal_phrase(record::Refusal::NoEngine, lang), out);
-      return;
-    default:
-      break;
-  }
   if (starts_clock(e)) {
     start_clock(e.ms, out);
     return;
@@ -293,12 +288,6 @@ bool Session::answer_idle_press(int board, const board::ButtonEvent& e, std::vec
     answer(board, e.ms, record::game_over_phrase(record().result, lang), out);
     return true;
   }
-  const bool promote =
-      e.button == board::Button::PromoteQueen || e.button == board::Button::PromoteRook ||
-      e.button == board::Button::PromoteBishop || e.button == board::Button::PromoteKnight;
-  const bool board_button =
-      promote || e.button == board::Button::Announce || e.button == board::Button::Correct;
-  if (!board_button) return false;
   if (phase_ == Phase::Adjourned) {
     answer(board, e.ms, std::string(record::message_text(Message::GameAdjourned, lang)), out);
     return true;
@@ -314,9 +303,9 @@ bool Session::answer_idle_press(int board, const board::ButtonEvent& e, std::vec
   // A DGT board names the piece put on the last rank by its promotion press (docs/dgt.md):
   // on a board reproducing a promotion to that piece, the press is the reproduction's own.
   chess::PieceType piece{};
+  const bool promote = board::promotion_of(e.button, piece);
   const chess::Move reproduced = to_reproduce(board);
-  if (board::promotion_of(e.button, piece) && reproduced.kind() == chess::Move::Promotion &&
-      reproduced.promotion() == piece)
+  if (promote && reproduced.kind() == chess::Move::Promotion && reproduced.promotion() == piece)
     return true;
   if (promote && !promotion_possible(board)) {
     answer(board, e.ms, record::refusal_phrase(record::Refusal::NoPromotion, lang), out);

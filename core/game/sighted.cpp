@@ -9,6 +9,7 @@
 #include "core/game/board_check.h"
 #include "core/game/entry_string.h"
 #include "core/game/player_key.h"
+#include "core/game/seating_buttons.h"
 #include "core/record/brief_phrases.h"
 #include "core/record/messages.h"
 #include "core/record/move_phrase.h"
@@ -19,6 +20,10 @@ namespace tactile::game {
 namespace {
 using board::MomentKind;
 using record::Message;
+
+// His clock, pressed by him; a blind player's press of it in another seating is refused.
+const SeatingButtons kButtons({kClockButton}, record::Refusal::NoClockButton,
+                              board::PressedBy::Opponent);
 
 // Whether a legal move in `pos` takes the piece in `square` (its hole is then part of the
 // sighted player's move: the captured piece is lifted out, no own move begun).
@@ -43,7 +48,7 @@ class SightedDescription final : public SeatingDescription {
   // Registered: its board's clock button, the sighted player's press; its form with a
   // board B (the sighted player's own, a DGT board: two boards).
   explicit SightedDescription(bool board_b) {
-    callbacks_.clock_button_need = "the sighted player's clock button";
+    callbacks_.button_need = {kClockButton, "the sighted player's clock button"};
     callbacks_.boards = board_b ? 2 : 1;
     callbacks_.seated = [](const SeatingOptions& o) -> const SeatingDescription& {
       return o.contains(kBoardBKey) ? sighted_with_board_b() : sighted_seating();
@@ -118,7 +123,7 @@ const SeatingDescription& sighted_seating() {
 SightedSeating::SightedSeating(chess::Color player, chess::Bitboard start_holes, bool board_b)
     : player_(player), board_b_(board_b) {
   watch(0).base = start_holes;
-  callbacks_.clock_press = callback<&SightedSeating::clock_press>;
+  callbacks_.button = callback<&SightedSeating::button>;
   callbacks_.moment = callback<&SightedSeating::moment>;
   callbacks_.arbiter_matter = callback<&SightedSeating::arbiter_matter>;
 }
@@ -336,6 +341,13 @@ void SightedSeating::own_move(SessionSteps& s, const board::Moment& m,
   if (board_b_) boards_follow(s, m.ms, out);  // reproduced on his board B
   s.check_game_end(m.ms, before.side_to_move(), out);
   if (board_b_ && !s.over()) mirror_done_early(s, m.ms, out);
+}
+
+bool SightedSeating::button(SessionSteps& s, int, const board::ButtonEvent& e,
+                            std::vector<Output>& out) {
+  if (e.button != kClockButton) return false;
+  clock_press(s, e, out);  // (before the game and after its end: nothing)
+  return true;
 }
 
 void SightedSeating::clock_press(SessionSteps& s, const board::ButtonEvent& e,

@@ -18,6 +18,9 @@
 
 namespace tactile::game {
 
+// The sighted opponent's clock: his press (seating_buttons.h, declared in sighted.cpp).
+inline constexpr board::Button kClockButton = board::Button::named("clock");
+
 class SightedSeating final : public WatchedBoards {
  public:
   SightedSeating(chess::Color player, chess::Bitboard start_holes, bool board_b);
@@ -48,8 +51,9 @@ class SightedSeating final : public WatchedBoards {
   chess::Bitboard unexplained_holes(const SessionSteps& s, int board) const override;
 
  private:
-  // Registered (SeatingRules::Callbacks): his clock's press, his move read from the
-  // tactile board's moments, the arbiter's matter (his late press).
+  // Registered (SeatingRules::Callbacks): his clock's press (the button `clock`), his
+  // move read from the tactile board's moments, the arbiter's matter (his late press).
+  bool button(SessionSteps& s, int board, const board::ButtonEvent& e, std::vector<Output>& out);
   void clock_press(SessionSteps& s, const board::ButtonEvent& e, std::vector<Output>& out);
   bool moment(SessionSteps& s, int board, const board::Moment& m, const chess::Position& before,
               std::vector<Output>& out);

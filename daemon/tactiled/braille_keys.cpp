@@ -3,29 +3,18 @@
 
 #include "core/chess/error.h"
 #include "core/chess/input_text.h"
+#include "daemon/tactiled/player_channel.h"
 
 namespace tactile::daemon {
-namespace {
-
-// The buttons a display's key may be: all but the sighted opponent's clock.
-std::string players_buttons() {
-  std::string all = board::button_names();
-  const std::string clock = ", clock";
-  if (const std::size_t at = all.find(clock); at != std::string::npos) all.erase(at, clock.size());
-  return all;
-}
-
-}  // namespace
-
 BrailleKeyMap default_braille_keys() {
   using board::Button;
   return {{"ROUTE0", Button::Announce},      {"ROUTE1", Button::Time},
           {"ROUTE2", Button::Repeat},        {"ROUTE3", Button::Correct},
-          {"ROUTE4", Button::Record},        {"ROUTE5", Button::Check},
+          {"ROUTE4", kRecordButton},         {"ROUTE5", kCheckButton},
           {"ROUTE6", Button::PromoteQueen},  {"ROUTE7", Button::PromoteRook},
           {"ROUTE8", Button::PromoteBishop}, {"ROUTE9", Button::PromoteKnight},
-          {"ROUTE10", Button::Faster},       {"ROUTE11", Button::Slower},
-          {"LNDN", Button::Record},          {"q", Button::PromoteQueen},
+          {"ROUTE10", kFasterButton},        {"ROUTE11", kSlowerButton},
+          {"LNDN", kRecordButton},           {"q", Button::PromoteQueen},
           {"r", Button::PromoteRook},        {"b", Button::PromoteBishop},
           {"n", Button::PromoteKnight}};
 }
@@ -50,10 +39,11 @@ BrailleKeyMap parse_braille_keys(std::string_view text) {
       keys.erase(key);
       continue;
     }
+    // Any button the player presses himself (not his sighted opponent's).
     board::Button button{};
-    if (!board::parse_button(name, button) || button == board::Button::Clock)
+    if (!board::parse_button(name, button) || !board::pressed_by_player(button))
       throw chess::ParseError(chess::shown(std::string(name)) + " is not a player's button (" +
-                              players_buttons() + ", or none)");
+                              board::button_names(true) + ", or none)");
     keys[key] = button;
   }
   return keys;

@@ -400,12 +400,12 @@ std::string completion_fault(const BoardSetup& c, board::Completion completion) 
 }
 
 std::string seating_fault(const LiveConfig& c) {
-  const std::string_view need = c.session.seating->clock_button_need();
+  const auto& need = c.session.seating->button_need();
   const BoardTransport& t = board_transport(c.board);
-  if (need.empty() || !t.button_fault) return {};
-  const std::string fault = t.button_fault(c, board::Button::Clock);
+  if (need.why.empty() || !t.button_fault) return {};
+  const std::string fault = t.button_fault(c, need.button);
   if (fault.empty()) return {};
-  return std::string(c.session.seating->name()) + " needs " + std::string(need) + ": " + fault;
+  return std::string(c.session.seating->name()) + " needs " + std::string(need.why) + ": " + fault;
 }
 
 // One board's driver and settings: the key `board` (given as `driver`) and its transport's

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "core/board/recognizer.h"
 #include "core/chess/uci.h"
 #include "core/dgt/command_reader.h"
 #include "core/dgt/message_reader.h"
@@ -291,21 +292,15 @@ std::string not_calibrated(const BoardSetup&) {
 // A DGT board's only presses are the promotions its pieces name; its clock's buttons are
 // not read (the game runs tactiled's own clock).
 std::string dgt_button_fault(const BoardSetup&, board::Button button) {
-  switch (button) {
-    case board::Button::PromoteQueen:
-    case board::Button::PromoteRook:
-    case board::Button::PromoteBishop:
-    case board::Button::PromoteKnight:
-      return {};
-    case board::Button::Announce:
-      return "a DGT board has no announce button, which completes a move in button mode: "
-             "use completion = auto";
-    case board::Button::Clock:
-      return "a DGT board has no clock button (a DGT clock's buttons are not read): the "
-             "sighted opponent's DGT board is board B of a game on two boards (board-b = dgt)";
-    default:
-      return "a DGT board has no such button";
-  }
+  chess::PieceType piece{};
+  if (board::promotion_of(button, piece)) return {};
+  if (button == board::Button::Announce)
+    return "a DGT board has no announce button, which completes a move in button mode: "
+           "use completion = auto";
+  if (button == board::Button::named("clock"))
+    return "a DGT board has no clock button (a DGT clock's buttons are not read): the "
+           "sighted opponent's DGT board is board B of a game on two boards (board-b = dgt)";
+  return "a DGT board has no such button";
 }
 
 constexpr std::string_view kDgtManual =

@@ -174,10 +174,8 @@ std::string gpio_button_fault(const BoardSetup& c, board::Button button) {
   if (button == board::Button::Announce)
     return "the GPIO wiring has no announce button, which completes a move in button mode: "
            "use completion = auto, or wire the button";
-  if (button == board::Button::Clock)
-    return "the GPIO wiring " + gpio_setup(c).config_path +
-           " has no button.clock line (wire it, docs/gpio.md)";
-  return {};
+  return "the GPIO wiring " + gpio_setup(c).config_path + " has no button." +
+         std::string(button.name()) + " line (wire it, docs/gpio.md)";
 }
 
 constexpr std::string_view kGpioManual =

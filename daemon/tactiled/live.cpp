@@ -172,7 +172,7 @@ class Live : public BoardSet::Owner {
     if (waiting() || boards_.any_lent()) return;
     outputs_.pressed(board);
     runner_.button(board, e);
-    if (e.button == board::Button::Record) outputs_.record_pressed(board, e.ms);
+    if (e.button == kRecordButton) outputs_.record_pressed(board, e.ms);
   }
 
  private:

@@ -6,6 +6,10 @@
 #include "core/record/player_phrases.h"
 
 namespace tactile::daemon {
+namespace {
+const board::ButtonDeclaration kDeclared{kRecordButton, kCheckButton, kFasterButton, kSlowerButton};
+}  // namespace
+
 PlayerChannel::PlayerChannel(const game::BoardPlayers& players) {
   for (int b = 0; b < 2; ++b) set(b, players[index(b)]);
 }
@@ -19,15 +23,7 @@ void PlayerChannel::set(int board, const game::PlayerSettings& s) {
 
 bool PlayerChannel::takes(const game::Session& s, int board, board::Button b) const {
   if (board < 0 || board >= s.board_count()) return false;
-  switch (b) {
-    case board::Button::Record:
-    case board::Button::Check:
-    case board::Button::Faster:
-    case board::Button::Slower:
-      return true;
-    default:
-      return false;
-  }
+  return b == kRecordButton || b == kCheckButton || b == kFasterButton || b == kSlowerButton;
 }
 
 void PlayerChannel::say(int board, std::int64_t ms, std::string text, std::string what,
@@ -41,49 +37,45 @@ bool PlayerChannel::press(const game::Session& s, int board, const board::Button
   const std::size_t i = index(board);
   const record::Language lang = game::board_language(s.config(), board);
   const record::SquareWording squares = game::board_squares(s.config(), board);
-  switch (e.button) {
-    case board::Button::Record: {
-      const chess::PgnGame& game = s.record();
-      const int pairs = record::pair_count(game);
-      if (pairs == 0) {
-        say(board, e.ms, record::no_moves_phrase(lang), "record", out);
-        page_[i] = -1;
-        return false;
-      }
-      // Pressed again soon: the pair before; else the last pair.
-      const bool paging = page_[i] >= 0 && e.ms - paged_at_[i] <= kPagingMs && page_[i] < pairs;
-      paged_at_[i] = e.ms;
-      if (paging && page_[i] == 0) {
-        say(board, e.ms, record::record_start_phrase(lang), "record", out);
-        page_[i] = -1;  // the next press begins at the end again
-        return false;
-      }
-      page_[i] = paging ? page_[i] - 1 : pairs - 1;
-      say(board, e.ms, record::pair_phrase(game, page_[i], lang, squares), "record", out);
+  if (e.button == kRecordButton) {
+    const chess::PgnGame& game = s.record();
+    const int pairs = record::pair_count(game);
+    if (pairs == 0) {
+      say(board, e.ms, record::no_moves_phrase(lang), "record", out);
+      page_[i] = -1;
       return false;
     }
-    case board::Button::Check: {
-      const board::Recognizer& r = s.recognizer(board);
-      const chess::Bitboard holes = r.occupancy(), pieces = r.position().occupied();
-      say(board, e.ms,
-          record::check_phrase(holes & ~pieces, pieces & ~holes, lang, kCheckNamed, squares),
-          "check", out);
+    // Pressed again soon: the pair before; else the last pair.
+    const bool paging = page_[i] >= 0 && e.ms - paged_at_[i] <= kPagingMs && page_[i] < pairs;
+    paged_at_[i] = e.ms;
+    if (paging && page_[i] == 0) {
+      say(board, e.ms, record::record_start_phrase(lang), "record", out);
+      page_[i] = -1;  // the next press begins at the end again
       return false;
     }
-    case board::Button::Faster:
-    case board::Button::Slower: {
-      const bool faster = e.button == board::Button::Faster;
-      game::PlayerSettings& p = players_[i];
-      const int rate = std::clamp(p.speech_rate + (faster ? 1 : -1) * game::kSpeechRateStep,
-                                  game::kMinSpeechRate, game::kMaxSpeechRate);
-      const bool changed = rate != p.speech_rate;
-      p.speech_rate = rate;
-      say(board, e.ms, record::rate_phrase(faster, !changed, lang), "speech-rate", out);
-      return changed;
-    }
-    default:
-      return false;
+    page_[i] = paging ? page_[i] - 1 : pairs - 1;
+    say(board, e.ms, record::pair_phrase(game, page_[i], lang, squares), "record", out);
+    return false;
   }
+  if (e.button == kCheckButton) {
+    const board::Recognizer& r = s.recognizer(board);
+    const chess::Bitboard holes = r.occupancy(), pieces = r.position().occupied();
+    say(board, e.ms,
+        record::check_phrase(holes & ~pieces, pieces & ~holes, lang, kCheckNamed, squares), "check",
+        out);
+    return false;
+  }
+  if (e.button == kFasterButton || e.button == kSlowerButton) {
+    const bool faster = e.button == kFasterButton;
+    game::PlayerSettings& p = players_[i];
+    const int rate = std::clamp(p.speech_rate + (faster ? 1 : -1) * game::kSpeechRateStep,
+                                game::kMinSpeechRate, game::kMaxSpeechRate);
+    const bool changed = rate != p.speech_rate;
+    p.speech_rate = rate;
+    say(board, e.ms, record::rate_phrase(faster, !changed, lang), "speech-rate", out);
+    return changed;
+  }
+  return false;
 }
 
 bool PlayerChannel::hears(const game::Session& s, int board, chess::Color c) {

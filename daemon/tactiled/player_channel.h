@@ -20,6 +20,14 @@
 
 namespace tactile::daemon {
 
+// Its buttons, never the session's (declared in player_channel.cpp, which every program
+// that reads a button's name links: tactiled, and tactilectl, whose GPIO wiring, braille
+// keys and log replay may name them).
+inline constexpr board::Button kRecordButton = board::Button::named("record");  // read back
+inline constexpr board::Button kCheckButton = board::Button::named("check");    // board checked
+inline constexpr board::Button kFasterButton = board::Button::named("faster");  // speech rate
+inline constexpr board::Button kSlowerButton = board::Button::named("slower");
+
 // One phrase of the channel, for `board`'s player.
 struct Said {
   std::int64_t ms = 0;

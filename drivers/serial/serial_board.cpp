@@ -12,8 +12,9 @@ std::string seq_text(std::uint8_t v) {
   return std::to_string(int(v));
 }
 
-// The board's button numbers as the game knows its buttons (the sighted opponent's clock
-// button is the seating's clock press, D.2.5).
+// The board's button numbers as the game knows its buttons: by their names (the player's
+// channel's, the engine seating's and the sighted opponent's clock, D.2.5, are declared by
+// their owners: core/board/events.h).
 board::Button game_button(ButtonCode code) {
   switch (code) {
     case ButtonCode::Announce:
@@ -33,25 +34,25 @@ board::Button game_button(ButtonCode code) {
     case ButtonCode::PromoteKnight:
       return board::Button::PromoteKnight;
     case ButtonCode::Record:
-      return board::Button::Record;
+      return board::Button::named("record");
     case ButtonCode::Check:
-      return board::Button::Check;
+      return board::Button::named("check");
     case ButtonCode::Faster:
-      return board::Button::Faster;
+      return board::Button::named("faster");
     case ButtonCode::Slower:
-      return board::Button::Slower;
+      return board::Button::named("slower");
     case ButtonCode::Hint:
-      return board::Button::Hint;
+      return board::Button::named("hint");
     case ButtonCode::Takeback:
-      return board::Button::Takeback;
+      return board::Button::named("takeback");
     case ButtonCode::Stronger:
-      return board::Button::Stronger;
+      return board::Button::named("stronger");
     case ButtonCode::Weaker:
-      return board::Button::Weaker;
+      return board::Button::named("weaker");
     case ButtonCode::Clock:
       break;
   }
-  return board::Button::Clock;
+  return board::Button::named("clock");
 }
 
 // How long a frame may take from the board's clock to our read (raw boards only).

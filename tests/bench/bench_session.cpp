@@ -60,12 +60,13 @@ Game script_of(const chess::PgnGame& g) {
       hole(m.to(), board::Hole::Down);
     }
     ms += 300;
-    out.steps.push_back(
-        {true,
-         {},
-         {ms, m.kind() == chess::Move::Promotion ? board::Button(int(board::Button::PromoteKnight) -
-                                                                 (m.promotion() - chess::Knight))
-                                                 : board::Button::Announce}});
+    out.steps.push_back({true,
+                         {},
+                         {ms, m.kind() != chess::Move::Promotion ? board::Button::Announce
+                              : m.promotion() == chess::Knight   ? board::Button::PromoteKnight
+                              : m.promotion() == chess::Bishop   ? board::Button::PromoteBishop
+                              : m.promotion() == chess::Rook     ? board::Button::PromoteRook
+                                                                 : board::Button::PromoteQueen}});
     if (m.kind() == chess::Move::Promotion) {
       ms += 300;
       out.steps.push_back({true, {}, {ms, board::Button::Announce}});

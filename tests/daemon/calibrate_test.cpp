@@ -29,6 +29,7 @@
 #include "daemon/tactilectl/gpio_check.h"
 #include "daemon/tactiled/config.h"
 #include "daemon/tactiled/gpio_link.h"
+#include "daemon/tactiled/player_channel.h"
 #include "drivers/gpio/backend.h"
 #include "drivers/gpio/gpio_board.h"
 #include "tests/daemon/calibrate_person.h"
@@ -320,8 +321,8 @@ class PressingBoard : public RawBoard {
 // cleared storage, undefined behaviour.)
 TEST_F(CalibrateTest, ButtonsPressedTogetherAreEachReadOnce) {
   using B = board::Button;
-  PressingBoard board({{B::Time}, {B::Announce, B::Repeat}, {B::Record, B::Time, B::Correct}},
-                      typing_);
+  PressingBoard board(
+      {{B::Time}, {B::Announce, B::Repeat}, {daemon::kRecordButton, B::Time, B::Correct}}, typing_);
   std::ostream out(&printed_);
   CalibrationOptions options;
   options.language = record::Language::English;

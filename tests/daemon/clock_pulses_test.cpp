@@ -7,6 +7,7 @@
 // tactiled's clock runs; and the session emits a SwitchClock exactly when that side
 // changes (its start aside).
 #include "daemon/tactiled/clock_pulses.h"
+#include "core/game/sighted.h"
 
 #include <gtest/gtest.h>
 
@@ -213,26 +214,26 @@ TEST(ClockPulses, SightedPressesEarlyNormalLateAndTheArbiter) {
   game::testing::set_option(
       c, "player", "black");  // the sighted player is White: his first press starts the clocks
   PulsedTable p(c);
-  p.press(0, 1000, Button::Clock);  // early: 1. e4 played on his board
+  p.press(0, 1000, game::kClockButton);  // early: 1. e4 played on his board
   p.move(0, 2000, "e2", "e4", false);
-  p.move(0, 3000, "e7", "e5");                                       // the blind player's
-  p.move(0, 4000, "g1", "f3", false).press(0, 5000, Button::Clock);  // normal
+  p.move(0, 3000, "e7", "e5");                                            // the blind player's
+  p.move(0, 4000, "g1", "f3", false).press(0, 5000, game::kClockButton);  // normal
   p.move(0, 6000, "b8", "c6");
-  p.press(0, 7000, Button::Clock);            // early again ...
+  p.press(0, 7000, game::kClockButton);       // early again ...
   p.arbiter(8000, set_time(200000, 200000));  // ... and the arbiter meanwhile
   p.arbiter(9000, command(Kind::Pause));
   p.arbiter(10000, command(Kind::Resume));
   p.move(0, 11000, "f1", "b5", false);
   p.move(0, 12000, "a7", "a6");
-  p.press(0, 12500, Button::Clock);  // early, then the blind player's move taken back
+  p.press(0, 12500, game::kClockButton);  // early, then the blind player's move taken back
   p.arbiter(13000, command(Kind::Takeback));
   p.step("put back", [](auto& t) { t.up(0, 14000, "a6").down(0, 14100, "a7"); });
   p.move(0, 15000, "g8", "f6");
   p.move(0, 16000, "e1", "g1", false);  // reproduced, no press yet ...
   p.step("castled", [](auto& t) { t.up(0, 16200, "h1").down(0, 16300, "f1").advance(18000); });
-  p.move(0, 19000, "f8", "e7");      // ... the blind player moves ...
-  p.press(0, 20000, Button::Clock);  // ... and the press comes late
-  p.press(0, 21000, Button::Clock);
+  p.move(0, 19000, "f8", "e7");           // ... the blind player moves ...
+  p.press(0, 20000, game::kClockButton);  // ... and the press comes late
+  p.press(0, 21000, game::kClockButton);
   p.arbiter(22000, rollback(2));
 }
 

@@ -298,8 +298,8 @@ TEST(DaemonConfig, EachBoardHasItsOwnBrailleDisplay) {
             "t.conf: line 3: braille: 'maybe' is not on or off");
   EXPECT_EQ(error("board = script\nscript = /a\nbraille-keys = ROUTE0=castle\n"),
             "t.conf: line 3: braille-keys: 'castle' is not a player's button (announce, "
-            "promote-q, promote-r, promote-b, promote-n, time, correct, repeat, record, check, "
-            "faster, slower, hint, takeback, stronger, weaker, or none)");
+            "promote-q, promote-r, promote-b, promote-n, time, correct, repeat, check, faster, "
+            "hint, record, slower, stronger, takeback, weaker, or none)");
   EXPECT_EQ(error("board = script\nscript = /a\nbraille-keys = ROUTE0\n"),
             "t.conf: line 3: braille-keys: 'ROUTE0' is not KEY=BUTTON (e.g. ROUTE0=announce, "
             "LNDN=record, q=promote-q)");

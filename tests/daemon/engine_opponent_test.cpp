@@ -164,17 +164,17 @@ TEST_P(RealEngineGame, PlaysWithAHintATakebackAndAKilledEngineAndTheLogAloneGive
     t.reproduce_engine_move(2 * move + 2);
   }
   // A hint: said, not played.
-  t.press(board::Button::Hint);
+  t.press(game::kHintButton);
   ASSERT_TRUE(t.run_until([&] { return t.said().back().starts_with("Hint: "); }));
   EXPECT_EQ(t.s().moves_made(), 6);
   // A takeback: his last move and the engine's reply; the board put back.
-  t.press(board::Button::Takeback);
+  t.press(game::kTakebackButton);
   EXPECT_EQ(t.s().moves_made(), 4);
   t.put_back();
   EXPECT_EQ(t.s().restoring(0), 0u);
   // The engine killed while it thinks: said, the clocks stopped, a new engine, on again.
   // At full strength it thinks for seconds with 5 minutes on its clock: long enough.
-  for (int i = 0; i < 19; ++i) t.press(board::Button::Stronger);
+  for (int i = 0; i < 19; ++i) t.press(game::kStrongerButton);
   EXPECT_EQ(t.said().back(), "Level 20");
   t.play_own_move();
   EXPECT_FALSE(t.run_until([&] { return t.s().moves_made() == 6; }, 200));
@@ -186,7 +186,7 @@ TEST_P(RealEngineGame, PlaysWithAHintATakebackAndAKilledEngineAndTheLogAloneGive
   // takes over a second: "Engine restarting").
   EXPECT_NE(t.said().back(), "Clock stopped");
   EXPECT_EQ(t.s().moves_made(), 5);
-  for (int i = 0; i < 19; ++i) t.press(board::Button::Weaker);  // quick again
+  for (int i = 0; i < 19; ++i) t.press(game::kWeakerButton);  // quick again
   t.reproduce_engine_move(6);
   EXPECT_NE(t.opponent().pid(), first);
   EXPECT_FALSE(t.s().paused());

@@ -18,6 +18,7 @@
 #include "core/game/resume.h"
 #include "core/game/seatings.h"
 #include "daemon/tactiled/board_loan.h"
+#include "daemon/tactiled/player_channel.h"
 #include "tests/support/seating.h"
 #include "tests/support/slurp.h"
 
@@ -151,8 +152,8 @@ TEST(GameRunnerPlayers, StepsSurviveARestartAndAConfigChangeWins) {
     r.set_players(configured);
     r.open_log(path, 0);
     r.start(0);
-    r.button(0, {1000, board::Button::Faster});  // 160 -> 180
-    r.button(0, {2000, board::Button::Faster});  // -> 200
+    r.button(0, {1000, daemon::kFasterButton});  // 160 -> 180
+    r.button(0, {2000, daemon::kFasterButton});  // -> 200
     EXPECT_EQ(r.player(0).speech_rate, 200);
   }
   game::ResumedGame g = game::resume_from_log(test::slurp(path));
@@ -188,8 +189,8 @@ TEST(GameRunnerRepeat, RepeatSaysTheLastMoveAfterTheRecordAndTheCheck) {
   r.advance(3000);
   ASSERT_FALSE(spoken.empty());
   const std::string move = spoken.back();
-  r.button(0, {4000, board::Button::Record});
-  r.button(0, {5000, board::Button::Check});
+  r.button(0, {4000, daemon::kRecordButton});
+  r.button(0, {5000, daemon::kCheckButton});
   ASSERT_EQ(channel.size(), 2u);
   EXPECT_NE(channel[0], move);
   const std::size_t before = spoken.size();

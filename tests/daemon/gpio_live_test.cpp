@@ -29,6 +29,7 @@
 #include "core/chess/san.h"
 #include "core/clock/time_control.h"
 #include "core/game/log_entries.h"
+#include "core/game/sighted.h"
 #include "core/record/arbiter_log.h"
 #include "daemon/tactiled/gpio_link.h"
 #include "daemon/tactiled/live.h"
@@ -369,7 +370,7 @@ TEST_F(GpioLiveTest, ASightedGameNeedsTheClockButton) {
   gpio_setup(config_).config.buttons.erase(
       std::remove_if(gpio_setup(config_).config.buttons.begin(),
                      gpio_setup(config_).config.buttons.end(),
-                     [](const auto& b) { return b.first == board::Button::Clock; }),
+                     [](const auto& b) { return b.first == game::kClockButton; }),
       gpio_setup(config_).config.buttons.end());
   gpio_setup(config_).config_path = dir_ + "/gpio.conf";
   game::testing::seat(config_.session, "sighted");

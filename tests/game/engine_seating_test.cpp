@@ -153,7 +153,7 @@ TEST(EngineSeating, TakebackTakesBackHisMoveAndTheRepliesAndSetsTheClocksBack) {
   t.outside(12300, "b8c6");
   t.move(A, 13000, "b8", "c6");
   t.forget();
-  t.press(A, 20000, board::Button::Takeback);
+  t.press(A, 20000, game::kTakebackButton);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5"));
   EXPECT_EQ(remaining(t, chess::White, 20000), white_then);
   EXPECT_EQ(remaining(t, chess::Black, 20000), black_then);
@@ -171,7 +171,7 @@ TEST(EngineSeating, TakebackTakesBackHisMoveAndTheRepliesAndSetsTheClocksBack) {
 TEST(EngineSeating, TakebackWhileTheEngineThinksTakesBackHisMoveAlone) {
   SeatedTable t(engine_game());
   t.move(A, 1000, "e2", "e4").press(A, 1300);
-  t.press(A, 2000, board::Button::Takeback);
+  t.press(A, 2000, game::kTakebackButton);
   EXPECT_TRUE(t.moves().empty());
   EXPECT_EQ(t.s().clock()->running(), chess::White);
   EXPECT_EQ(remaining(t, chess::White, 2000), 600'000);
@@ -179,32 +179,32 @@ TEST(EngineSeating, TakebackWhileTheEngineThinksTakesBackHisMoveAlone) {
   EXPECT_FALSE(rules(t).engine_to_move(t.s().phase(), t.s().position()));
   t.outside(2500, "e7e5");  // the engine's answer to a move taken back: refused
   EXPECT_TRUE(t.moves().empty());
-  t.press(A, 3000, board::Button::Takeback);  // nothing left
+  t.press(A, 3000, game::kTakebackButton);  // nothing left
   EXPECT_EQ(t.spoken(A).back(), "Nothing to take back");
 }
 
 TEST(EngineSeating, HintsAreCountedForTheEngineAndLevelsStepWithinTheScale) {
   SeatedTable t(engine_game());
   EXPECT_EQ(rules(t).level(), 3);
-  t.press(A, 500, board::Button::Hint);
+  t.press(A, 500, game::kHintButton);
   EXPECT_EQ(rules(t).hints_asked(), 1);
   EXPECT_TRUE(t.moves().empty());  // a hint plays nothing
   t.move(A, 1000, "e2", "e4").press(A, 1300);
-  t.press(A, 1500, board::Button::Hint);  // the engine's turn
+  t.press(A, 1500, game::kHintButton);  // the engine's turn
   EXPECT_EQ(rules(t).hints_asked(), 1);
   EXPECT_EQ(t.spoken(A).back(), "The engine is thinking");
-  t.press(A, 2000, board::Button::Stronger);
+  t.press(A, 2000, game::kStrongerButton);
   EXPECT_EQ(rules(t).level(), 4);
   EXPECT_EQ(t.spoken(A).back(), "Level 4");
-  for (int i = 0; i < 5; ++i) t.press(A, 2100 + i, board::Button::Weaker);
+  for (int i = 0; i < 5; ++i) t.press(A, 2100 + i, game::kWeakerButton);
   EXPECT_EQ(rules(t).level(), 1);
   EXPECT_EQ(t.spoken(A).back(), "No further: level 1");
 }
 
 TEST(EngineSeating, TheTrainingButtonsDoNothingInAnotherSeating) {
   SeatedTable t(SeatedTable::config("one-board"));
-  t.press(A, 500, board::Button::Hint).press(A, 600, board::Button::Takeback);
-  t.press(A, 700, board::Button::Stronger);
+  t.press(A, 500, game::kHintButton).press(A, 600, game::kTakebackButton);
+  t.press(A, 700, game::kStrongerButton);
   // Each press answered (issue 33): the game has no engine.
   EXPECT_THAT(t.spoken(A),
               ElementsAre("Kein Computer in dieser Partie", "Kein Computer in dieser Partie",
@@ -251,8 +251,8 @@ TEST(EngineSeating, TheLogAloneGivesTheGameItsPgnAndResumesIt) {
   t.move(A, 3000, "e7", "e5");
   t.move(A, 4000, "g1", "f3").press(A, 4300);
   t.outside(5000, "b8c6");
-  t.press(A, 5500, board::Button::Stronger);
-  t.press(A, 6000, board::Button::Takeback);
+  t.press(A, 5500, game::kStrongerButton);
+  t.press(A, 6000, game::kTakebackButton);
   t.move(A, 7000, "f3", "g1");
   t.move(A, 8000, "d2", "d4").press(A, 8300);
   t.outside(9000, "d7d5");

@@ -13,6 +13,7 @@
 
 #include "core/game/engine.h"
 #include "core/game/resume.h"
+#include "core/game/sighted.h"
 #include "tests/game/seated_table.h"
 #include "tests/support/seating.h"
 
@@ -107,16 +108,16 @@ TEST(PressAnswers, APromotePressReproducingAPromotionIsTheReproductions) {
 TEST(PressAnswers, TheTrainingButtonsAndTheClockButtonSayTheGameHasNone) {
   for (const char* seating : {"one-board", "two-boards"}) {
     SeatedTable t(english(seating));
-    t.press(A, 500, board::Button::Hint).press(A, 600, board::Button::Takeback);
-    t.press(A, 700, board::Button::Stronger).press(A, 800, board::Button::Weaker);
-    t.press(A, 900, board::Button::Clock);
+    t.press(A, 500, game::kHintButton).press(A, 600, game::kTakebackButton);
+    t.press(A, 700, game::kStrongerButton).press(A, 800, game::kWeakerButton);
+    t.press(A, 900, game::kClockButton);
     EXPECT_THAT(t.spoken(A), ElementsAre("No engine in this game", "No engine in this game",
                                          "No engine in this game", "No engine in this game",
                                          "No clock button in this game"))
         << seating;
   }
   SeatedTable e(engine_game());
-  e.press(A, 500, board::Button::Clock);
+  e.press(A, 500, game::kClockButton);
   EXPECT_THAT(e.spoken(A), ElementsAre("No clock button in this game"));
 }
 
@@ -133,7 +134,7 @@ TEST(PressAnswers, APressAfterTheGamesEndSaysTheGameIsOver) {
   ASSERT_TRUE(t.s().over());
   t.forget();
   t.press(A, 5000).press(A, 5100, board::Button::PromoteQueen);
-  t.press(A, 5200, board::Button::Correct).press(A, 5300, board::Button::Hint);
+  t.press(A, 5200, board::Button::Correct).press(A, 5300, game::kHintButton);
   EXPECT_THAT(t.spoken(A),
               ElementsAre("The game is over: Black wins", "The game is over: Black wins",
                           "The game is over: Black wins", "The game is over: Black wins"));
@@ -145,8 +146,8 @@ TEST(PressAnswers, TrainingButtonsAfterTheGamesEndSayTheGameIsOver) {
   t.move(A, 1000, "a1", "a8").press(A, 1300);
   ASSERT_TRUE(t.s().over());
   t.forget();
-  t.press(A, 2000, board::Button::Hint).press(A, 2100, board::Button::Takeback);
-  t.press(A, 2200, board::Button::Stronger);
+  t.press(A, 2000, game::kHintButton).press(A, 2100, game::kTakebackButton);
+  t.press(A, 2200, game::kStrongerButton);
   EXPECT_THAT(t.spoken(A),
               ElementsAre("The game is over: White wins", "The game is over: White wins",
                           "The game is over: White wins"));
@@ -250,7 +251,7 @@ TEST(PressAnswers, TheEnginesTakebackNamesTheSquares) {
   t.outside(2000, "e7e5");
   t.move(A, 3000, "e7", "e5");
   t.forget();
-  t.press(A, 4000, board::Button::Takeback);
+  t.press(A, 4000, game::kTakebackButton);
   EXPECT_THAT(t.spoken(A),
               ElementsAre("Please restore the position. Put the pawn back on Eva two. Put the "
                           "pawn back on Eva seven. Take the piece off Eva four. Take the piece "

@@ -48,8 +48,9 @@ TEST(Seating, EachDescriptionSaysItsBoardsAndWhetherLinesNameThem) {
   EXPECT_EQ(find_seating("two-boards")->boards(), 2);
   EXPECT_TRUE(find_seating("two-boards")->names_boards());
   // Only the sighted player presses a clock button of his own.
-  EXPECT_EQ(find_seating("sighted")->clock_button_need(), "the sighted player's clock button");
-  EXPECT_EQ(find_seating("two-boards")->clock_button_need(), "");
+  EXPECT_EQ(find_seating("sighted")->button_need().why, "the sighted player's clock button");
+  EXPECT_EQ(find_seating("sighted")->button_need().button.name(), "clock");
+  EXPECT_EQ(find_seating("two-boards")->button_need().why, "");
 }
 
 TEST(Seating, EachSeatingChecksItsOwnKeysOnly) {

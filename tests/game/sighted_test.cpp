@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/game/resume.h"
+#include "core/game/sighted.h"
 #include "tests/game/seated_table.h"
 
 namespace tactile::game {
@@ -27,7 +28,7 @@ TEST(Sighted, APressBeforeTheReproductionStartsTheBlindPlayersClock) {
   SeatedTable t(sighted());
   t.move(0, 1000, "e2", "e4").press(0, 1300);  // the blind player's own move, as today
   EXPECT_EQ(t.of<SwitchClock>().back().running, chess::Black);
-  t.press(0, 5000, Button::Clock);  // the sighted player has played 1... e5 on his board
+  t.press(0, 5000, game::kClockButton);  // the sighted player has played 1... e5 on his board
   ASSERT_EQ(t.count<SwitchClock>(), 3u);
   EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
   EXPECT_EQ(t.of<SwitchClock>().back().ms, 5000);
@@ -61,7 +62,7 @@ TEST(Sighted, AReproductionBeforeThePressIsMadeAtOnceAndThePressRunsTheClocks) {
   EXPECT_EQ(t.count<Mirrored>(), 1u);
   EXPECT_EQ(t.of<Mirrored>()[0].ms, 3100);
   EXPECT_EQ(t.of<SwitchClock>().back().running, chess::Black);  // his clock runs on
-  t.press(0, 6000, Button::Clock);
+  t.press(0, 6000, game::kClockButton);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "g8f6"));
   EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
   EXPECT_EQ(t.of<SwitchClock>().back().ms, 6000);
@@ -79,11 +80,11 @@ TEST(Sighted, AMoveShownBeforeThePressCarriesTheClockAfterThePress) {
   t.move(0, 1000, "e2", "e4").press(0, 1300);
   t.move(0, 3000, "g8", "f6");
   ASSERT_THAT(t.moves(), ElementsAre("e2e4", "g8f6"));
-  t.press(0, 6000, Button::Clock);
+  t.press(0, 6000, game::kClockButton);
   EXPECT_EQ(t.s().record().moves[1].comment, "[%clk 0:10:00]");
   // Pressed first, then shown: his clock at the press (also after the increment).
   t.move(0, 7000, "g1", "f3").press(0, 7300);
-  t.press(0, 12000, Button::Clock);  // Black: 600.3 - 4.7 + 5 = 600.6 s
+  t.press(0, 12000, game::kClockButton);  // Black: 600.3 - 4.7 + 5 = 600.6 s
   t.move(0, 13000, "b8", "c6");
   EXPECT_EQ(t.s().record().moves[3].comment, "[%clk 0:10:00]");
   // Shown, not pressed before the blind player's next move is made: his clock where that
@@ -95,7 +96,7 @@ TEST(Sighted, AMoveShownBeforeThePressCarriesTheClockAfterThePress) {
   t.move(0, 20000, "d2", "d3").press(0, 25000);
   ASSERT_EQ(t.s().record().moves.size(), 7u);
   EXPECT_EQ(t.s().record().moves[5].comment, "[%clk 0:09:54]");
-  t.press(0, 30000, Button::Clock);  // late (Art. 6.2.2): the record of d6 stays
+  t.press(0, 30000, game::kClockButton);  // late (Art. 6.2.2): the record of d6 stays
   EXPECT_EQ(t.s().record().moves[5].comment, "[%clk 0:09:54]");
 }
 
@@ -104,7 +105,7 @@ TEST(Sighted, AMoveShownBeforeThePressCarriesTheClockAfterThePress) {
 TEST(Sighted, APressBeforeTheReproductionIsSaid) {
   SeatedTable t(sighted());
   t.move(0, 1000, "e2", "e4").press(0, 1300);
-  t.press(0, 5000, Button::Clock);
+  t.press(0, 5000, game::kClockButton);
   EXPECT_EQ(t.spoken(0).back(), "Uhr gestartet, Weiss am Zug");
   t.move(0, 9000, "e7", "e5");
   EXPECT_EQ(t.spoken(0).back(), "Gegner: Bauer Eva fuenf");
@@ -116,7 +117,7 @@ TEST(Sighted, APressBeforeTheReproductionIsSaid) {
 TEST(Sighted, TheSightedMoveNeedsNoAnnouncePressInButtonMode) {
   SeatedTable t(sighted());
   t.move(0, 1000, "e2", "e4").press(0, 1300);
-  t.press(0, 4000, Button::Clock);  // pressed first
+  t.press(0, 4000, game::kClockButton);  // pressed first
   t.up(0, 5000, "e7");
   EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
   t.down(0, 5100, "e5");  // then put on the board: made at once
@@ -127,7 +128,7 @@ TEST(Sighted, TheSightedMoveNeedsNoAnnouncePressInButtonMode) {
   // On the board first, then pressed: made when shown, the press runs the clocks.
   t.move(0, 9000, "b8", "c6");
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3", "b8c6"));
-  t.press(0, 12500, Button::Clock);
+  t.press(0, 12500, game::kClockButton);
   EXPECT_EQ(t.of<SwitchClock>().back().ms, 12500);
   EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
   // The blind player's own moves still wait for his announce press.
@@ -144,10 +145,10 @@ TEST(Sighted, TheSightedMoveNeedsNoAnnouncePressInButtonMode) {
 TEST(Sighted, TheCapturedPieceLiftedOutIsNoOwnMoveBegunEarly) {
   SeatedTable t(sighted());
   t.move(0, 1000, "e2", "e4").press(0, 1300);
-  t.press(0, 2000, Button::Clock);
+  t.press(0, 2000, game::kClockButton);
   t.move(0, 3000, "d7", "d5").advance(5000);
   t.move(0, 6000, "b1", "c3").press(0, 6300);
-  t.press(0, 7000, Button::Clock);  // 2... dxe4 on his board
+  t.press(0, 7000, game::kClockButton);  // 2... dxe4 on his board
   t.up(0, 8000, "e4").up(0, 8200, "d5").down(0, 8400, "e4").advance(10000);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "b1c3", "d5e4"));
   for (const Moment& o : t.of<Moment>())
@@ -160,8 +161,8 @@ TEST(Sighted, TheCapturedPieceLiftedOutIsNoOwnMoveBegunEarly) {
 TEST(Sighted, HisMovePutIntoAWrongHoleIsADiscrepancyNotAnIllegalMove) {
   SeatedTable t(sighted());
   t.move(0, 1000, "e2", "e4").press(0, 1300);
-  t.press(0, 2000, Button::Clock);  // 1... e5 on his board
-  t.move(0, 3000, "e7", "a6");      // on the tactile board: the pawn into a6
+  t.press(0, 2000, game::kClockButton);  // 1... e5 on his board
+  t.move(0, 3000, "e7", "a6");           // on the tactile board: the pawn into a6
   t.advance(4200);
   ASSERT_EQ(t.count<Discrepancy>(), 1u);
   const Discrepancy d = t.of<Discrepancy>()[0];
@@ -185,7 +186,7 @@ TEST(Sighted, HisPromotionIsAQueenUnlessAPromoteButtonNamesAnother) {
     SessionConfig c = sighted();
     c.start = chess::Position::from_fen("4k3/8/8/8/8/8/p7/4K3 b - - 0 1");
     SeatedTable t(c);
-    t.press(0, 1000, Button::Clock);
+    t.press(0, 1000, game::kClockButton);
     t.up(0, 2000, "a2");
     if (knight) t.press(0, 2050, Button::PromoteKnight);
     t.down(0, 2100, "a1").advance(3200);
@@ -201,7 +202,7 @@ TEST(Sighted, HisMateEndsTheGameAtHisPress) {
   SessionConfig c = sighted();
   c.start = chess::Position::from_fen("r3k3/8/8/8/8/8/5PPP/6K1 b - - 0 1");
   SeatedTable t(c);
-  t.press(0, 1000, Button::Clock);            // 1... Ra1# on his board
+  t.press(0, 1000, game::kClockButton);       // 1... Ra1# on his board
   t.move(0, 4000, "a8", "a1").advance(5200);  // on the tactile board later
   EXPECT_EQ(t.s().record().result, "0-1");
   EXPECT_EQ(t.s().clock()->remaining_ms(chess::White, 9000), 600000);
@@ -210,10 +211,10 @@ TEST(Sighted, HisMateEndsTheGameAtHisPress) {
 
 TEST(Sighted, TheBlindPlayersOwnMovesNeedNoPressAndHisPressIsNoMove) {
   SeatedTable t(sighted(chess::Black));
-  t.press(0, 500, Button::Clock);  // White (sighted) moved 1. d4 on his board
+  t.press(0, 500, game::kClockButton);  // White (sighted) moved 1. d4 on his board
   t.move(0, 2000, "d2", "d4").press(0, 2300);
   EXPECT_THAT(t.moves(), ElementsAre("d2d4"));
-  t.press(0, 3000, Button::Clock);  // Black's turn: the sighted player's press is no move
+  t.press(0, 3000, game::kClockButton);  // Black's turn: the sighted player's press is no move
   EXPECT_EQ(t.of<SwitchClock>().back().running, chess::Black);
   t.move(0, 4000, "d7", "d5").press(0, 4300);
   EXPECT_THAT(t.moves(), ElementsAre("d2d4", "d7d5"));
@@ -223,7 +224,7 @@ TEST(Sighted, TheBlindPlayersOwnMovesNeedNoPressAndHisPressIsNoMove) {
 TEST(Sighted, AnOwnMoveBegunBeforeTheSightedMoveIsOnTheBoardIsAnIrregularity) {
   SeatedTable t(sighted());
   t.move(0, 1000, "e2", "e4").press(0, 1300);
-  t.press(0, 3000, Button::Clock);
+  t.press(0, 3000, game::kClockButton);
   t.up(0, 4000, "d2");  // White's own piece before 1... e5 is on his board
   std::vector<Moment> irregular;
   for (const Moment& o : t.of<Moment>())
@@ -242,12 +243,12 @@ TEST(Sighted, AnOwnMoveMadeBeforeTheSightedMoveIsOnTheBoardIsStillReadRight) {
   for (const bool press_first : {true, false}) {
     SeatedTable t(sighted());
     t.move(0, 1000, "e2", "e4").press(0, 1300);
-    if (press_first) t.press(0, 3000, Button::Clock);
+    if (press_first) t.press(0, 3000, game::kClockButton);
     // White plays 2. d4 on his board before executing 1... e5 there.
     t.move(0, 4000, "d2", "d4");
     t.move(0, 5000, "e7", "e5");
     EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5")) << press_first;
-    if (!press_first) t.press(0, 5500, Button::Clock);
+    if (!press_first) t.press(0, 5500, game::kClockButton);
     EXPECT_EQ(t.count<Mirrored>(), 1u);
     t.press(0, 6000);
     EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "d2d4")) << press_first;
@@ -259,7 +260,7 @@ TEST(Sighted, AnOwnMoveMadeBeforeTheSightedMoveIsOnTheBoardIsStillReadRight) {
 TEST(Sighted, ResumeAfterAPressBeforeTheReproductionComesBackTheSame) {
   SeatedTable t(sighted());
   t.move(0, 1000, "e2", "e4").press(0, 1300);
-  t.press(0, 3000, Button::Clock);
+  t.press(0, 3000, game::kClockButton);
   t.up(0, 4000, "e7");
   ResumedGame r = resume_from_log(t.log_text());
   EXPECT_EQ(r.session.clock()->remaining_ms(chess::White, 5000),
@@ -276,7 +277,7 @@ TEST(Sighted, ResumeAfterAPressBeforeTheReproductionComesBackTheSame) {
 TEST(Sighted, RollbackTakesBackAPressedMove) {
   SeatedTable t(sighted());
   t.move(0, 1000, "e2", "e4").press(0, 1300);
-  t.move(0, 2000, "e7", "e5").press(0, 2300).press(0, 3000, Button::Clock);
+  t.move(0, 2000, "e7", "e5").press(0, 2300).press(0, 3000, game::kClockButton);
   ArbiterCommand c;
   c.kind = ArbiterCommand::Kind::Rollback;
   c.number = 0;
@@ -320,14 +321,14 @@ TEST(SightedIssue19, AQuickCaptureOfThePieceJustPlacedInButtonMode) {
   for (const bool press_first : {true, false}) {
     SeatedTable t(sighted());
     t.move(0, 1000, "e2", "e4").press(0, 1300);
-    if (press_first) t.press(0, 3000, Button::Clock);  // 1... d5 on his board
-    t.move(0, 4000, "d7", "d5");                       // on the tactile board: d5 at 4100
+    if (press_first) t.press(0, 3000, game::kClockButton);  // 1... d5 on his board
+    t.move(0, 4000, "d7", "d5");                            // on the tactile board: d5 at 4100
     EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5")) << press_first;
     ASSERT_EQ(t.count<Mirrored>(), 1u) << press_first;
     EXPECT_EQ(t.of<Mirrored>()[0].uci, "d7d5");
     EXPECT_EQ(t.of<Mirrored>()[0].ms, 4100);
     t.up(0, 4200, "e4").up(0, 4350, "d5");
-    if (!press_first) t.press(0, 4400, Button::Clock);  // while the blind player captures
+    if (!press_first) t.press(0, 4400, game::kClockButton);  // while the blind player captures
     t.down(0, 4500, "d5").press(0, 4800);
     EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "e4d5")) << press_first;
     EXPECT_EQ(t.count<Mirrored>(), 1u);
@@ -349,8 +350,8 @@ TEST(SightedIssue19, AQuickCaptureOfThePieceJustPlacedInAutoMode) {
   SeatedTable t(c);
   t.move(0, 1000, "e2", "e4").advance(2100);  // still since 1100: made at 2100
   EXPECT_THAT(t.moves(), ElementsAre("e2e4"));
-  t.press(0, 3000, Button::Clock);  // 1... d5 on his board
-  t.move(0, 4000, "d7", "d5");      // shown at 4100
+  t.press(0, 3000, game::kClockButton);  // 1... d5 on his board
+  t.move(0, 4000, "d7", "d5");           // shown at 4100
   t.up(0, 4200, "e4").up(0, 4350, "d5").down(0, 4500, "d5");
   t.advance(5400);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5"));  // still only since 4500
@@ -368,10 +369,10 @@ TEST(SightedIssue19, AQuickCaptureOfThePieceJustPlacedInAutoMode) {
 // the sighted player's capture is on the tactile board.
 TEST(SightedIssue19, AQuickRecaptureByTheBlindPlayerAsBlack) {
   SeatedTable t(sighted(chess::Black));
-  t.press(0, 500, Button::Clock);  // 1. e4 on the sighted player's board
+  t.press(0, 500, game::kClockButton);  // 1. e4 on the sighted player's board
   t.move(0, 1500, "e2", "e4");
   t.move(0, 2500, "d7", "d5").press(0, 2900);
-  t.press(0, 4000, Button::Clock);  // 2. exd5 on his board, then on the tactile board:
+  t.press(0, 4000, game::kClockButton);  // 2. exd5 on his board, then on the tactile board:
   t.up(0, 5000, "e4").up(0, 5100, "d5").down(0, 5200, "d5");
   t.up(0, 5300, "d8").up(0, 5450, "d5").down(0, 5600, "d5").press(0, 5900);
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "d7d5", "e4d5", "d8d5"));
@@ -389,7 +390,7 @@ TEST(SightedIssue19, AQuickRecaptureByTheBlindPlayerAsBlack) {
 TEST(SightedIssue19, HisMateEndsTheGameWhenTheBoardShowsItWithNoPress) {
   SeatedTable t(sighted());
   t.move(0, 1000, "f2", "f3").press(0, 1300);
-  t.press(0, 2000, Button::Clock);  // 1... e5
+  t.press(0, 2000, game::kClockButton);  // 1... e5
   t.move(0, 3000, "e7", "e5");
   t.move(0, 4500, "g2", "g4").press(0, 4800);
   t.move(0, 6000, "d8", "h4");  // 2... Qh4# on the tactile board at 6100; no press
@@ -422,7 +423,7 @@ TEST(SightedIssue19, ALatePressIsAnIrregularityAndNoMove) {
   for (const Moment& o : t.of<Moment>())
     announced |= o.moment.kind == board::MomentKind::Made && o.uci == "g1f3" && o.ms == 3800;
   EXPECT_TRUE(announced);
-  t.press(0, 4500, Button::Clock);  // late
+  t.press(0, 4500, game::kClockButton);  // late
   EXPECT_THAT(t.moves(), ElementsAre("e2e4", "e7e5", "g1f3"));
   std::vector<Moment> late;
   for (const Moment& o : t.of<Moment>())
@@ -451,10 +452,10 @@ TEST(SightedIssue19, AnOwnCapturablePieceLiftedAndPutBackJamsNothing) {
   for (const bool capture : {false, true}) {
     SeatedTable t(sighted());
     t.move(0, 1000, "e2", "e4").press(0, 1300);
-    t.press(0, 2000, Button::Clock);  // 1... d5
+    t.press(0, 2000, game::kClockButton);  // 1... d5
     t.move(0, 2500, "d7", "d5");
     t.move(0, 4000, "b1", "c3").press(0, 4300);
-    t.press(0, 5000, Button::Clock);          // 2... on his board
+    t.press(0, 5000, game::kClockButton);     // 2... on his board
     t.up(0, 5500, "e4").down(0, 5700, "e4");  // the blind player's pawn, put back
     if (capture) {
       t.up(0, 7000, "d5").up(0, 7100, "e4").down(0, 7200, "e4");                 // 2... dxe4
@@ -517,7 +518,7 @@ TEST(SightedBoardB, HisMoveIsReadOnBoardBAndReproducedOnTheTactileBoard) {
   EXPECT_EQ(t.of<LightSquares>(kA).back().squares, chess::square_bb(chess::parse_square("e7")) |
                                                        chess::square_bb(chess::parse_square("e5")));
   EXPECT_EQ(t.count<Mirrored>(kA), 0u);
-  t.press(kA, 7000, Button::Clock);  // his press on board A's clock button
+  t.press(kA, 7000, game::kClockButton);  // his press on board A's clock button
   EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
   EXPECT_EQ(t.s().record().moves[1].comment, clk(t.s().clock()->remaining_ms(chess::Black, 7000)));
   // Reproduced on the tactile board: mirrored, nothing made again.
@@ -532,7 +533,7 @@ TEST(SightedBoardB, HisMoveIsReadOnBoardBAndReproducedOnTheTactileBoard) {
   // move is read is kept and mirrored when it is.
   t.move(kA, 9000, "g1", "f3").advance(11000);
   t.move(kB, 11500, "g1", "f3");
-  t.press(kA, 13000, Button::Clock);
+  t.press(kA, 13000, game::kClockButton);
   const std::int64_t at_press = t.s().clock()->remaining_ms(chess::Black, 13000);
   EXPECT_EQ(t.of<SwitchClock>().back().running, chess::White);
   t.move(kA, 13500, "b8", "c6");  // the assistant, quicker than the board's stillness

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tests/replay/game_script.h"
+#include "core/game/sighted.h"
 
 #include <algorithm>
 #include <bit>
@@ -425,7 +426,7 @@ void clock_press(std::int64_t ms, chess::Color by, Writer& w, SeatedScript& s) {
   e.ms = ms;
   e.board = 0;
   e.kind = script::ScriptEvent::Kind::Button;
-  e.button = board::ButtonEvent{ms, board::Button::Clock};
+  e.button = board::ButtonEvent{ms, game::kClockButton};
   w.events().push_back(e);
   s.presses.push_back({ms, by});
 }

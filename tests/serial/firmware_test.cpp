@@ -9,6 +9,9 @@
 
 #include <chrono>
 
+#include "core/game/engine.h"
+#include "core/game/sighted.h"
+#include "daemon/tactiled/player_channel.h"
 #include "drivers/serial/serial_board.h"
 #include "hw/firmware/tactile-board/board_core.h"
 #include "hw/firmware/tactile-board/file_rank_leds.h"
@@ -218,8 +221,9 @@ TEST(SerialFirmware, ButtonsReachTheHostAsTheGameKnowsThem) {
   using B = board::Button;
   EXPECT_EQ(rig.buttons(),
             (std::vector<B>{B::Announce, B::PromoteKnight, B::Time, B::Correct, B::Repeat,
-                            B::PromoteQueen, B::PromoteRook, B::PromoteBishop, B::Clock, B::Record,
-                            B::Check, B::Hint, B::Takeback, B::Stronger, B::Weaker}));
+                            B::PromoteQueen, B::PromoteRook, B::PromoteBishop, game::kClockButton,
+                            daemon::kRecordButton, daemon::kCheckButton, game::kHintButton,
+                            game::kTakebackButton, game::kStrongerButton, game::kWeakerButton}));
 }
 
 TEST(SerialFirmware, AHelloLostInAResetIsRepeatedByTheBoardsStartupHello) {
