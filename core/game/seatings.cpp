@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/game/seatings.h"
 
-#include <array>
+#include <vector>
 
 #include "core/game/engine.h"
 #include "core/game/one_board.h"
@@ -25,16 +25,26 @@ std::string names_where(Keep keep, std::string_view between, std::string_view be
 }
 }  // namespace
 
-std::span<const SeatingDescription* const> seatings() {
+namespace {
+std::vector<const SeatingDescription*>& registry() {
   // The seatings, one line each; the first is the default. (Made at the first call, so a
   // config made during another file's static initialisation finds them.)
-  static const std::array<const SeatingDescription*, 4> list = {
+  static std::vector<const SeatingDescription*> list = {
       &one_board_seating(),
       &sighted_seating(),
       &two_boards_seating(),
       &engine_seating(),
   };
   return list;
+}
+}  // namespace
+
+SeatingRegistration::SeatingRegistration(const SeatingDescription& seating) {
+  registry().push_back(&seating);
+}
+
+std::span<const SeatingDescription* const> seatings() {
+  return registry();
 }
 
 const SeatingDescription* find_seating(std::string_view name) {

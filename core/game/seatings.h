@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The registry of seatings: the only list of them (seatings.cpp). A new seating is one
-// file with its SeatingDescription and SeatingRules, and one line there. It sits above the
-// session, which knows the seating interfaces only: whoever builds a SessionConfig (the
-// daemon's config, resume) takes its seating from here.
+// file with its SeatingDescription and SeatingRules, and one line there, or, outside the
+// core (a test's toy seating, tests/fixtures/toy_seating), a static SeatingRegistration
+// in its own file. It sits above the session, which knows the seating interfaces only:
+// whoever builds a SessionConfig (the daemon's config, resume) takes its seating from here.
 #pragma once
 
 #include <span>
@@ -14,7 +15,14 @@
 
 namespace tactile::game {
 
-// Every seating, the default (one board) first.
+// A seating added from its own file: the program's static objects register it after the
+// seatings of the list, in the order they are initialised.
+class SeatingRegistration {
+ public:
+  explicit SeatingRegistration(const SeatingDescription& seating);
+};
+
+// Every seating, the default (one board) first, the registered ones last.
 std::span<const SeatingDescription* const> seatings();
 // The seating of that name; nullptr for anything else.
 const SeatingDescription* find_seating(std::string_view name);

@@ -2,9 +2,10 @@
 // What a seating runs beside the game in the live daemon: a process or a link of its own
 // (the engine seating's UCI engine, engine_companion.cpp) that the poll loop serves
 // without knowing which seating asked. A seating that needs one registers its
-// SeatCompanionKind in the table (seat_companions.cpp); a seating with none is served
-// nothing. The loop, once a turn: follow() after every step of the game, its descriptors
-// in the poll, step() with what poll said of them, and a sleep no longer than deadline().
+// SeatCompanionKind in the table (seat_companions.cpp), or from its own file with a static
+// SeatCompanionRegistration (a test's toy seating); a seating with none is served nothing. The
+// loop, once a turn: follow() after every step of the game, its descriptors in the poll, step()
+// with what poll said of them, and a sleep no longer than deadline().
 #pragma once
 
 #include <poll.h>
@@ -70,6 +71,12 @@ struct SeatCompanionKind {
   std::unique_ptr<SeatCompanion> (*start)(game::SessionConfig& config, bool before_start_record,
                                           const std::function<std::int64_t()>& now,
                                           std::ostream& journal);
+};
+
+// Adds `kind` to the table from its own file (a static object), after the table's own.
+class SeatCompanionRegistration {
+ public:
+  explicit SeatCompanionRegistration(const SeatCompanionKind& kind);
 };
 
 // The companion a game of `config` runs beside it, or null (most seatings).
