@@ -11,6 +11,7 @@ namespace tactile::ctl {
 
 // `keys_fd`: where the person's keys come from (the terminal; -1: none).
 int run_calibrate(const std::vector<std::string>& args, std::ostream& out, int keys_fd);
-extern const char* const kCalibrateHelp;
+// Its --help: the boards of switches it calibrates as the table of transports lists them.
+std::string calibrate_help();
 
 }  // namespace tactile::ctl

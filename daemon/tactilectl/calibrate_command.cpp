@@ -6,11 +6,14 @@
 
 #include <poll.h>
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/board/switch_map.h"
@@ -21,6 +24,7 @@
 #include "daemon/tactiled/board_link.h"
 #include "daemon/tactiled/board_transport.h"
 #include "daemon/tactiled/config.h"
+#include "daemon/tactiled/switch_wiring.h"
 #include "drivers/gpio/ticker.h"
 #include "drivers/speech/espeak_speaker.h"
 
@@ -28,7 +32,9 @@ namespace po = boost::program_options;
 
 namespace tactile::ctl {
 
-const char* const kCalibrateHelp = R"(NAME
+namespace {
+
+constexpr const char* kHelp = R"(NAME
     tactilectl calibrate - find which switch sits under which square
 
 SYNOPSIS
@@ -36,15 +42,14 @@ SYNOPSIS
                          [--settle-ms MS] [--no-speech] [--dev-dir DIR]
 
 DESCRIPTION
-    Opens the board of tactiled's config FILE (board = gpio with its gpio-config, or
-    board = serial with its serial-port) through tactiled's own drivers, ignoring any
-    map, rotation or wiring it sets, and walks a person through 64 steps, each printed
-    and spoken in the config's language: from the start position, lift each of the 32
-    pieces from the square named (a1 to h2, then a7 to h8), then put them into the 32
-    empty holes named (a3 to h6). Each step must change exactly one switch, one not
-    used yet, the right way; two changes at once, a switch already used, a wrong
-    direction or nothing within the timeout are said, and the step is asked again
-    (after everything is put back as it was).
+    Opens the board of tactiled's config FILE, a board of switches (BOARDS below),
+    through tactiled's own drivers, ignoring any map, rotation or wiring it sets, and
+    walks a person through 64 steps, each printed and spoken in the config's language:
+    from the start position, lift each of the 32 pieces from the square named (a1 to
+    h2, then a7 to h8), then put them into the 32 empty holes named (a3 to h6). Each
+    step must change exactly one switch, one not used yet, the right way; two changes
+    at once, a switch already used, a wrong direction or nothing within the timeout are
+    said, and the step is asked again (after everything is put back as it was).
 
     Keys on the terminal (then Enter): an empty line or r says the step again, b goes
     back one step (undo it on the board first, as told), q stops without writing. The
@@ -53,6 +58,10 @@ DESCRIPTION
     At the end the mapping is written to PATH (a new file renamed over the old one),
     one "SWITCH = SQUARE" line per square; tactiled reads it with wiring = PATH.
     tactiled must not be running.
+
+BOARDS
+    The boards of switches, as tactiled's config names them (docs/daemon.md):
+@SWITCH-BOARDS@    Another board (@OTHER-BOARDS@) names its squares: nothing to calibrate.
 
 OPTIONS
     --config FILE      tactiled's config file (required).
@@ -74,6 +83,41 @@ EXIT STATUS
     or the person stopped (nothing written); 2 bad arguments or a bad config file.
 )";
 
+// The transports whose boards are switches, each with the keys that say where it is
+// ("board = gpio" and "gpio-config = FILE (...)"), and the others' names.
+std::string switch_boards() {
+  std::string lines;
+  for (const daemon::BoardTransport* t : daemon::board_transports()) {
+    if (!t->switches) continue;
+    std::string line = "        board = " + std::string(t->name);
+    for (const daemon::TransportKey& k : t->keys) {
+      if (!k.needs) continue;
+      line.resize(std::max<std::size_t>(line.size() + 2, 26), ' ');
+      line += std::string(k.name) + " = " + k.needs;
+    }
+    lines += line + "\n";
+  }
+  return lines;
+}
+
+std::string other_boards() {
+  std::string names;
+  for (const daemon::BoardTransport* t : daemon::board_transports())
+    if (!t->switches) names += (names.empty() ? "" : ", ") + std::string(t->name);
+  return names;
+}
+
+}  // namespace
+
+std::string calibrate_help() {
+  std::string text = kHelp;
+  for (const auto& [mark, part] :
+       {std::pair<std::string_view, std::string>{"@SWITCH-BOARDS@", switch_boards()},
+        std::pair<std::string_view, std::string>{"@OTHER-BOARDS@", other_boards()}})
+    text.replace(text.find(mark), mark.size(), part);
+  return text;
+}
+
 namespace {
 
 // A board read raw through its transport's link, as tactiled reads it but with no
@@ -86,7 +130,7 @@ class LinkedRawBoard : public RawBoard, private daemon::BoardLink::Sink {
         link_(transport.open(
             setup,
             {.origin_us = origin_us_, .drives_clock = false, .raw = true, .dev_dir = dev_dir})),
-        switch_count_(transport.switch_count(setup)),
+        switch_count_(transport.switches->count(setup)),
         ready_(!transport.finds_board) {
     // A board there from the start: its switches as first read. One that is looked for
     // says them when it is found.
@@ -146,7 +190,7 @@ int run_calibrate(const std::vector<std::string>& args, std::ostream& out, int k
       "dev-dir", po::value<std::string>()->default_value("/dev"));
   const po::variables_map vm = parse_arguments(args, options, {});
   if (vm.count("help")) {
-    out << kCalibrateHelp;
+    out << calibrate_help();
     return kExitOk;
   }
   if (!vm.count("config")) throw UsageError{"--config FILE is missing (tactiled's config)"};
@@ -161,7 +205,7 @@ int run_calibrate(const std::vector<std::string>& args, std::ostream& out, int k
     daemon::Settings settings;
     daemon::read_config_file(config_path, settings);
     // The mapping being made is not read: it may be missing or wrong.
-    if (auto wiring = settings.find("wiring"); wiring != settings.end()) {
+    if (auto wiring = settings.find(daemon::kWiringKey.name); wiring != settings.end()) {
       if (output.empty()) output = wiring->second.value;
       settings.erase(wiring);
     }
@@ -174,14 +218,14 @@ int run_calibrate(const std::vector<std::string>& args, std::ostream& out, int k
   calibration.squares = game::board_squares(config.session, 0);
 
   const daemon::BoardTransport& transport = daemon::board_transport(config.board);
-  if (transport.switch_count(config) == 0)
+  if (!transport.switches)
     throw UsageError{config_path + ": board = " + std::string(transport.name) +
                      " has no switches to calibrate"};
   const std::unique_ptr<RawBoard> board =
       std::make_unique<LinkedRawBoard>(transport, config, vm["dev-dir"].as<std::string>());
-  const std::string origin = transport.calibrated_on(config);
+  const std::string origin = transport.switches->calibrated_on(config);
   if (board->switch_count() < 64)
-    throw std::runtime_error(std::string(transport.switches_of) + " has " +
+    throw std::runtime_error(std::string(transport.switches->named_by) + " has " +
                              std::to_string(board->switch_count()) +
                              " switches: calibrate needs one under each of the 64 holes");
 

@@ -157,7 +157,7 @@ int main(int argc, char** argv) {
     }
     if (command == "calibrate") {
       if (vm.count("help")) {
-        std::cout << kCalibrateHelp;
+        std::cout << calibrate_help();
         return kExitOk;
       }
       return run_calibrate(args, std::cout, 0);

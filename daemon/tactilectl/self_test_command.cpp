@@ -29,6 +29,7 @@
 #include "daemon/tactilectl/self_test_run.h"
 #include "daemon/tactiled/board_transport.h"
 #include "daemon/tactiled/config.h"
+#include "daemon/tactiled/switch_wiring.h"
 #include "daemon/tactiled/utc_time.h"
 #include "drivers/gpio/ticker.h"
 #include "drivers/speech/alsa_speaker.h"
@@ -211,7 +212,9 @@ int run_self_test(const std::vector<std::string>& args, std::ostream& out, int k
   report.passed = passed;
   report.speech = speech;
   transport.identify(setup, run.board().device, report.identity);
-  if (!setup.wiring_path.empty()) report.identity["wiring"] = setup.wiring_path;
+  // A board of switches: the calibrated mapping it was read through.
+  if (transport.switches && !transport.switches->wiring(setup).path.empty())
+    report.identity["wiring"] = transport.switches->wiring(setup).path;
   const json record = self_test_record(report, walk);
   const json& failed = record["failed"];
 

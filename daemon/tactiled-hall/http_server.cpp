@@ -229,7 +229,8 @@ void HttpServer::Impl::serve(tcp::socket socket, AddressSlots::Id id, const std:
       else
         stream_events(fd, from, *dropped, id);
     } else {
-      const FeedSnapshot now = feed.current();
+      const std::shared_ptr<const FeedSnapshot> snapshot = feed.current();
+      const FeedSnapshot& now = *snapshot;
       if (path == "/" || path == "/index.html")
         send(reply(http::status::ok, "text/html; charset=utf-8", page_html()));
       else if (path == "/tables.json")
@@ -301,15 +302,22 @@ void HttpServer::Impl::stream_events(int fd, const std::string& from,
     // Every change at once, and the hall's clock with it and at least every 15 s (which
     // also keeps proxies from closing the stream): the page runs the clocks on from
     // read_at, which is on the hall's clock, whatever the clock of the phone showing it.
-    const FeedSnapshot now = feed.wait_for_change(seen, std::chrono::seconds(15), &dropped);
+    const std::shared_ptr<const FeedSnapshot> now =
+        feed.wait_for_change(seen, std::chrono::seconds(15), &dropped);
     if (feed.stopped() || dropped) break;
     const auto hall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::system_clock::now().time_since_epoch())
                              .count();
-    std::string event = "event: time\ndata: " + std::to_string(hall_ms) + "\n\n";
-    if (now.version != seen) event += "data: " + now.page_json + "\n\n";
-    seen = now.version;
-    write_all(fd, event, kIdleTimeout);
+    // The page's JSON is written from the snapshot, not copied into one event's text.
+    const bool changed = now->version != seen;
+    write_all(fd,
+              "event: time\ndata: " + std::to_string(hall_ms) + (changed ? "\n\ndata: " : "\n\n"),
+              kIdleTimeout);
+    if (changed) {
+      write_all(fd, now->page_json, kIdleTimeout);
+      write_all(fd, "\n\n", kIdleTimeout);
+    }
+    seen = now->version;
   }
 }
 

@@ -199,9 +199,10 @@ void write_files(hall::HallState& state, hall::HallViews& views, const std::stri
                  bool all_games = false) {
   state.refresh();
   for (const hall::Table* t : views.update(state)) games.changed(*t);
-  std::string live = views.live_pgn(state);
-  std::string index = views.round_json_text(state) + "\n";
-  feed.publish(views.page_json_text(state), live, index);
+  const std::shared_ptr<const hall::FeedSnapshot> now = feed.publish(
+      views.page_json_text(state), views.live_pgn(state), views.round_json_text(state) + "\n");
+  const std::string& live = now->live_pgn;
+  const std::string& index = now->round_json;
   std::string failure;
   // Neither live.pgn nor round.json is synced: both are made again from the record files
   // when the hall starts, and a reader sees the old file or the new one whole all the
@@ -232,8 +233,9 @@ void show_reloading(hall::HallState& state, hall::HallViews& views, const std::s
                     hall::PageFeed& feed, hall::GameFileWriter& games, const std::string& live) {
   state.refresh();
   for (const hall::Table* t : views.update(state)) games.changed(*t);
-  const std::string index = views.round_json_text(state) + "\n";
-  feed.publish(views.page_json_text(state), live, index);
+  const std::shared_ptr<const hall::FeedSnapshot> now =
+      feed.publish(views.page_json_text(state), live, views.round_json_text(state) + "\n");
+  const std::string& index = now->round_json;
   try {
     daemon::replace_file(dir + "/round.json", index, "round index", false);
   } catch (const std::exception& e) {

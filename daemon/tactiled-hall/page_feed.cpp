@@ -4,35 +4,42 @@
 #include <cstdio>
 #include <functional>
 #include <string_view>
+#include <utility>
 
 namespace tactile::hall {
 
-void PageFeed::publish(std::string page_json, std::string live_pgn, std::string round_json) {
+std::shared_ptr<const FeedSnapshot> PageFeed::publish(std::string page_json, std::string live_pgn,
+                                                      std::string round_json) {
+  auto next = std::make_shared<FeedSnapshot>();
   // Made of the text alone (the same text after a restart, the same tag).
   char etag[64];
   std::snprintf(etag, sizeof etag, "\"%zx-%zx\"", std::hash<std::string_view>{}(live_pgn),
                 live_pgn.size());
+  next->live_etag = etag;
+  next->page_json = std::move(page_json);
+  next->live_pgn = std::move(live_pgn);
+  next->round_json = std::move(round_json);
+  std::shared_ptr<const FeedSnapshot> before;  // let go of outside the lock
   {
     std::lock_guard lock(mutex_);
-    snapshot_.live_etag = etag;
-    ++snapshot_.version;
-    snapshot_.page_json = std::move(page_json);
-    snapshot_.live_pgn = std::move(live_pgn);
-    snapshot_.round_json = std::move(round_json);
+    next->version = snapshot_->version + 1;
+    before = std::exchange(snapshot_, next);
   }
   changed_.notify_all();
+  return next;
 }
 
-FeedSnapshot PageFeed::current() const {
+std::shared_ptr<const FeedSnapshot> PageFeed::current() const {
   std::lock_guard lock(mutex_);
   return snapshot_;
 }
 
-FeedSnapshot PageFeed::wait_for_change(std::uint64_t seen, std::chrono::milliseconds timeout,
-                                       const std::atomic<bool>* cancelled) const {
+std::shared_ptr<const FeedSnapshot> PageFeed::wait_for_change(
+    std::uint64_t seen, std::chrono::milliseconds timeout,
+    const std::atomic<bool>* cancelled) const {
   std::unique_lock lock(mutex_);
   changed_.wait_for(lock, timeout, [&] {
-    return stopped_ || snapshot_.version != seen || (cancelled && cancelled->load());
+    return stopped_ || snapshot_->version != seen || (cancelled && cancelled->load());
   });
   return snapshot_;
 }

@@ -2,12 +2,15 @@
 // One kind of board connection (GPIO lines, a serial board, an event script), described
 // once: the value of `board` that chooses it, its config keys with their checks and help,
 // how it opens a BoardLink, where it reads the board from (lend-board's `source`) and
-// what the self-test records of it, its lines of tactiled --help, which buttons it lacks.
-// tactiled's config and manual, its loop and status, tactilectl self-test and calibrate ask
-// this description and never which transport it is. Each transport's entry is in its link
-// file (gpio_link.cpp, ...), its sources and libraries in its X_transport.cmake; the table
-// of them is board_transports.cpp. A new transport is its own files (its link file, its
-// X_transport.cmake, a driver's folder if it has one) and one line in that table.
+// what the self-test records of it, its lines of tactiled --help, which buttons it lacks,
+// and, for a board of switches, what calibrate asks (switch_wiring.h). tactiled's config and
+// manual, its loop and status, tactilectl self-test and calibrate ask this description and
+// never which transport it is. Each transport's entry is in its link file (gpio_link.cpp,
+// ...), its sources and libraries in its X_transport.cmake; the table of them is
+// board_transports.cpp. A new transport is its own files (its link file, its
+// X_transport.cmake, a driver's folder if it has one) and one line in that table; one built
+// into a program of its own (a test's) registers itself from its file instead
+// (BoardTransportRegistration), after the table's.
 #pragma once
 
 #include <cstdint>
@@ -75,6 +78,8 @@ struct LinkRequest {
   std::string dev_dir = "/dev";
 };
 
+struct BoardSwitches;  // switch_wiring.h
+
 struct BoardTransport {
   std::string_view name;  // the value of board, board-a, board-b: "gpio"
   std::span<const TransportKey> keys;
@@ -94,22 +99,28 @@ struct BoardTransport {
   // The self-test's record of which board it was (`identity`), with `device`, what the
   // link's "found" message named ("" for a board that is not found).
   void (*identify)(const BoardSetup& setup, const std::string& device, nlohmann::json& identity);
-  // Calibrate: how many switches the board has (0: none to calibrate, a script) and what
-  // the mapping file's first line says it was calibrated on ("board = gpio (FILE)").
-  int (*switch_count)(const BoardSetup& setup);
-  std::string (*calibrated_on)(const BoardSetup& setup);
   // Its lines of the keys in tactiled --help (board A's keys, after `board`), each
   // "        KEY = VALUE" with its help from column 41.
   std::string_view manual = {};
-  // What names its switches, in calibrate's "... has N switches" ("the GPIO wiring").
-  std::string_view switches_of = "the board";
   // Why its board lacks `button` ("" when it has it or cannot know before it is found):
   // the config holds button mode to an announce button (completion_fault) and a seating
   // that needs a clock button to it (seating_fault). nullptr: it never knows.
   std::string (*button_fault)(const BoardSetup& setup, board::Button button) = nullptr;
+  // A board of switches under its holes (gpio, serial): what calibrate asks of it, its
+  // calibrated mapping (the key `wiring`, switch_wiring.h). nullptr: none to calibrate (a
+  // script, a DGT board name their squares).
+  const BoardSwitches* switches = nullptr;
 };
 
-// The table: every transport, in the order their names are listed.
+// A transport added to the table from its own file, after the table's own, by a static
+// object of this type there (a test's program built with a transport of its own,
+// tests/fixtures/toy_transport/). `transport` must outlive the program.
+struct BoardTransportRegistration {
+  explicit BoardTransportRegistration(const BoardTransport& transport);
+};
+
+// The table: every transport, in the order their names are listed (the table's own, then
+// those registered).
 std::span<const BoardTransport* const> board_transports();
 // The transport that `board = name` chooses, nullptr for none.
 const BoardTransport* find_board_transport(std::string_view name);
@@ -131,9 +142,5 @@ std::string board_driver_name(const BoardSetup& setup, const std::string& link_s
 
 // " PATH" made absolute (as lend-board compares it), "" for no path.
 std::string absolute_source_path(const std::string& path);
-
-// The keys `wiring` (-b): the calibrated switch-to-square mapping, for a transport that
-// reads switches. Parses the file into setup.switch_map and setup.wiring_path.
-void read_wiring(const BoardSettings& settings, BoardSetup& setup);
 
 }  // namespace tactile::daemon

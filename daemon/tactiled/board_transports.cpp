@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The table of board transports: the one place that lists them (board_transport.h).
+// The table of board transports: the one place that lists them (board_transport.h), and
+// the transports a program's own file registers after them.
 #include <filesystem>
+#include <vector>
 
-#include "core/board/switch_map.h"
-#include "core/chess/error.h"
-#include "daemon/files/text_file.h"
 #include "daemon/tactiled/board_transport.h"
 
 namespace tactile::daemon {
@@ -17,42 +16,51 @@ extern const BoardTransport kDgtTransport;
 
 namespace {
 
-constexpr const BoardTransport* kTransports[] = {
-    &kGpioTransport,
-    &kSerialTransport,
-    &kScriptTransport,
-    &kDgtTransport,
-};
+// Made on first use: a registration (a static object of another file) may come before
+// anything else of this file has run.
+std::vector<const BoardTransport*>& table() {
+  static std::vector<const BoardTransport*> transports = {
+      &kGpioTransport,
+      &kSerialTransport,
+      &kScriptTransport,
+      &kDgtTransport,
+  };
+  return transports;
+}
 
 }  // namespace
+
+BoardTransportRegistration::BoardTransportRegistration(const BoardTransport& transport) {
+  table().push_back(&transport);
+}
 
 constinit const BoardKind BoardKind::Gpio{kGpioTransport};
 constinit const BoardKind BoardKind::Serial{kSerialTransport};
 constinit const BoardKind BoardKind::Script{kScriptTransport};
 
 std::span<const BoardTransport* const> board_transports() {
-  return kTransports;
+  return table();
 }
 
 const BoardTransport* find_board_transport(std::string_view name) {
-  for (const BoardTransport* t : kTransports)
+  for (const BoardTransport* t : table())
     if (t->name == name) return t;
   return nullptr;
 }
 
 std::string board_transport_names(std::string_view last) {
   std::string names;
-  const std::size_t n = std::size(kTransports);
+  const std::size_t n = table().size();
   for (std::size_t i = 0; i < n; ++i) {
     if (i > 0) names += i + 1 == n ? std::string(last) : std::string(", ");
-    names += kTransports[i]->name;
+    names += table()[i]->name;
   }
   return names;
 }
 
 std::string with_transport_names(std::string_view text) {
   std::string out(text), choices;
-  for (const BoardTransport* t : kTransports)
+  for (const BoardTransport* t : table())
     choices += (choices.empty() ? "" : " | ") + std::string(t->name);
   for (const auto& [mark, names] : {std::pair{std::string_view("%T"), board_transport_names()},
                                     std::pair{std::string_view("%|"), choices}})
@@ -76,18 +84,6 @@ std::string absolute_source_path(const std::string& path) {
   std::error_code ec;
   const std::filesystem::path p = std::filesystem::weakly_canonical(path, ec);
   return " " + (ec ? path : p.string());
-}
-
-void read_wiring(const BoardSettings& settings, BoardSetup& setup) {
-  const Setting* wiring = settings.find("wiring");
-  if (!wiring) return;
-  setup.wiring_path = wiring->value;
-  try {
-    setup.switch_map = board::parse_switch_map(
-        read_text_file(wiring->value, "mapping file", kMaxSettingsFileBytes));
-  } catch (const chess::ParseError& e) {
-    settings.fail(*wiring, "wiring", wiring->value + ": " + e.what());
-  }
 }
 
 }  // namespace tactile::daemon

@@ -86,8 +86,8 @@ bool is_driver(std::string_view value) {
   return find_board_transport(value) != nullptr;
 }
 
-// The transports' keys, each once (two may share one, as gpio and serial share wiring),
-// in the table's order.
+// The transports' keys, each once (two may share one, as the boards of switches share
+// wiring: switch_wiring.h), in the table's order.
 std::vector<const TransportKey*> transport_keys() {
   std::vector<const TransportKey*> keys;
   for (const BoardTransport* t : board_transports())

@@ -15,7 +15,6 @@
 #include <boost/program_options/options_description.hpp>
 #include <boost/program_options/variables_map.hpp>
 
-#include "core/board/switch_map.h"
 #include "core/game/player_settings.h"
 #include "core/game/seatings.h"
 #include "core/game/session.h"
@@ -80,11 +79,6 @@ struct BoardSetup {
   // (GpioSetup in gpio_link.h, ...): its `read` puts it here, its `open` finds it
   // (transport_settings<T> below), so a transport adds no field to this struct.
   std::any transport_settings;
-  // `wiring = PATH`: the calibrated switch-to-square mapping (tactilectl calibrate), for a
-  // transport that reads switches (gpio, serial: read_wiring in board_transport.h); for a
-  // GPIO board it is already in its wiring's map.
-  std::string wiring_path;
-  std::optional<board::SwitchMap> switch_map;
   // `speech-device` / `speech-device-b`: the ALSA PCM this board's player hears.
   std::string speech_device = "default";
   // `braille` / `braille-b`: this board's player's braille display through brltty
@@ -170,8 +164,9 @@ struct InputFile {
 std::vector<InputFile> input_files(const Settings& settings);
 
 // Everything live mode needs. The log and PGN default to STATE_DIR/game-STAMP.jsonl and
-// .pgn, the control socket to RUNTIME_DIR/control. Reads the GPIO wiring file. Throws
-// chess::ParseError "WHERE: KEY: why".
+// .pgn, the control socket to RUNTIME_DIR/control. Reads the files its boards' transports
+// read at once (a GPIO wiring, a calibrated mapping). Throws chess::ParseError "WHERE: KEY:
+// why".
 LiveConfig live_config(const Settings& settings, const std::string& state_dir,
                        const std::string& stamp, const std::string& runtime_dir = "/run/tactiled");
 

@@ -281,14 +281,6 @@ void identify_dgt(const BoardSetup& c, const std::string&, nlohmann::json& ident
   identity["dgt_device"] = settings_of(c).device;
 }
 
-int no_switches(const BoardSetup&) {
-  return 0;  // nothing to calibrate: the board names its fields
-}
-
-std::string not_calibrated(const BoardSetup&) {
-  return "";
-}
-
 // A DGT board's only presses are the promotions its pieces name; its clock's buttons are
 // not read (the game runs tactiled's own clock).
 std::string dgt_button_fault(const BoardSetup&, board::Button button) {
@@ -318,8 +310,6 @@ extern const BoardTransport kDgtTransport{
     .source = dgt_source,
     .open = open_dgt,
     .identify = identify_dgt,
-    .switch_count = no_switches,
-    .calibrated_on = not_calibrated,
     .manual = kDgtManual,
     .button_fault = dgt_button_fault,
 };

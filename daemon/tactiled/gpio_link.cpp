@@ -108,8 +108,7 @@ constexpr TransportKey kGpioKeys[] = {
     {"clock-press", "on or off",
      "board-b = gpio: pulse board B's clock line, on or off (default off)", nullptr,
      " (the line is in its wiring)"},
-    {"wiring", "the switch-to-square mapping file (tactilectl calibrate)",
-     "board B's switch-to-square mapping file", nullptr, "", true},
+    kWiringKey,
 };
 
 void read_gpio(const BoardSettings& settings, BoardSetup& c) {
@@ -123,13 +122,13 @@ void read_gpio(const BoardSettings& settings, BoardSetup& c) {
   }
   // One clock: board A's line presses it, board B's only with clock-press-b = on.
   gpio_setup(c).clock_press = settings.on_off("clock-press", !settings.board_b());
-  read_wiring(settings, c);
-  if (!c.switch_map) return;
+  SwitchWiring& wiring = gpio_setup(c).wiring;
+  read_wiring(settings, wiring);
+  if (!wiring.map) return;
   try {
-    gpio::apply_switch_map(gpio_setup(c).config, *c.switch_map);
+    gpio::apply_switch_map(gpio_setup(c).config, *wiring.map);
   } catch (const chess::ParseError& e) {
-    const Setting& wiring = *settings.find("wiring");
-    settings.fail(wiring, "wiring", wiring.value + ": " + e.what());
+    settings.fail(*settings.find(kWiringKey.name), kWiringKey.name, wiring.path + ": " + e.what());
   }
 }
 
@@ -167,6 +166,17 @@ std::string gpio_calibrated_on(const BoardSetup& c) {
   return "board = gpio (" + gpio_setup(c).config_path + ")";
 }
 
+const SwitchWiring& gpio_wiring(const BoardSetup& c) {
+  return gpio_setup(c).wiring;
+}
+
+constexpr BoardSwitches kGpioSwitches{
+    .named_by = "the GPIO wiring",
+    .count = gpio_switches,
+    .calibrated_on = gpio_calibrated_on,
+    .wiring = gpio_wiring,
+};
+
 // A GPIO board's buttons are the lines its wiring names.
 std::string gpio_button_fault(const BoardSetup& c, board::Button button) {
   for (const auto& [wired, line] : gpio_setup(c).config.buttons)
@@ -191,11 +201,9 @@ extern const BoardTransport kGpioTransport{
     .source = gpio_source,
     .open = open_gpio,
     .identify = identify_gpio,
-    .switch_count = gpio_switches,
-    .calibrated_on = gpio_calibrated_on,
     .manual = kGpioManual,
-    .switches_of = "the GPIO wiring",
     .button_fault = gpio_button_fault,
+    .switches = &kGpioSwitches,
 };
 
 std::unique_ptr<BoardLink> make_gpio_link(const gpio::GpioConfig& config, bool clock_press,

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "daemon/tactiled/config.h"
+#include "daemon/tactiled/switch_wiring.h"
 #include "drivers/gpio/config.h"
 
 namespace tactile::daemon {
@@ -15,6 +16,7 @@ struct GpioSetup {
   std::string config_path;  // gpio-config: the wiring file
   gpio::GpioConfig config;  // read from it (with the calibrated mapping applied)
   bool clock_press = true;  // clock-press: pulse its clock-press line (clock_pulses.h)
+  SwitchWiring wiring;      // wiring: the calibrated mapping (already applied to `config`)
 };
 
 inline GpioSetup& gpio_setup(BoardSetup& setup) {

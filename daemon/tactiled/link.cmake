@@ -5,7 +5,7 @@
 # replay's.
 include(${CMAKE_CURRENT_LIST_DIR}/board_transports.cmake)
 pkg_check_modules(LIBSYSTEMD REQUIRED IMPORTED_TARGET libsystemd)
-target_link_libraries(tactiled PRIVATE ${TACTILED_BOARD_TRANSPORT_LIBS} tactiled_speech
-                                       tactiled_braille tactiled_engine tactiled_dgt
-                                       PkgConfig::LIBSYSTEMD)
+target_link_libraries(tactiled_program PUBLIC ${TACTILED_BOARD_TRANSPORT_LIBS} tactiled_speech
+                                               tactiled_braille tactiled_engine tactiled_dgt
+                                               PkgConfig::LIBSYSTEMD)
 include(${CMAKE_CURRENT_LIST_DIR}/install.cmake)

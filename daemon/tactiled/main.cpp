@@ -24,6 +24,7 @@
 #include "daemon/tactiled/live.h"
 #include "daemon/tactiled/output_files.h"
 #include "daemon/tactiled/replay.h"
+#include "daemon/tactiled/switch_wiring.h"
 #include "daemon/tactiled/utc_time.h"
 
 namespace po = boost::program_options;
@@ -60,7 +61,8 @@ DESCRIPTION
 @TRANSPORT-KEYS@        control = PATH | off            the control socket (default
                                         $RUNTIME_DIRECTORY/control, /run/tactiled/control)
         event = TEXT, site = TEXT       the PGN's Event and Site tags
-        completion = button | auto      (serial: auto only, the default there)
+        completion = button | auto      default button; auto on a board whose buttons
+                                        are known once it is found (@BUTTONS-UNKNOWN@)
         settle-ms = MS                  auto mode: stillness that completes a move
         time-control = TC               the FIDE clock (none: no clock)
         language = de | en | ru         announcements (default de)
@@ -267,7 +269,8 @@ std::string manual() {
                      std::string(game::default_seating().name()) + ")\n";
   for (const game::SeatingDescription* seating : game::seatings())
     keys += daemon::with_transport_names(seating->manual_keys());
-  // Board B's transport keys, each once (gpio and serial share wiring), in the table's order.
+  // Board B's transport keys, each once (transports may share one, as the boards of switches
+  // share wiring), in the table's order.
   std::vector<std::string_view> keys_b;
   for (const daemon::BoardTransport* t : daemon::board_transports())
     for (const daemon::TransportKey& k : t->keys)
@@ -309,11 +312,24 @@ std::string manual() {
                                             : "\n" + std::string(40, ' ');
   transports += "the board's driver (required)\n";
   for (const daemon::BoardTransport* t : daemon::board_transports()) transports += t->manual;
+  // The key the boards of switches share (switch_wiring.h), once, naming them.
+  std::string switch_boards;
+  for (const daemon::BoardTransport* t : daemon::board_transports())
+    if (t->switches) switch_boards += (switch_boards.empty() ? "" : " | ") + std::string(t->name);
+  if (!switch_boards.empty())
+    transports += "        " + std::string(daemon::kWiringKey.name) +
+                  " = PATH                   board = " + switch_boards + ": the calibrated\n" +
+                  std::string(40, ' ') + "switch-to-square mapping (tactilectl calibrate)\n";
   std::string names = daemon::with_transport_names("%|");
   names.erase(std::remove(names.begin(), names.end(), ' '), names.end());
+  // The transports whose buttons are known only once the board is found: auto by default.
+  std::string unknown;
+  for (const daemon::BoardTransport* t : daemon::board_transports())
+    if (t->buttons_unknown) unknown += (unknown.empty() ? "" : ", ") + std::string(t->name);
   std::string text = kManual;
   for (const auto& [mark, part] : {std::pair{std::string_view("@TRANSPORTS@"), names},
                                    std::pair{std::string_view("@TRANSPORT-KEYS@"), transports},
+                                   std::pair{std::string_view("@BUTTONS-UNKNOWN@"), unknown},
                                    std::pair{std::string_view("@SEATING-SYNOPSIS@"), synopsis},
                                    std::pair{std::string_view("@SEATING-KEYS@"), keys},
                                    std::pair{std::string_view("@SEATING-OPTIONS@"), options}})

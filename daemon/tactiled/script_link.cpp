@@ -168,14 +168,6 @@ void identify_script(const BoardSetup& c, const std::string&, nlohmann::json& id
   identity["script"] = script_setup(c).path;
 }
 
-int no_switches(const BoardSetup&) {
-  return 0;  // nothing to calibrate: a script names squares
-}
-
-std::string not_calibrated(const BoardSetup&) {
-  return "";
-}
-
 constexpr std::string_view kScriptManual =
     "        script = PATH                   board = script: event script (file or FIFO),\n"
     "                                        each event applied at its ms of game time\n";
@@ -189,8 +181,6 @@ extern const BoardTransport kScriptTransport{
     .source = script_source,
     .open = open_script,
     .identify = identify_script,
-    .switch_count = no_switches,
-    .calibrated_on = not_calibrated,
     .manual = kScriptManual,
 };
 

@@ -70,8 +70,7 @@ constexpr TransportKey kSerialKeys[] = {
     {"serial-port", "path or usb:VVVV:PPPP[:SERIAL]",
      "board-b = serial: board B's port, path or usb:VVVV:PPPP[:SERIAL]",
      "PATH or usb:VVVV:PPPP[:SERIAL]", "", true},
-    {"wiring", "the switch-to-square mapping file (tactilectl calibrate)",
-     "board B's switch-to-square mapping file", nullptr, "", true},
+    kWiringKey,
 };
 
 void read_serial(const BoardSettings& settings, BoardSetup& c) {
@@ -81,7 +80,7 @@ void read_serial(const BoardSettings& settings, BoardSetup& c) {
   } catch (const chess::ParseError& e) {
     settings.fail(port, "serial-port", e.what());
   }
-  read_wiring(settings, c);
+  read_wiring(settings, serial_setup(c).wiring);
 }
 
 std::string serial_source(const BoardSetup& c) {
@@ -100,7 +99,8 @@ std::unique_ptr<BoardLink> open_serial(const BoardSetup& c, const LinkRequest& r
   // Raw (calibrate): the indices the firmware sends, the board taken as it is found.
   if (!r.raw) {
     config.baseline = r.expected;
-    if (c.switch_map) config.switch_map = *c.switch_map;
+    if (const SwitchWiring& wiring = serial_setup(c).wiring; wiring.map)
+      config.switch_map = *wiring.map;
   }
   return make_serial_link(config);
 }
@@ -121,6 +121,17 @@ std::string serial_calibrated_on(const BoardSetup&) {
   return "board = serial";
 }
 
+const SwitchWiring& serial_wiring(const BoardSetup& c) {
+  return serial_setup(c).wiring;
+}
+
+constexpr BoardSwitches kSerialSwitches{
+    .named_by = "the serial board",
+    .count = serial_switches,
+    .calibrated_on = serial_calibrated_on,
+    .wiring = serial_wiring,
+};
+
 constexpr std::string_view kSerialManual =
     "        serial-port = PATH | usb:VVVV:PPPP[:SERIAL]   board = serial: where it is\n";
 
@@ -135,10 +146,8 @@ extern const BoardTransport kSerialTransport{
     .source = serial_source,
     .open = open_serial,
     .identify = identify_serial,
-    .switch_count = serial_switches,
-    .calibrated_on = serial_calibrated_on,
     .manual = kSerialManual,
-    .switches_of = "the serial board",
+    .switches = &kSerialSwitches,
 };
 
 std::unique_ptr<BoardLink> make_serial_link(serial::SerialBoardConfig config) {

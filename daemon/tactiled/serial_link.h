@@ -5,12 +5,14 @@
 #pragma once
 
 #include "daemon/tactiled/config.h"
+#include "daemon/tactiled/switch_wiring.h"
 #include "drivers/serial/port.h"
 
 namespace tactile::daemon {
 
 struct SerialSetup {
   serial::PortSpec port;  // serial-port: a path or usb:VVVV:PPPP[:SERIAL]
+  SwitchWiring wiring;    // wiring: the calibrated mapping from the board's indices
 };
 
 inline SerialSetup& serial_setup(BoardSetup& setup) {

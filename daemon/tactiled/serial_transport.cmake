@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # board = serial, the board's microcontroller over USB (drivers/serial): its link file
-# and its libraries (board_transports.cmake).
-list(APPEND TACTILED_BOARD_TRANSPORT_SOURCES ${PROJECT_SOURCE_DIR}/daemon/tactiled/serial_link.cpp)
+# and its libraries (board_transports.cmake), and the calibrated mapping of a board of
+# switches (switch_wiring.cpp).
+list(APPEND TACTILED_BOARD_TRANSPORT_SOURCES ${PROJECT_SOURCE_DIR}/daemon/tactiled/serial_link.cpp
+     ${PROJECT_SOURCE_DIR}/daemon/tactiled/switch_wiring.cpp)
 list(APPEND TACTILED_BOARD_TRANSPORT_LIBS tactiled_serial)

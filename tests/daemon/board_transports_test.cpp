@@ -5,6 +5,7 @@
 #include "daemon/tactiled/board_transport.h"
 #include "daemon/tactiled/script_link.h"
 #include "daemon/tactiled/serial_link.h"
+#include "daemon/tactiled/switch_wiring.h"
 
 #include <gtest/gtest.h>
 
@@ -61,7 +62,8 @@ TEST(BoardTransports, StatusNamesAndSourcesComeFromTheEntry) {
   EXPECT_EQ(board_source(serial), "serial /dev/ttyACM0");
   EXPECT_TRUE(board_transport(serial.board).finds_board);
   EXPECT_TRUE(board_transport(serial.board).buttons_unknown);
-  EXPECT_EQ(board_transport(serial.board).switch_count(serial), 64);
+  ASSERT_NE(board_transport(serial.board).switches, nullptr);
+  EXPECT_EQ(board_transport(serial.board).switches->count(serial), 64);
 
   BoardSetup gpio;
   gpio.board = BoardKind::Gpio;
@@ -70,7 +72,7 @@ TEST(BoardTransports, StatusNamesAndSourcesComeFromTheEntry) {
   EXPECT_FALSE(board_transport(gpio.board).finds_board);
 
   // A script names squares: nothing to calibrate.
-  EXPECT_EQ(board_transport(script.board).switch_count(script), 0);
+  EXPECT_EQ(board_transport(script.board).switches, nullptr);
 }
 
 }  // namespace

@@ -124,10 +124,10 @@ TEST(CalibrateSerial, TheFirmwaresOrderIsFoundAndTheDriverThenReadsMovesRight) {
   daemon::Settings settings;
   daemon::add_config_file(config, daemon::read_text_file(config, "config", 1 << 20), settings);
   const daemon::LiveConfig live = daemon::live_config(settings, dir, "t", "");
-  ASSERT_TRUE(live.switch_map);
+  ASSERT_TRUE(daemon::serial_setup(live).wiring.map);
   serial::SerialBoardConfig c;
   c.port = daemon::serial_setup(live).port;
-  c.switch_map = *live.switch_map;
+  c.switch_map = *daemon::serial_setup(live).wiring.map;
   c.baseline = serial::test::start_occupancy();
   serial::SerialBoard driver(c);
   std::vector<serial::SerialOutput> outputs;

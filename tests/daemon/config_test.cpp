@@ -417,8 +417,8 @@ TEST(DaemonConfig, ReadsTheCalibratedMappingForEitherBoard) {
   EXPECT_EQ(gpio_setup(g).config.squares()[12], chess::Square(51));
   const LiveConfig s = live_config(
       from_file("board = serial\nserial-port = /dev/x\nwiring = " + mapping + "\n"), "/s", "s");
-  ASSERT_TRUE(s.switch_map);
-  EXPECT_EQ((*s.switch_map)[5], chess::Square(58));
+  ASSERT_TRUE(serial_setup(s).wiring.map);
+  EXPECT_EQ((*serial_setup(s).wiring.map)[5], chess::Square(58));
 
   std::ofstream(mapping) << text << "64 = a1\n";
   EXPECT_THAT(error_of([&] {

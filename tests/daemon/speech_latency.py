@@ -198,7 +198,47 @@ def find(heard, raw, template, samples, lo, hi):
     return at, best
 
 
+def flag_played_out(log, ear, timeout=60.0):
+    """Waits until the flag is logged and its phrase has been heard to its end (speech
+    heard after it, then a second of silence): on a busy machine the game runs late, and
+    stopping the daemon at a fixed time would cut the phrase being measured."""
+    deadline = time.monotonic() + timeout
+
+    def logged():
+        with open(log) as f:
+            for line in f:
+                try:
+                    if json.loads(line).get("type") == "game-over":
+                        return True
+                except ValueError:  # a line being written
+                    pass
+        return False
+
+    while not logged():
+        if time.monotonic() > deadline:
+            return
+        time.sleep(0.1)
+    since = time.monotonic()
+    while time.monotonic() < deadline:
+        frames = list(ear.frames)
+        loud = next((t for t, rms in reversed(frames) if rms > LOUD), None)
+        if loud is not None and loud > since and time.monotonic() - loud > 1.0:
+            return
+        time.sleep(0.1)
+
+
+def ahead_of_the_rest():
+    """What is measured is the daemon's speech, not the machine's other work: where the
+    system allows it (root, as CI runs), this process (the ear) and tactiled run ahead of
+    a build or a test suite beside them, as tactiled on a Pi has its CPU to itself."""
+    try:
+        os.nice(-10)
+    except OSError:
+        pass
+
+
 def main():
+    ahead_of_the_rest()
     with tempfile.TemporaryDirectory() as work:
         pipe = os.path.join(work, "speech.fifo")
         os.mkfifo(pipe)
@@ -221,7 +261,8 @@ def main():
              "--speech-device", "board_a", "--auto-resume", "off", "--language", "en",
              "--time-control", "30+0", "--time-warnings", "0:20,0:15,0:10",
              "--completion", "auto", "--settle-ms", "200"],
-            stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env)
+            stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env,
+            preexec_fn=ahead_of_the_rest)
         board = open(script, "w")
         written = []  # the time each line was written
         try:
@@ -239,6 +280,7 @@ def main():
                 board.flush()
                 written.append(time.monotonic())
             time.sleep(max(0.0, t0 + END_S - time.monotonic()))
+            flag_played_out(log, ear)
         finally:
             stop(tactiled, 10)
             board.close()
