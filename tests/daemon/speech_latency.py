@@ -198,31 +198,32 @@ def find(heard, raw, template, samples, lo, hi):
     return at, best
 
 
-def flag_played_out(log, ear, timeout=60.0):
-    """Waits until the flag is logged and its phrase has been heard to its end (speech
-    heard after it, then a second of silence): on a busy machine the game runs late, and
-    stopping the daemon at a fixed time would cut the phrase being measured."""
+def flag_played_out(log, ear, written, timeout=60.0):
+    """Waits until the flag is logged and speech has been heard after it and ended (a
+    second of silence): on a busy machine the game runs late, and stopping the daemon at a
+    fixed time would cut the phrase being measured."""
     deadline = time.monotonic() + timeout
 
-    def logged():
+    def flag_time():
+        """The flag's time on this clock, once it and every input are logged."""
+        records = []
         with open(log) as f:
             for line in f:
                 try:
-                    if json.loads(line).get("type") == "game-over":
-                        return True
+                    records.append(json.loads(line))
                 except ValueError:  # a line being written
                     pass
-        return False
+        inputs = [r for r in records if r.get("type") in ("hole", "button")]
+        flag = next((r for r in records if r.get("type") == "game-over"), None)
+        if flag is None or len(inputs) != len(written):
+            return None
+        origin = max(w - r["t"] / 1000 for w, r in zip(written, inputs))
+        return origin + flag["t"] / 1000
 
-    while not logged():
-        if time.monotonic() > deadline:
-            return
-        time.sleep(0.1)
-    since = time.monotonic()
     while time.monotonic() < deadline:
-        frames = list(ear.frames)
-        loud = next((t for t, rms in reversed(frames) if rms > LOUD), None)
-        if loud is not None and loud > since and time.monotonic() - loud > 1.0:
+        at = flag_time()
+        loud = next((t for t, rms in reversed(list(ear.frames)) if rms > LOUD), None)
+        if at is not None and loud is not None and loud > at and time.monotonic() - loud > 1.0:
             return
         time.sleep(0.1)
 
@@ -280,7 +281,7 @@ def main():
                 board.flush()
                 written.append(time.monotonic())
             time.sleep(max(0.0, t0 + END_S - time.monotonic()))
-            flag_played_out(log, ear)
+            flag_played_out(log, ear, written)
         finally:
             stop(tactiled, 10)
             board.close()
