@@ -461,9 +461,12 @@ LogFollower::LogFollower(LogFollower&&) noexcept = default;
 LogFollower& LogFollower::operator=(LogFollower&&) noexcept = default;
 
 void LogFollower::add(std::string_view line) {
+  add(line, nlohmann::json::parse(line, nullptr, false));
+}
+
+void LogFollower::add(std::string_view line, const nlohmann::json& j) {
   const std::size_t n = s_->lines + 1;
   json_errors_as_parse_errors([&] {
-    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object())
       throw chess::ParseError("line " + std::to_string(n) + ": not a JSON object");
     // The chain, as verify_log checks it: the next seq, the previous line's hash.
@@ -485,6 +488,10 @@ void LogFollower::add(std::string_view line) {
 
 std::size_t LogFollower::lines() const {
   return s_->lines;
+}
+
+const std::string& LogFollower::last_hash() const {
+  return s_->last_hash;
 }
 
 std::size_t LogFollower::waiting() const {

@@ -96,7 +96,11 @@ class LogFollower {
   // The next line (no newline): its seq and prev must go on the chain. Throws
   // chess::ParseError "line N: why"; the follower is of no further use then.
   void add(std::string_view line);
-  std::size_t lines() const;  // lines added, the start entry among them
+  // The same for a line its caller parsed already (the hall, to check its fields first):
+  // `entry` is that line parsed, so it is not parsed a second time.
+  void add(std::string_view line, const nlohmann::json& entry);
+  std::size_t lines() const;             // lines added, the start entry among them
+  const std::string& last_hash() const;  // SHA-256 of the last line added: the next's prev
   // Records held until their counterparts come: those the inputs made that the log has not
   // recorded yet, and those it recorded that the inputs have not made yet. A log tactiled
   // wrote records each output right after its input, so few wait; a log of inputs alone

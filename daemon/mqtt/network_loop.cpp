@@ -3,6 +3,8 @@
 
 #include <poll.h>
 
+#include <utility>
+
 namespace tactile::mqtt {
 namespace {
 
@@ -13,8 +15,9 @@ bool readable(mosquitto* m) {
 
 }  // namespace
 
-NetworkLoop::NetworkLoop(mosquitto* m, int max_reconnect_s)
-    : m_(m), max_reconnect_s_(max_reconnect_s) {
+NetworkLoop::NetworkLoop(mosquitto* m, int max_reconnect_s,
+                         std::function<std::uint64_t()> delivered)
+    : m_(m), max_reconnect_s_(max_reconnect_s), delivered_(std::move(delivered)) {
   // Publishing from other threads only queues; this thread writes (libmosquitto's
   // threaded mode, with the thread ours).
   mosquitto_threaded_set(m_, true);
@@ -48,8 +51,14 @@ void NetworkLoop::run() {
     if (rc == MOSQ_ERR_SUCCESS) {
       delay_s = 1;
       // The rest already there, without waiting (libmosquitto reads a packet a call).
-      for (int i = 0; i < 10000 && rc == MOSQ_ERR_SUCCESS && readable(m_); ++i)
+      // A read that handed on a message is followed by another; one that did not (the
+      // socket had nothing, or part of a packet, or a packet of another kind) asks first.
+      bool more = readable(m_);
+      for (int i = 0; i < 10000 && rc == MOSQ_ERR_SUCCESS && more; ++i) {
+        const std::uint64_t before = delivered_ ? delivered_() : 0;
         rc = mosquitto_loop_read(m_, 1);
+        more = (delivered_ && delivered_() != before) || readable(m_);
+      }
       if (rc == MOSQ_ERR_SUCCESS) {
         pause(kGather);
         continue;

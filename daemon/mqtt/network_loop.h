@@ -14,6 +14,8 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -22,8 +24,12 @@ namespace tactile::mqtt {
 class NetworkLoop {
  public:
   static constexpr std::chrono::milliseconds kGather{10};
-  // `m` connecting already (ask_to_connect); the loop is `m`'s from now on.
-  NetworkLoop(mosquitto* m, int max_reconnect_s);
+  // `m` connecting already (ask_to_connect); the loop is `m`'s from now on. `delivered`,
+  // if given, counts the messages `m`'s message callback was handed: a read that handed
+  // one on is followed by the next read at once, with no poll to ask whether more came
+  // (a message costs the reads libmosquitto makes, and no poll of its own).
+  NetworkLoop(mosquitto* m, int max_reconnect_s,
+              std::function<std::uint64_t()> delivered = nullptr);
   // Stops the loop: after mosquitto_disconnect, what it queued is sent first (within 1 s).
   ~NetworkLoop();
   NetworkLoop(const NetworkLoop&) = delete;
@@ -35,6 +41,7 @@ class NetworkLoop {
 
   mosquitto* m_;
   const int max_reconnect_s_;
+  const std::function<std::uint64_t()> delivered_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;

@@ -249,7 +249,7 @@ TableView table_view(const HallState& hall, const Table& t, GameMemo* memo) {
                    {"flags", t.flags},
                    {"training", t.state && t.state->training},
                    {"game_id", t.id},
-                   {"missing", missing},
+                   {"missing", std::move(missing)},
                    {"games", games}};
   chess::Position now = known.now;
   // A table with no game yet (no records, no pgn) shows the position its state names.
@@ -301,7 +301,7 @@ TableView table_view(const HallState& hall, const Table& t, GameMemo* memo) {
       {"file", game_file_name(t)},
       {"gap", gap},
       {"reloading", t.reloading},
-      {"games", games}};
+      {"games", std::move(games)}};
   // What lichess said of the game at the last push, beside the table (a training table's
   // game is not pushed: null).
   if (hall.lichess_push()) {

@@ -180,7 +180,7 @@ bool square_name(std::string_view text) {
 }
 
 std::optional<Record> parse_record(std::string_view payload) {
-  const json j = json::parse(payload, nullptr, false);
+  json j = json::parse(payload, nullptr, false);
   try {
     require(j.is_object());
     Record r;
@@ -193,6 +193,7 @@ std::optional<Record> parse_record(std::string_view payload) {
       r.prev = prev->get<std::string>();
     all_text_plain(j);
     r.line = std::string(payload);
+    r.entry = std::move(j);
     return r;
   } catch (const Refused&) {
     return std::nullopt;

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/chess/pgn.h"
 
 namespace tactile::hall {
@@ -26,6 +28,9 @@ struct Record {
   bool start = false;  // seq 0 and type "start"
   std::string prev;    // its "prev" (the hash of the record before), "" if it has none
   std::string line;
+  // The line parsed, for a record replayed as it comes (not parsed again); a record kept
+  // to wait for its turn keeps its line alone (a parsed line takes several times its bytes).
+  nlohmann::json entry;
 };
 std::optional<Record> parse_record(std::string_view payload);
 

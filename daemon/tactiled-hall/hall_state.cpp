@@ -237,6 +237,15 @@ bool HallState::receive_record(Table& t, std::string_view game_id, Record r,
                  pending_bytes_ + r.line.size() > HallLimits::kTotalBytes))
     return drop("past-window", topic);
   if (r.start) g->started = true;
+  if (r.seq == g->fed && g->pending.empty()) {
+    // The next record on the chain, as records mostly come: replayed now, from the line
+    // parse_record parsed (the game's view is made again at the next refresh).
+    const std::int64_t seq = r.seq;
+    g->next_seq = feed_next(t, *g, std::move(r)) == Next::kEnd ? seq + 1 : g->fed;
+    g->stale = true;
+    return true;
+  }
+  r.entry = nlohmann::json();  // kept by its line alone until its turn
   const std::size_t bytes = r.line.size();
   g->pending.emplace(r.seq, std::move(r));
   g->pending_bytes += bytes;
@@ -274,7 +283,9 @@ HallState::Fed HallState::feed(Table& t, TableGame& g, const Record& record, std
     // The start record of this game: the game id it names (its GameId) is its topic's (a
     // record on plain .../record, from a publisher of before game ids, may name any; a log
     // from before game ids names none), and no other table's.
-    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    const nlohmann::json parsed =
+        record.entry.is_null() ? nlohmann::json::parse(line, nullptr, false) : nlohmann::json();
+    const nlohmann::json& j = record.entry.is_null() ? parsed : record.entry;
     if (!j.is_object() || (j.contains("game_id") && !j["game_id"].is_string()))
       return Fed::kOffChain;
     std::string log_id = j.value("game_id", "");
@@ -303,7 +314,10 @@ HallState::Fed HallState::feed(Table& t, TableGame& g, const Record& record, std
     // or a record of another log).
     if (record.prev.empty() || record.prev != g.last_hash) return Fed::kOffChain;
     try {
-      g.follower->add(line);
+      if (record.entry.is_null())
+        g.follower->add(line);
+      else
+        g.follower->add(line, record.entry);
     } catch (const std::exception& e) {
       why = e.what();
       return Fed::kBroken;
@@ -315,7 +329,7 @@ HallState::Fed HallState::feed(Table& t, TableGame& g, const Record& record, std
     over_share(t, "table-share", "a log whose records the replay waits on without end");
     return Fed::kShare;
   }
-  g.last_hash = hash ? *hash : record::sha256_hex(line);
+  g.last_hash = hash ? *hash : g.follower->last_hash();
   ++g.fed;
   g.fed_bytes += line.size();
   t.fed_bytes_all += line.size();
@@ -345,56 +359,63 @@ void HallState::over_share(Table& t, const char* why, const std::string& what) {
   ++t.changes;
 }
 
+HallState::Next HallState::feed_next(Table& t, TableGame& g, Record record) {
+  std::string why;
+  const Fed fed = feed(t, g, record, why);
+  if (fed == Fed::kBroken) {
+    // On the chain but not a game: the table's own log is broken.
+    break_game(t, g, why);
+    return Next::kEnd;
+  }
+  if (fed == Fed::kShare) return Next::kEnd;  // the table is past its share: nothing more
+  if (fed == Fed::kTaken) {
+    // Another table's game: none of it is this table's.
+    drop("game-id-taken", "tactiled/" + hall_ + "/" + t.name + "/record/" + g.id);
+    flag(t, "records of a game another table holds were refused");
+    g.started = false;
+    forget_pending(t, g);
+    return Next::kWait;
+  }
+  if (fed == Fed::kOffChain) {
+    drop("off-chain", "tactiled/" + hall_ + "/" + t.name + "/record/" + g.id);
+    if (g.fed == 0) g.started = false;
+    // Asked for again; the same seq off the chain kMaxOffChain times is the table's
+    // own log broken (or the record before it a forgery): given up, flagged.
+    if (g.fed > 0 && ++g.off_chain >= HallLimits::kMaxOffChain) {
+      break_game(
+          t, g,
+          "record " + std::to_string(g.fed) + " does not carry the hash of the record before");
+      return Next::kEnd;
+    }
+    return Next::kWait;
+  }
+  g.off_chain = 0;
+  g.unshown = true;
+  g.verified.push_back(std::move(record.line));
+  return Next::kGoOn;
+}
+
 void HallState::rebuild(Table& t, TableGame& g) {
   g.stale = false;
   if (g.broken) return;  // flagged once; the retained pgn stands for it
-  const std::int64_t fed_before = g.fed;
   // The records that come next on the chain, one by one: a record whose prev is not the
   // hash of the one before is not this game's (a forgery, or a record of another log): it
   // is dropped and asked for again, the game goes on.
   while (!g.pending.empty() && g.pending.begin()->first == g.fed) {
     const auto it = g.pending.begin();
     Record record = std::move(it->second);
-    const std::string& line = record.line;
-    t.pending_bytes_all -= line.size();
-    pending_bytes_ -= line.size();
-    g.pending_bytes -= line.size();
+    t.pending_bytes_all -= record.line.size();
+    pending_bytes_ -= record.line.size();
+    g.pending_bytes -= record.line.size();
     g.pending.erase(it);
-    std::string why;
-    const Fed fed = feed(t, g, record, why);
-    if (fed == Fed::kBroken) {
-      // On the chain but not a game: the table's own log is broken.
-      break_game(t, g, why);
-      return;
-    }
-    if (fed == Fed::kShare) return;  // the table is past its share: nothing more of it
-    if (fed == Fed::kTaken) {
-      // Another table's game: none of it is this table's.
-      drop("game-id-taken", "tactiled/" + hall_ + "/" + t.name + "/record/" + g.id);
-      flag(t, "records of a game another table holds were refused");
-      g.started = false;
-      forget_pending(t, g);
-      break;
-    }
-    if (fed == Fed::kOffChain) {
-      drop("off-chain", "tactiled/" + hall_ + "/" + t.name + "/record/" + g.id);
-      if (g.fed == 0) g.started = false;
-      // Asked for again; the same seq off the chain kMaxOffChain times is the table's
-      // own log broken (or the record before it a forgery): given up, flagged.
-      if (g.fed > 0 && ++g.off_chain >= HallLimits::kMaxOffChain) {
-        break_game(
-            t, g,
-            "record " + std::to_string(g.fed) + " does not carry the hash of the record before");
-        return;
-      }
-      break;
-    }
-    g.off_chain = 0;
-    g.verified.push_back(std::move(record.line));
+    const Next next = feed_next(t, g, std::move(record));
+    if (next == Next::kEnd) return;
+    if (next == Next::kWait) break;
   }
   g.next_seq = g.fed;
   while (g.pending.contains(g.next_seq)) ++g.next_seq;
-  if (g.fed == fed_before || !g.follower) return;
+  if (!g.unshown || !g.follower) return;
+  g.unshown = false;
   try {
     g.game = game::log_pgn(g.follower->game());
     g.game_from_records = true;
@@ -589,6 +610,7 @@ HallState::Restored HallState::restore(const std::string& table, const std::stri
     try {
       t.game = game::log_pgn(t.follower->game());
       t.game_from_records = true;
+      t.unshown = false;
     } catch (const std::exception& e) {
       // A recorded record the inputs do not make: the lines before it stand.
       const std::size_t n = error_line(e.what());

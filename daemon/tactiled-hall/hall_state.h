@@ -47,7 +47,8 @@ struct TableGame {
   // replay); nullopt: nothing yet.
   std::optional<chess::PgnGame> game;
   bool game_from_records = false;
-  bool stale = false;  // records came that the game is not rebuilt from yet (refresh())
+  bool stale = false;    // records came that the game is not rebuilt from yet (refresh())
+  bool unshown = false;  // records were replayed that `game` is not made of yet
   // The records 0..fed-1 fed into the project's replay, one by one as they come: a new
   // record costs that record's work, not the whole game's replay again. Reset for good
   // (`broken`) once a record on the chain does not replay.
@@ -265,6 +266,10 @@ class HallState {
   void make_current(Table& t, TableGame& g);
   void forget_pending(Table& t, TableGame& g);
   void rebuild(Table& t, TableGame& g);
+  // The record at seq `fed` fed, and what its result means: the next may follow (kGoOn),
+  // it waits to be asked for again (kWait), or the game takes no more records (kEnd).
+  enum class Next { kGoOn, kWait, kEnd };
+  Next feed_next(Table& t, TableGame& g, Record record);
   // The table's own log no longer replays (`why`): the game is given up and flagged, its
   // records waiting forgotten, and the retained pgn shown if it is the current game.
   void break_game(Table& t, TableGame& g, const std::string& why);

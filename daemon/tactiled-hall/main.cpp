@@ -131,6 +131,7 @@ void on_signal(int) {
 struct Client {
   hall::HallConfig config;
   Inbox* inbox;
+  std::atomic<std::uint64_t> heard{0};  // messages the callback was handed (NetworkLoop)
 };
 
 // Whether `topic` is a table's record topic of this hall: tactiled/<hall>/<table>/record or
@@ -165,6 +166,7 @@ void on_connect(mosquitto* m, void* data, int rc) {
 
 void on_message(mosquitto* m, void* data, const mosquitto_message* msg) {
   auto* c = static_cast<Client*>(data);
+  c->heard.fetch_add(1, std::memory_order_relaxed);
   // A payload over the limit is kept only as far as shows that it is over (the state drops
   // it): 5 MB records never sit in the inbox.
   const std::size_t size = msg->payload ? static_cast<std::size_t>(msg->payloadlen) : 0;
@@ -310,7 +312,7 @@ int run(const hall::HallConfig& config) {
   // The client's loop, reading in batches (network_loop.h); it reconnects a first
   // connection that failed too.
   std::optional<mqtt::NetworkLoop> network;
-  network.emplace(m, 10);
+  network.emplace(m, 10, [&client] { return client.heard.load(std::memory_order_relaxed); });
 
   hall::HallState state(config.hall);
   state.set_round(config.round);

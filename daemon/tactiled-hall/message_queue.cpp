@@ -42,7 +42,14 @@ bool MessageQueue::put(Message message) {
   }
   const std::string_view table = table_of(message.topic);
   auto it = by_table_.find(table);
-  if (it == by_table_.end()) it = by_table_.emplace(std::string(table), Waiting{}).first;
+  if (it == by_table_.end() && !spare_.empty()) {
+    ByTable::node_type entry = std::move(spare_.back());
+    spare_.pop_back();
+    entry.key().assign(table);
+    it = by_table_.insert(std::move(entry)).position;
+  } else if (it == by_table_.end()) {
+    it = by_table_.emplace(std::string(table), Waiting{}).first;
+  }
   it->second.bytes += size;
   it->second.messages.push_back(std::move(message));
   bytes_ += size;
@@ -59,7 +66,11 @@ std::optional<Message> MessageQueue::take() {
   it->second.bytes -= size;
   bytes_ -= size;
   last_taken_ = it->first;
-  if (it->second.messages.empty()) by_table_.erase(it);
+  if (!it->second.messages.empty()) return message;
+  if (spare_.size() < kSpare)
+    spare_.push_back(by_table_.extract(it));
+  else
+    by_table_.erase(it);
   return message;
 }
 

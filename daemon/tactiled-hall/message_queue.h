@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tactile::hall {
 
@@ -53,7 +54,13 @@ class MessageQueue {
     std::deque<Message> messages;
     std::size_t bytes = 0;
   };
-  std::map<std::string, Waiting, std::less<>> by_table_;
+  using ByTable = std::map<std::string, Waiting, std::less<>>;
+  ByTable by_table_;
+  // A table's entry goes when its last message is taken and comes back with its next
+  // (most tables have one message waiting at a time): the entries gone are kept, up to
+  // kSpare, and used again, so a message costs no map node and no queue of its own.
+  static constexpr std::size_t kSpare = 256;
+  std::vector<ByTable::node_type> spare_;
   std::string last_taken_;  // the table taken from last: the next turn is the one after it
   std::size_t bytes_ = 0;
   Refused refused_;

@@ -30,6 +30,28 @@ TEST(MessageQueue, TablesAreTakenInTurnsEachInItsOwnOrder) {
   EXPECT_EQ(q.bytes(), 0u);
 }
 
+// A table's entry, once empty, is used again for the next table that comes: it must then
+// be that table's alone (its order among the tables, its share).
+TEST(MessageQueue, AnEntryUsedAgainIsTheNewTablesAlone) {
+  MessageQueue q;
+  const std::string big(MessageQueue::kMaxTableBytes - 100, 'x');
+  ASSERT_TRUE(q.put(on("9", big)));
+  ASSERT_FALSE(q.has_room("tactiled/open/9/record", 200));
+  ASSERT_TRUE(q.take());  // table 9's entry is empty now: kept aside
+  ASSERT_TRUE(q.put(on("5", "e")));
+  ASSERT_TRUE(q.put(on("2", "f")));
+  ASSERT_TRUE(q.put(on("5", "g")));
+  // Table 9 has its whole share again; table 5 has what it holds.
+  EXPECT_TRUE(q.has_room("tactiled/open/9/record", MessageQueue::kMaxTableBytes - 30));
+  EXPECT_FALSE(q.has_room("tactiled/open/5/record", MessageQueue::kMaxTableBytes - 30));
+  std::vector<std::string> taken;
+  while (auto m = q.take()) taken.push_back(m->topic + " " + m->payload);
+  // In turns after table 9 (taken last): 2 comes before 5 as tables are ordered by name.
+  EXPECT_EQ(taken, (std::vector<std::string>{"tactiled/open/2/record f", "tactiled/open/5/record e",
+                                             "tactiled/open/5/record g"}));
+  EXPECT_EQ(q.bytes(), 0u);
+}
+
 TEST(MessageQueue, AFloodIsHeldToItsTablesShareAndCounted) {
   MessageQueue q;
   const std::string big(60000, 'x');
