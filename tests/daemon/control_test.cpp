@@ -105,11 +105,13 @@ class ControlTest : public ::testing::Test {
     return false;
   }
   json status() { return Client(ctl_).ask({{"command", "status"}}); }
-  // A move made and announced on the board (events due at once), then waited for.
+  // A move made and announced on the board (events due at once), then waited for. At
+  // least one more: an engine may answer before the next look (on a busy machine the
+  // look between the two moves never came and the wait ran out).
   void move(const char* from, const char* to) {
     const int before = status()["moves"].get<int>();
     play(std::string("0 A up ") + from + "\n0 A down " + to + "\n0 A button announce\n");
-    ASSERT_TRUE(until([&] { return status()["moves"].get<int>() == before + 1; }))
+    ASSERT_TRUE(until([&] { return status()["moves"].get<int>() >= before + 1; }))
         << from << to << "\n"
         << daemon_->output();
   }
