@@ -130,7 +130,8 @@ with tempfile.TemporaryDirectory() as work:
     try:
         wait_until("board B found", lambda: os.path.exists(log) and
                    count(log, "board", "B", status="found") == 1)
-        assert dgt.dumps >= 1 and dgt.updates, (dgt.dumps, dgt.updates, dgt.commands)
+        # The board sees the reader's requests on its own thread: waited for, not read once.
+        wait_until("a dump and update mode asked", lambda: dgt.dumps >= 1 and dgt.updates)
         r = ctl("start", "--socket", sock)
         assert r.returncode == 0, r.stdout + r.stderr
         mirrored = {"A": 0, "B": 0}
