@@ -403,6 +403,10 @@ std::string write_pgn(const PgnGame& game) {
 }
 
 std::string write_pgn(const PgnGame& game, SanMemo& memo) {
+  return write_pgn_tags(game) + write_pgn_movetext(game, memo);
+}
+
+std::string write_pgn_tags(const PgnGame& game) {
   // Tags: the roster first, then the rest in their order, with SetUp/FEN/Variant made true
   // to the start position.
   std::vector<std::pair<std::string, std::string>> tags;
@@ -444,9 +448,18 @@ std::string write_pgn(const PgnGame& game, SanMemo& memo) {
     tags.emplace_back("Variant", "Chess960");
 
   std::string out;
-  for (const auto& [name, value] : tags) out += "[" + name + " \"" + escape_tag(value) + "\"]\n";
+  for (const auto& [name, value] : tags) {
+    out += '[';
+    out += name;
+    out += " \"";
+    out += escape_tag(value);
+    out += "\"]\n";
+  }
   out += '\n';
+  return out;
+}
 
+std::string write_pgn_movetext(const PgnGame& game, SanMemo& memo) {
   LineWrapper w;
   add_comment(w, game.start_comment);
   Position pos = game.start;
@@ -463,7 +476,7 @@ std::string write_pgn(const PgnGame& game, SanMemo& memo) {
     need_number = !pm.comment.empty();
   }
   w.add(is_result(game.result) ? game.result : "*");
-  return out + w.finish();
+  return w.finish();
 }
 
 std::string write_pgn(std::span<const PgnGame> games) {

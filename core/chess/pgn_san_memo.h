@@ -29,4 +29,9 @@ class SanMemo {
 };
 // The same text as write_pgn(game), each move's SAN taken from `memo` where it holds it.
 std::string write_pgn(const PgnGame& game, SanMemo& memo);
+// Its two parts, write_pgn_tags(game) + write_pgn_movetext(game, memo): the tag pairs with
+// the blank line after them, then the movetext. A game whose tags alone change (a clock
+// tag at every clock record) has its tags written again and its movetext kept.
+std::string write_pgn_tags(const PgnGame& game);
+std::string write_pgn_movetext(const PgnGame& game, SanMemo& memo);
 }  // namespace tactile::chess

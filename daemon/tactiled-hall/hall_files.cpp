@@ -159,10 +159,10 @@ bool is_game_file_name(std::string_view name) {
 
 namespace {
 
-// The same game, to the byte its PGN and position would be made of.
-bool same_game(const chess::PgnGame& a, const chess::PgnGame& b) {
-  return a.result == b.result && a.tags == b.tags && a.start == b.start &&
-         a.start.chess960() == b.start.chess960() && a.start_comment == b.start_comment &&
+// The same movetext, position and last move, to the byte: the tags aside.
+bool same_moves(const chess::PgnGame& a, const chess::PgnGame& b) {
+  return a.result == b.result && a.start == b.start && a.start.chess960() == b.start.chess960() &&
+         a.start_comment == b.start_comment &&
          std::equal(a.moves.begin(), a.moves.end(), b.moves.begin(), b.moves.end(),
                     [](const chess::PgnMove& x, const chess::PgnMove& y) {
                       return x.move == y.move && x.comment == y.comment;
@@ -170,16 +170,19 @@ bool same_game(const chess::PgnGame& a, const chess::PgnGame& b) {
 }
 
 // The game's PGN, its position after the last move and that move, into `memo` unless
-// they are there already.
+// they are there already. A clock record changes the clock tags alone: the tags are
+// written again and the movetext, the position and the last move kept.
 void remember_game(chess::PgnGame g, GameMemo& memo) {
-  if (memo.game && same_game(*memo.game, g)) return;
+  const bool moves_known = memo.game && same_moves(*memo.game, g);
+  if (moves_known && memo.game->tags == g.tags) return;
   // Made whole before any of it is kept: a game that throws half-way (HallViews keeps the
   // table's last view) leaves the memo of the game before, not a mix of the two.
-  std::string pgn = chess::write_pgn(g, memo.san);
+  std::string movetext = moves_known ? memo.movetext : chess::write_pgn_movetext(g, memo.san);
+  std::string pgn = chess::write_pgn_tags(g) + movetext;
   // The position before the last move and after it: one replay of the game for both.
-  chess::Position now = g.start;
-  nlohmann::json last_move;
-  if (!g.moves.empty()) {
+  chess::Position now = moves_known ? memo.now : g.start;
+  nlohmann::json last_move = moves_known ? memo.last_move : nlohmann::json();
+  if (!moves_known && !g.moves.empty()) {
     const chess::Position before = g.position_after(g.moves.size() - 1);
     const chess::Move m = g.moves.back().move;
     now = before.after(m);
@@ -188,45 +191,57 @@ void remember_game(chess::PgnGame g, GameMemo& memo) {
                  {"by", before.side_to_move() == chess::White ? "white" : "black"}};
   }
   memo.pgn = std::move(pgn);
+  memo.movetext = std::move(movetext);
   memo.now = now;
   memo.last_move = std::move(last_move);
   memo.game = std::move(g);
 }
 
-}  // namespace
+// A game file of the view, in place: the strings of the view before keep their room.
+void put_file(TableView& v, std::size_t& n, const std::string& file, const std::string& pgn) {
+  if (n < v.game_files.size()) {
+    v.game_files[n].first = file;
+    v.game_files[n].second = pgn;
+  } else {
+    v.game_files.emplace_back(file, pgn);
+  }
+  ++n;
+}
 
-TableView table_view(const HallState& hall, const Table& t, GameMemo* memo) {
-  GameMemo one_view;
-  GameMemo& known = memo ? *memo : one_view;
+// Makes `v` the table's view. Its entries' fields are set in place, so a view made again
+// over the one before keeps that one's nodes rather than building a tree and freeing the
+// last: the two were a tenth of the hall's time at two hundred tables.
+void fill_view(const HallState& hall, const Table& t, GameMemo& known, TableView& v) {
   remember_game(feed_game(hall, t), known);
   const chess::PgnGame& g = *known.game;
-  TableView v;
   v.pgn = known.pgn;
   // Records known to be missing (a table with a retained pgn and nothing else is not).
   const bool gap = t.gap() && (t.started || t.last_known >= 0 || !t.pending.empty());
   // Every game of the table with an id, each in a file of its own, earlier ones first.
   nlohmann::json games = nlohmann::json::array();
+  std::size_t files = 0;
   auto add_game = [&](const TableGame& tg) {
     if (tg.id.empty() || !(tg.started || tg.game)) return;  // known by its id only
-    const chess::PgnGame one =
-        &tg == static_cast<const TableGame*>(&t) ? g : feed_game(hall, t, tg);
+    const bool current = &tg == static_cast<const TableGame*>(&t);
+    const chess::PgnGame one = current ? g : feed_game(hall, t, tg);
     const std::string file = game_file_name(t, tg);
-    v.game_files.emplace_back(
-        file, &tg == static_cast<const TableGame*>(&t) ? v.pgn : chess::write_pgn(one));
-    games.push_back({{"game_id", tg.id},
-                     {"file", file},
-                     {"white", std::string(one.tag("White"))},
-                     {"black", std::string(one.tag("Black"))},
-                     {"round", std::string(one.tag("Round"))},
-                     {"result", one.result},
-                     {"moves", one.moves.size()},
-                     {"records", tg.next_seq},
-                     {"from_records", tg.game_from_records},
-                     {"gap", tg.gap()},
-                     {"missing", missing_json(tg)}});
+    put_file(v, files, file, current ? v.pgn : chess::write_pgn(one));
+    nlohmann::json& e = games.emplace_back(nlohmann::json::object());
+    e["game_id"] = tg.id;
+    e["file"] = file;
+    e["white"] = one.tag("White");
+    e["black"] = one.tag("Black");
+    e["round"] = one.tag("Round");
+    e["result"] = one.result;
+    e["moves"] = one.moves.size();
+    e["records"] = tg.next_seq;
+    e["from_records"] = tg.game_from_records;
+    e["gap"] = tg.gap();
+    e["missing"] = missing_json(tg);
   };
   for (const TableGame& e : t.earlier) add_game(e);
   add_game(t);
+  v.game_files.resize(files);
   // Every game with records missing, those known by their id only among them.
   nlohmann::json missing = nlohmann::json::array();
   auto add_missing = [&](const TableGame& tg) {
@@ -234,23 +249,24 @@ TableView table_view(const HallState& hall, const Table& t, GameMemo* memo) {
   };
   for (const TableGame& e : t.earlier) add_missing(e);
   add_missing(t);
-  v.round_entry = {{"table", t.name},
-                   {"board", t.board},
-                   {"white", std::string(g.tag("White"))},
-                   {"black", std::string(g.tag("Black"))},
-                   {"result", g.result},
-                   {"file", game_file_name(t)},
-                   {"status", t.status},
-                   {"moves", g.moves.size()},
-                   {"records", t.next_seq},
-                   {"from_records", t.game_from_records},
-                   {"gap", gap},
-                   {"reloading", t.reloading},
-                   {"flags", t.flags},
-                   {"training", t.state && t.state->training},
-                   {"game_id", t.id},
-                   {"missing", std::move(missing)},
-                   {"games", games}};
+  nlohmann::json& r = v.round_entry;
+  r["table"] = t.name;
+  r["board"] = t.board;
+  r["white"] = g.tag("White");
+  r["black"] = g.tag("Black");
+  r["result"] = g.result;
+  r["file"] = game_file_name(t);
+  r["status"] = t.status;
+  r["moves"] = g.moves.size();
+  r["records"] = t.next_seq;
+  r["from_records"] = t.game_from_records;
+  r["gap"] = gap;
+  r["reloading"] = t.reloading;
+  r["flags"] = t.flags;
+  r["training"] = t.state && t.state->training;
+  r["game_id"] = t.id;
+  r["missing"] = std::move(missing);
+  r["games"] = games;
   chess::Position now = known.now;
   // A table with no game yet (no records, no pgn) shows the position its state names.
   const TableState* st = t.state ? &*t.state : nullptr;
@@ -262,7 +278,7 @@ TableView table_view(const HallState& hall, const Table& t, GameMemo* memo) {
   }
   nlohmann::json alarms = st ? nlohmann::json(st->alarms) : nlohmann::json::array();
   if (t.status == "offline") alarms.push_back("offline");
-  const nlohmann::json self_test_old = old_self_tests(hall, st);
+  nlohmann::json self_test_old = old_self_tests(hall, st);
   if (!self_test_old.empty()) alarms.push_back("self-test-old");
   // The last move as the game has it (so a move redraws the page once, with its position);
   // the state's for a table with no game yet.
@@ -275,44 +291,55 @@ TableView table_view(const HallState& hall, const Table& t, GameMemo* memo) {
   if (st)
     for (const Discrepancy& d : st->discrepancies)
       discrepancies.push_back({{"board", d.board}, {"squares", d.squares}});
-  v.page_entry = {
-      {"table", t.name},
-      {"board", t.board},
-      {"white", std::string(g.tag("White"))},
-      {"black", std::string(g.tag("Black"))},
-      {"training", st && st->training},  // shown beside the table: no tournament game
-      {"fen", now.fen()},
-      {"turn", now.side_to_move() == chess::White ? "white" : "black"},
-      {"white_ms", st ? optional_json(st->white_ms) : nlohmann::json()},
-      {"black_ms", st ? optional_json(st->black_ms) : nlohmann::json()},
-      {"running", st ? st->running : "none"},
-      {"read_at", st ? optional_json(st->read_at) : nlohmann::json()},
-      {"last_move", last_move},
-      {"discrepancies", discrepancies},
-      {"alarms", alarms},
-      {"health", health_json(st)},  // per board: suspect holes, self-test
-      {"daemon_last_seen", st ? optional_json(st->daemon_last_seen) : nlohmann::json()},
-      {"self_test_old", self_test_old},  // boards not tested for the round
-      {"flags", t.flags},
-      {"result", g.result},
-      {"moves", g.moves.size()},
-      {"status", t.status},
-      {"offline_since", t.offline_since ? nlohmann::json(t.offline_since) : nlohmann::json()},
-      {"file", game_file_name(t)},
-      {"gap", gap},
-      {"reloading", t.reloading},
-      {"games", std::move(games)}};
+  nlohmann::json& p = v.page_entry;
+  p["table"] = t.name;
+  p["board"] = t.board;
+  p["white"] = g.tag("White");
+  p["black"] = g.tag("Black");
+  p["training"] = st && st->training;  // shown beside the table: no tournament game
+  p["fen"] = now.fen();
+  p["turn"] = now.side_to_move() == chess::White ? "white" : "black";
+  p["white_ms"] = st ? optional_json(st->white_ms) : nlohmann::json();
+  p["black_ms"] = st ? optional_json(st->black_ms) : nlohmann::json();
+  p["running"] = st ? st->running : "none";
+  p["read_at"] = st ? optional_json(st->read_at) : nlohmann::json();
+  p["last_move"] = std::move(last_move);
+  p["discrepancies"] = std::move(discrepancies);
+  p["alarms"] = std::move(alarms);
+  p["health"] = health_json(st);  // per board: suspect holes, self-test
+  p["daemon_last_seen"] = st ? optional_json(st->daemon_last_seen) : nlohmann::json();
+  p["self_test_old"] = std::move(self_test_old);  // boards not tested for the round
+  p["flags"] = t.flags;
+  p["result"] = g.result;
+  p["moves"] = g.moves.size();
+  p["status"] = t.status;
+  p["offline_since"] = t.offline_since ? nlohmann::json(t.offline_since) : nlohmann::json();
+  p["file"] = game_file_name(t);
+  p["gap"] = gap;
+  p["reloading"] = t.reloading;
+  p["games"] = std::move(games);
   // What lichess said of the game at the last push, beside the table (a training table's
   // game is not pushed: null).
   if (hall.lichess_push()) {
-    v.round_entry["lichess"] = t.lichess;
-    v.page_entry["lichess"] = t.lichess;
+    r["lichess"] = t.lichess;
+    p["lichess"] = t.lichess;
+  } else {
+    r.erase("lichess");
+    p.erase("lichess");
   }
   // Every text was checked as UTF-8 when it came; replace is a second line of defence: a
   // dump that threw would stop every rewrite from then on.
   constexpr auto kReplace = nlohmann::json::error_handler_t::replace;
-  v.round_text = v.round_entry.dump(2, ' ', false, kReplace);
-  v.page_text = v.page_entry.dump(-1, ' ', false, kReplace);
+  v.round_text = r.dump(2, ' ', false, kReplace);
+  v.page_text = p.dump(-1, ' ', false, kReplace);
+}
+
+}  // namespace
+
+TableView table_view(const HallState& hall, const Table& t, GameMemo* memo) {
+  GameMemo one_view;
+  TableView v;
+  fill_view(hall, t, memo ? *memo : one_view, v);
   return v;
 }
 
@@ -324,7 +351,10 @@ std::vector<const Table*> HallViews::update(const HallState& hall) {
     // Every value was checked when it came; should a view still fail, that table keeps
     // its last view (at first, its name and board alone) and every other table goes on.
     try {
-      e.view = table_view(hall, *t, &e.game);
+      // Made over the view before last, then swapped: a view that throws half-way leaves
+      // the last one whole.
+      fill_view(hall, *t, e.game, e.spare);
+      std::swap(e.view, e.spare);
     } catch (const std::exception&) {
       if (e.changes < 0) {
         Table bare;

@@ -64,11 +64,13 @@ struct TableView {
 // What a table's last view made of its current game (HallViews keeps one a table): its
 // SAN, so a view made again costs the new moves' SAN alone, and while the game stays the
 // same (most records are touches and clock records, which change only round.json's
-// counts) its PGN and position, not made again at all.
+// counts) its PGN and position, not made again at all; while its moves stay the same (a
+// state's clocks change the clock tags) its movetext and position.
 struct GameMemo {
   chess::SanMemo san;
   std::optional<chess::PgnGame> game;  // the feed game these were made of
   std::string pgn;
+  std::string movetext;      // the end of `pgn`: kept while only the tags change
   chess::Position now;       // after its last move
   nlohmann::json last_move;  // null when it has none
 };
@@ -96,7 +98,8 @@ class HallViews {
     std::int64_t changes = -1;
     std::string round;
     TableView view;
-    GameMemo game;  // of the table's current game
+    TableView spare;  // the view before `view`: the next one is made over it
+    GameMemo game;    // of the table's current game
   };
   std::map<std::string, Entry, std::less<>> entries_;
 };

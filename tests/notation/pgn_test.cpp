@@ -7,6 +7,7 @@
 
 #include "core/chess/chess960.h"
 #include "core/chess/error.h"
+#include "core/chess/pgn_san_memo.h"
 #include "core/chess/san.h"
 #include "core/chess/uci.h"
 
@@ -54,6 +55,21 @@ TEST(Pgn, WritesCanonicalForm) {
   EXPECT_EQ(back[0].tag("Black"), "Bella \"B\" \\ Caesar");
   EXPECT_EQ(back[0].tag("TimeControl"), "40/7200:3600");
   EXPECT_EQ(sans(back[0]), (std::vector<std::string>{"e4", "e5", "Nf3"}));
+}
+
+// The two parts a hall writes apart: the tags (with the blank line) and the movetext, the
+// memo's SAN the same whether it is asked once or again after a tag changed.
+TEST(Pgn, TagsAndMovetextAreWrittenApart) {
+  PgnGame g = read_pgn("[White \"Anna\"]\n[WhiteClock \"0:10:00\"]\n\n1. e4 e5 2. Nf3 *\n")[0];
+  SanMemo memo;
+  EXPECT_EQ(write_pgn_tags(g),
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+            "[White \"Anna\"]\n[Black \"?\"]\n[Result \"*\"]\n[WhiteClock \"0:10:00\"]\n\n");
+  EXPECT_EQ(write_pgn_movetext(g, memo), "1. e4 e5 2. Nf3 *\n");
+  g.set_tag("WhiteClock", "0:09:58");
+  g.result = "1-0";
+  EXPECT_EQ(write_pgn(g, memo), write_pgn(g));
+  EXPECT_EQ(write_pgn_movetext(g, memo), "1. e4 e5 2. Nf3 1-0\n");
 }
 
 TEST(Pgn, KeepsEmptyTagValues) {
