@@ -279,13 +279,16 @@ HallState::Fed HallState::feed(Table& t, TableGame& g, const Record& record, std
     over_share(t, "round-share", "the round's records fill the hall's share");
     return Fed::kShare;
   }
+  // The line as parse_record parsed it when it came; a record that waited (after a gap)
+  // kept its line alone and is parsed again now.
+  nlohmann::json parsed;
+  const nlohmann::json& j = record.entry.is_null()
+                                ? (parsed = nlohmann::json::parse(line, nullptr, false))
+                                : record.entry;
   if (g.fed == 0) {
     // The start record of this game: the game id it names (its GameId) is its topic's (a
     // record on plain .../record, from a publisher of before game ids, may name any; a log
     // from before game ids names none), and no other table's.
-    const nlohmann::json parsed =
-        record.entry.is_null() ? nlohmann::json::parse(line, nullptr, false) : nlohmann::json();
-    const nlohmann::json& j = record.entry.is_null() ? parsed : record.entry;
     if (!j.is_object() || (j.contains("game_id") && !j["game_id"].is_string()))
       return Fed::kOffChain;
     std::string log_id = j.value("game_id", "");
@@ -314,10 +317,7 @@ HallState::Fed HallState::feed(Table& t, TableGame& g, const Record& record, std
     // or a record of another log).
     if (record.prev.empty() || record.prev != g.last_hash) return Fed::kOffChain;
     try {
-      if (record.entry.is_null())
-        g.follower->add(line);
-      else
-        g.follower->add(line, record.entry);
+      g.follower->add(line, j);
     } catch (const std::exception& e) {
       why = e.what();
       return Fed::kBroken;
