@@ -171,18 +171,27 @@ bool same_moves(const chess::PgnGame& a, const chess::PgnGame& b) {
 
 // The game's PGN, its position after the last move and that move, into `memo` unless
 // they are there already. A clock record changes the clock tags alone: the tags are
-// written again and the movetext, the position and the last move kept.
+// written again before the movetext kept, and the position and the last move are kept.
 void remember_game(chess::PgnGame g, GameMemo& memo) {
-  const bool moves_known = memo.game && same_moves(*memo.game, g);
-  if (moves_known && memo.game->tags == g.tags) return;
-  // Made whole before any of it is kept: a game that throws half-way (HallViews keeps the
-  // table's last view) leaves the memo of the game before, not a mix of the two.
-  std::string movetext = moves_known ? memo.movetext : chess::write_pgn_movetext(g, memo.san);
-  std::string pgn = chess::write_pgn_tags(g) + movetext;
+  // Each path makes its text whole before any of the memo changes: a game that throws
+  // half-way (HallViews keeps the table's last view) leaves the memo of the game before.
+  if (memo.game && same_moves(*memo.game, g)) {
+    if (memo.game->tags == g.tags) return;
+    std::string pgn = chess::write_pgn_tags(g);
+    const std::size_t movetext_at = pgn.size();
+    pgn.append(memo.pgn, memo.movetext_at);
+    memo.pgn = std::move(pgn);
+    memo.movetext_at = movetext_at;
+    memo.game = std::move(g);
+    return;
+  }
+  std::string pgn = chess::write_pgn_tags(g);
+  const std::size_t movetext_at = pgn.size();
+  pgn += chess::write_pgn_movetext(g, memo.san);
   // The position before the last move and after it: one replay of the game for both.
-  chess::Position now = moves_known ? memo.now : g.start;
-  nlohmann::json last_move = moves_known ? memo.last_move : nlohmann::json();
-  if (!moves_known && !g.moves.empty()) {
+  chess::Position now = g.start;
+  nlohmann::json last_move;
+  if (!g.moves.empty()) {
     const chess::Position before = g.position_after(g.moves.size() - 1);
     const chess::Move m = g.moves.back().move;
     now = before.after(m);
@@ -191,7 +200,7 @@ void remember_game(chess::PgnGame g, GameMemo& memo) {
                  {"by", before.side_to_move() == chess::White ? "white" : "black"}};
   }
   memo.pgn = std::move(pgn);
-  memo.movetext = std::move(movetext);
+  memo.movetext_at = movetext_at;
   memo.now = now;
   memo.last_move = std::move(last_move);
   memo.game = std::move(g);

@@ -70,9 +70,9 @@ struct GameMemo {
   chess::SanMemo san;
   std::optional<chess::PgnGame> game;  // the feed game these were made of
   std::string pgn;
-  std::string movetext;      // the end of `pgn`: kept while only the tags change
-  chess::Position now;       // after its last move
-  nlohmann::json last_move;  // null when it has none
+  std::size_t movetext_at = 0;  // where `pgn`'s movetext begins: kept while the tags change
+  chess::Position now;          // after its last move
+  nlohmann::json last_move;     // null when it has none
 };
 TableView table_view(const HallState& hall, const Table& table, GameMemo* memo = nullptr);
 

@@ -279,6 +279,9 @@ HallState::Fed HallState::feed(Table& t, TableGame& g, const Record& record, std
     over_share(t, "round-share", "the round's records fill the hall's share");
     return Fed::kShare;
   }
+  // A record whose prev is not the hash of the one before is not this game's (a forgery,
+  // or a record of another log).
+  if (g.fed > 0 && (record.prev.empty() || record.prev != g.last_hash)) return Fed::kOffChain;
   // The line as parse_record parsed it when it came; a record that waited (after a gap)
   // kept its line alone and is parsed again now.
   nlohmann::json parsed;
@@ -313,9 +316,6 @@ HallState::Fed HallState::feed(Table& t, TableGame& g, const Record& record, std
         }
     }
   } else {
-    // A record whose prev is not the hash of the one before is not this game's (a forgery,
-    // or a record of another log).
-    if (record.prev.empty() || record.prev != g.last_hash) return Fed::kOffChain;
     try {
       g.follower->add(line, j);
     } catch (const std::exception& e) {
